@@ -1,0 +1,60 @@
+"""The registry of games, by id.
+
+Each package under :mod:`spillebord.games` exposes its one :class:`Game` instance as
+``GAME``; the registry imports them on first use, so adding a game touches no shared file.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from .errors import UnknownGame
+from .game import Game
+
+_GAMES: dict[str, Game] = {}  # type: ignore[type-arg]
+_LOADED = False
+
+
+def register(game: Game) -> Game:  # type: ignore[type-arg]
+    """Add a game (also for games defined outside :mod:`spillebord.games`)."""
+    _GAMES[game.id] = game
+    return game
+
+
+def _load() -> None:
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    import spillebord.games as pkg
+
+    for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
+        if not info.ispkg or info.name.startswith("_"):
+            continue
+        mod = importlib.import_module(f"{pkg.__name__}.{info.name}")
+        game = getattr(mod, "GAME", None)
+        if isinstance(game, Game):
+            register(game)
+
+
+def get(game_id: str) -> Game:  # type: ignore[type-arg]
+    """The game registered as ``game_id``; :class:`UnknownGame` with the known ids otherwise."""
+    _load()
+    try:
+        return _GAMES[game_id]
+    except KeyError:
+        raise UnknownGame(
+            f"no game {game_id!r}; known games: {', '.join(sorted(_GAMES)) or 'none'}"
+        ) from None
+
+
+def all_games() -> list[Game]:  # type: ignore[type-arg]
+    """Every registered game, in a stable order."""
+    _load()
+    order = ["metscri", "88", "touche", "revir", "partners", "kasino", "fuldrigger"]
+    return sorted(_GAMES.values(), key=lambda g: (order.index(g.id) if g.id in order else 99, g.id))
+
+
+def ids() -> list[str]:
+    return [g.id for g in all_games()]

@@ -1,0 +1,77 @@
+"""A small, fast, portable pseudo-random generator.
+
+Every die and every shuffle in a game comes from the state's own :class:`Rng`, so a game
+rebuilt from (game, options, seats, seed, actions) is identical byte for byte, on any
+Python version. The generator is SplitMix64: its whole state is one integer, so copying a
+game state copies its RNG for free (``random.Random`` carries 625 words).
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+class Rng:
+    """SplitMix64. Deterministic, copyable, and good enough for shuffles and dice."""
+
+    __slots__ = ("s",)
+
+    def __init__(self, seed: int = 0) -> None:
+        self.s = seed & _MASK
+
+    def next64(self) -> int:
+        self.s = s = (self.s + _GAMMA) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def randrange(self, n: int) -> int:
+        """A uniform integer in ``range(n)`` (n >= 1); modulo bias below 2**-40 for n < 2**24."""
+        if n <= 0:
+            raise ValueError("randrange() needs n >= 1")
+        return self.next64() % n
+
+    def randint(self, a: int, b: int) -> int:
+        """A uniform integer in ``[a, b]``, both ends included."""
+        return a + self.randrange(b - a + 1)
+
+    def die(self, sides: int = 6) -> int:
+        """One roll of a die with ``sides`` faces: 1..sides."""
+        return 1 + self.next64() % sides
+
+    def random(self) -> float:
+        """A float in [0, 1)."""
+        return (self.next64() >> 11) * (1.0 / 9007199254740992.0)
+
+    def choice(self, seq: Sequence[T]) -> T:
+        return seq[self.next64() % len(seq)]
+
+    def shuffle(self, seq: MutableSequence[T]) -> None:
+        """Fisher-Yates, in place."""
+        for i in range(len(seq) - 1, 0, -1):
+            j = self.next64() % (i + 1)
+            seq[i], seq[j] = seq[j], seq[i]
+
+    def spawn(self) -> Rng:
+        """An independent generator derived from this one (advances this one)."""
+        return Rng(self.next64())
+
+    def copy(self) -> Rng:
+        r = Rng.__new__(Rng)
+        r.s = self.s
+        return r
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rng) and other.s == self.s
+
+    def __hash__(self) -> int:
+        return hash(self.s)
+
+    def __repr__(self) -> str:
+        return f"Rng(state={self.s:#x})"
