@@ -108,7 +108,8 @@ class ToyGame(Game[ToyOptions]):
 
     def evaluate(self, state: State[Any], seat: int) -> float:
         assert isinstance(state, ToyState)
-        return float(state.points[seat])
+        # Tricks first; among equal tricks keep the high cards for later.
+        return 100.0 * state.points[seat] + sum(state.hands[seat])
 
 
 TOY = ToyGame()

@@ -19,11 +19,11 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from toygame import TOY
 
 from spillebord.core import Game, IllegalAction, Rng, registry
 from spillebord.core.options import build as build_options
 from spillebord.tables import replay_texts
+from toygame import TOY
 
 registry.register(TOY)
 GAMES = registry.all_games()
@@ -70,7 +70,7 @@ def run_random_game(game: Game[Any], seats: int, seed: int, deep_every: int = 1)
                         assert [str(a) for a in d.legal()] == ltexts, "legal() changed under determinize"
             # Illegal actions: texts legal a moment ago but not now are refused, state unchanged.
             now = set(ltexts)
-            for t in [t for t in previous_texts if t not in now][:5] + ["", "nonsense 99 zz"]:
+            for t in [*[t for t in previous_texts if t not in now][:5], "", "nonsense 99 zz"]:
                 before = state.copy()
                 with pytest.raises(IllegalAction):
                     state.play(game.parse(state, t))

@@ -47,9 +47,7 @@ def make_agent(name: str, game: Game[Any]) -> Agent:
         name = game.best_bot
     factory = own.get(name) or _AGENTS.get(name)
     if factory is None:
-        raise SpillebordError(
-            f"no agent {name!r} for {game.title}; known: {', '.join(agent_names(game))}"
-        )
+        raise SpillebordError(f"no agent {name!r} for {game.title}; known: {', '.join(agent_names(game))}")
     return factory(game)
 
 

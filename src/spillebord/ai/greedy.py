@@ -3,6 +3,7 @@ evaluation (``game.evaluate``) likes best for the acting seat."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from spillebord.core import Action, Game, Rng, State
@@ -22,7 +23,7 @@ class GreedyAgent:
         self.game = game
 
     def act(self, state: State[Any], seat: int, rng: Rng) -> Action:
-        actions = state.legal()
+        actions: Sequence[Action] = state.legal()
         if len(actions) == 1:
             return actions[0]
         best: list[Action] = []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from spillebord.core import Action, Game, Rng, State
 
@@ -18,4 +18,4 @@ class RandomAgent:
         self.game = game
 
     def act(self, state: State[Any], seat: int, rng: Rng) -> Action:
-        return rng.choice(state.legal())
+        return cast(Action, rng.choice(state.legal()))

@@ -193,7 +193,8 @@ class Game(ABC, Generic[OptionsT]):
         text = text.strip()
         if state.to_act is None:
             raise GameOver(f"{self.title}: the game is over")
-        for a in state.legal():
+        actions: Sequence[Action] = state.legal()
+        for a in actions:
             if str(a) == text:
                 return a
         raise ParseError(f"{self.title}: {text!r} is not a legal action now")

@@ -76,9 +76,7 @@ class Table:
         if state.to_act is None:
             raise GameOver(f"{self.game.title}: the game is over")
         if seat is not None and seat != state.to_act:
-            raise NotYourTurn(
-                f"{self.game.title}: it is seat {state.to_act}'s turn, not seat {seat}'s"
-            )
+            raise NotYourTurn(f"{self.game.title}: it is seat {state.to_act}'s turn, not seat {seat}'s")
         if not isinstance(text, str) or not text.strip():
             raise IllegalAction(f"{self.game.title}: an action is a non-empty text")
         action = self.game.parse(state, text)
@@ -120,7 +118,7 @@ class Table:
     def from_record(cls, record: Mapping[str, Any], upto: int | None = None) -> Table:
         """Rebuild a table by replaying a record (the first ``upto`` actions only, if given)."""
         if not isinstance(record, Mapping) or record.get("format") != RECORD_FORMAT:
-            raise RecordError("not a Spillebord game record (no \"format\": \"spillebord-record\")")
+            raise RecordError('not a Spillebord game record (no "format": "spillebord-record")')
         try:
             game_id = str(record["game"])
             seats = int(record["seats"])

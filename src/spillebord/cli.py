@@ -1,0 +1,454 @@
+"""The ``spillebord`` command: serve, play, replay, bench, games, rules.
+
+Every command has help text (``spillebord COMMAND --help``); every error a user can cause is
+printed as one readable line and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console, RenderableType
+from rich.panel import Panel
+from rich.pretty import Pretty
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table as RichTable
+
+from spillebord.core import Game, Rng, SpillebordError, registry
+from spillebord.core.options import build as build_options
+from spillebord.core.options import parse_pairs, schema
+
+app = typer.Typer(
+    name="spillebord",
+    help="Spillebord: seven Scandinavian table games. Play, serve, replay and benchmark them.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+err_console = Console(stderr=True)
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    err_console.print(f"[bold red]error:[/] {message}")
+    return typer.Exit(code)
+
+
+def _game(game_id: str) -> Game[Any]:
+    try:
+        return registry.get(game_id)
+    except SpillebordError as e:
+        raise fail(str(e)) from None
+
+
+def _renderer(game: Game[Any]) -> Any:
+    """The game's terminal picture (``<package>.render.render``), or None."""
+    pkg = ".".join(type(game).__module__.split(".")[:3])
+    try:
+        mod = importlib.import_module(f"{pkg}.render")
+    except ImportError:
+        return None
+    return getattr(mod, "render", None)
+
+
+def render_view(game: Game[Any], view: dict[str, Any], seat: int | None) -> RenderableType:
+    fn = _renderer(game)
+    if fn is not None:
+        try:
+            return fn(view, seat)  # type: ignore[no-any-return]
+        except Exception as e:  # a renderer bug must not end a game
+            return Panel(Pretty(view), title=f"{game.title} (renderer failed: {e})")
+    return Panel(Pretty(view), title=game.title)
+
+
+# ---------------------------------------------------------------------------- games
+
+
+@app.command("games")
+def games_cmd(
+    game_id: Annotated[str | None, typer.Argument(help="Show one game's options in full.")] = None,
+) -> None:
+    """List the games with their seat ranges and options."""
+    if game_id is not None:
+        g = _game(game_id)
+        t = RichTable(title=f"{g.title} ({g.id}): {g.seats.start}–{g.seats.stop - 1} players")
+        for col in ("option", "default", "values", "meaning"):
+            t.add_column(col, overflow="fold")
+        for o in schema(g.Options):
+            values = " | ".join(map(str, o.get("choices", []))) or o["kind"]
+            t.add_row(o["name"], str(o["default"]), values, o["help"])
+        console.print(g.summary)
+        console.print(t)
+        return
+    t = RichTable(title="Spillebord games")
+    for col in ("id", "title", "players", "summary", "options"):
+        t.add_column(col, overflow="fold")
+    for g in registry.all_games():
+        opts = ", ".join(f"{o['name']}={o['default']}" for o in schema(g.Options))
+        t.add_row(g.id, g.title, f"{g.seats.start}–{g.seats.stop - 1}", g.summary, opts)
+    console.print(t)
+    console.print("[dim]spillebord games GAME shows one game's options with their meaning.[/]")
+
+
+@app.command("rules")
+def rules_cmd(game_id: Annotated[str, typer.Argument(help="Game id, e.g. kasino.")]) -> None:
+    """Show how a game is played here: its summary, turn structure and options."""
+    g = _game(game_id)
+    mod = importlib.import_module(type(g).__module__)
+    pkg = importlib.import_module(".".join(type(g).__module__.split(".")[:3]))
+    doc = (pkg.__doc__ or "") + "\n" + (mod.__doc__ or "")
+    console.print(Panel(doc.strip() or g.summary, title=f"{g.title} ({g.id})"))
+    games_cmd(g.id)
+
+
+# ---------------------------------------------------------------------------- play
+
+
+def _parse_bots(spec: str | None, game: Game[Any], seats: int) -> list[str]:
+    from spillebord.ai import agent_names
+
+    if spec is None:
+        return ["human"] + [game.best_bot] * (seats - 1)
+    if spec.strip() in ("all", "best"):
+        return [game.best_bot] * seats
+    names = [s.strip() for s in spec.split(",") if s.strip()]
+    if len(names) == 1:
+        names = names * seats
+    if len(names) != seats:
+        raise fail(f"--bots names {len(names)} seats but the table has {seats}")
+    known = {"human", "all", "best", *agent_names(game)}
+    for n in names:
+        if n not in known:
+            raise fail(f"no agent {n!r}; known: {', '.join(sorted(known))}")
+    return [game.best_bot if n in ("all", "best") else n for n in names]
+
+
+def _score_table(game: Game[Any], players: list[str], result: tuple[float, ...]) -> RichTable:
+    t = RichTable(title=f"{game.title}: final result")
+    t.add_column("seat")
+    t.add_column("player")
+    t.add_column("score", justify="right")
+    best = max(result)
+    for i, (p, r) in enumerate(zip(players, result, strict=False)):
+        mark = " 🏆" if r == best else ""
+        t.add_row(str(i), p, f"{r:g}{mark}")
+    return t
+
+
+def _ask_human(table: Any, seat: int) -> str | None:
+    """Show the seat's view and numbered legal actions; return an action text (None = quit)."""
+    game = table.game
+    console.print(render_view(game, table.view(seat), seat))
+    actions = table.state.legal()
+    for i, a in enumerate(actions, 1):
+        label = a.label()
+        extra = f"  [dim]{a}[/]" if label != str(a) else ""
+        console.print(f"  [bold cyan]{i:>3}[/] {label}{extra}")
+    while True:
+        try:
+            raw = console.input(f"[bold]seat {seat}[/] — number or action text (q quits): ").strip()
+        except EOFError:
+            return None
+        if raw in ("q", "quit", "exit"):
+            return None
+        if raw.isdigit() and 1 <= int(raw) <= len(actions):
+            return str(actions[int(raw) - 1])
+        if raw:
+            return raw
+        console.print("[yellow]type a number from the list or an action's text[/]")
+
+
+@app.command("play")
+def play_cmd(
+    game_id: Annotated[str, typer.Argument(help="Game id (see `spillebord games`).")],
+    seats: Annotated[int | None, typer.Option("--seats", "-n", help="Number of players.")] = None,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="An agent per seat, comma-separated: human, random, greedy, or the game's own; "
+            "'all' = every seat the game's strongest bot. Default: you in seat 0, bots elsewhere.",
+        ),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed for shuffles and dice.")] = 0,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="A rule option KEY=VALUE (repeatable).")
+    ] = None,
+    quick: Annotated[bool, typer.Option("--quick", help="Use the game's short-game options.")] = False,
+    save: Annotated[Path | None, typer.Option("--save", help="Write the game record (JSON) here.")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Bots-only: print only the result.")] = False,
+) -> None:
+    """Play a game in the terminal against bots or at one keyboard."""
+    from spillebord.ai import decide, make_agent
+    from spillebord.tables import Table
+
+    game = _game(game_id)
+    n = seats if seats is not None else game.seats.start
+    try:
+        opts = dict(game.quick_options) if quick else {}
+        opts.update(parse_pairs(option))
+        kinds = _parse_bots(bots, game, n)
+        table = Table.create(game, n, seed, opts, players=kinds)
+        agents = {i: make_agent(k, game) for i, k in enumerate(kinds) if k != "human"}
+    except SpillebordError as e:
+        raise fail(str(e)) from None
+    rng = Rng(seed ^ 0xB07)
+    humans = [i for i, k in enumerate(kinds) if k == "human"]
+    if not quiet:
+        console.print(
+            f"[bold]{game.title}[/], {n} players: " + ", ".join(f"{i}={k}" for i, k in enumerate(kinds))
+        )
+    moves = 0
+    while not table.is_over:
+        seat = table.to_act
+        assert seat is not None
+        if seat in agents:
+            action = decide(agents[seat], table.state, rng)
+            events = table.act(seat, str(action))
+        else:
+            text = _ask_human(table, seat)
+            if text is None:
+                console.print("[yellow]game left unfinished[/]")
+                break
+            try:
+                events = table.act(seat, text)
+            except SpillebordError as e:
+                console.print(f"[red]{e}[/]")
+                continue
+        moves += 1
+        if humans and not quiet:
+            for ev in events:
+                if ev.get("text"):
+                    console.print(f"[dim]· {ev['text']}[/]")
+    if save is not None:
+        save.write_text(table.to_json(), encoding="utf-8")
+        if not quiet:
+            console.print(f"record saved to {save}")
+    result = table.result()
+    if result is not None:
+        if not quiet and humans:
+            console.print(render_view(game, table.view(humans[0]), humans[0]))
+        console.print(_score_table(game, kinds, result))
+        if not quiet:
+            console.print(f"[dim]{moves} decisions[/]")
+
+
+# ---------------------------------------------------------------------------- replay
+
+
+@app.command("replay")
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON) from `play --save` or the server.")],
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="Whose eyes to see through (default: a spectator's).")
+    ] = None,
+    to: Annotated[int | None, typer.Option("--to", help="Show the position after this many actions.")] = None,
+    all_steps: Annotated[bool, typer.Option("--all", help="Print every step without waiting.")] = False,
+) -> None:
+    """Step through a saved game: Enter for the next action, a number to jump, q to quit."""
+    from spillebord.tables import Table
+
+    try:
+        record = json.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise fail(f"no such file: {file}") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise fail(f"{file} is not a readable game record: {e}") from None
+    try:
+        full = Table.from_record(record)
+    except SpillebordError as e:
+        raise fail(str(e)) from None
+    game = full.game
+    total = len(full.log)
+    if seat is not None and not 0 <= seat < full.seats:
+        raise fail(f"--seat must be 0–{full.seats - 1}")
+
+    def show(k: int) -> None:
+        t = Table.from_record(record, upto=k)
+        head = f"after {k}/{total} actions"
+        if k:
+            s, a = full.log[k - 1]
+            head += f" — seat {s}: {a}"
+        console.rule(head)
+        console.print(render_view(game, t.view(seat), seat))
+
+    if to is not None or (not sys.stdin.isatty() and not all_steps):
+        show(min(to if to is not None else total, total))
+    elif all_steps:
+        for k in range(total + 1):
+            show(k)
+    else:
+        k = 0
+        show(k)
+        while True:
+            try:
+                raw = console.input("[Enter] next, number jumps, b back, q quits: ").strip()
+            except EOFError:
+                break
+            if raw == "q":
+                break
+            if raw == "b":
+                k = max(0, k - 1)
+            elif raw.isdigit():
+                k = min(int(raw), total)
+            else:
+                k = min(k + 1, total)
+            show(k)
+    final = full.result()
+    if final is not None:
+        console.print(_score_table(game, list(record.get("players") or ["?"] * full.seats), final))
+
+
+# ---------------------------------------------------------------------------- bench
+
+
+def bench_game(
+    game: Game[Any],
+    games: int,
+    seed: int,
+    seats: int | None = None,
+    options: dict[str, Any] | None = None,
+    progress: Any = None,
+    task: Any = None,
+) -> dict[str, Any]:
+    """Play ``games`` random games; time the decisions (legal + choice + play)."""
+    n = seats or game.seats.start
+    opts = build_options(game.Options, options or {})
+    decisions = 0
+    per_game: list[float] = []
+    clock = time.perf_counter
+    total = 0.0
+    for i in range(games):
+        rng = Rng(seed + i)
+        state = game.new(n, seed + i, opts)
+        t0 = clock()
+        k = 0
+        while state.to_act is not None:
+            state.play(rng.choice(state.legal()))
+            k += 1
+        dt = clock() - t0
+        total += dt
+        per_game.append(dt)
+        decisions += k
+        if progress is not None:
+            progress.advance(task)
+    return {
+        "games": games,
+        "seats": n,
+        "decisions": decisions,
+        "seconds": round(total, 4),
+        "games_per_s": round(games / total, 2) if total else None,
+        "decisions_per_s": round(decisions / total, 1) if total else None,
+        "decisions_per_game": round(decisions / games, 2) if games else None,
+        "median_game_ms": round(statistics.median(per_game) * 1000, 3) if per_game else None,
+    }
+
+
+@app.command("bench")
+def bench_cmd(
+    game_ids: Annotated[list[str] | None, typer.Argument(help="Games to bench (default: all).")] = None,
+    games: Annotated[int, typer.Option("--games", "-g", help="Random games per game.")] = 200,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="First seed (game i uses seed+i).")] = 0,
+    seats: Annotated[
+        int | None, typer.Option("--seats", "-n", help="Players (default: the minimum).")
+    ] = None,
+    quick: Annotated[bool, typer.Option("--quick", help="Use each game's short-game options.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object keyed by game id.")] = False,
+) -> None:
+    """Play random games and report games/s, decisions/s and decisions per game (one core)."""
+    chosen = [_game(g) for g in (game_ids or registry.ids())]
+    if games < 1:
+        raise fail("--games must be at least 1")
+    out: dict[str, Any] = {}
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=True,
+        disable=not err_console.is_terminal,
+    ) as progress:
+        for g in chosen:
+            task = progress.add_task(g.id, total=games)
+            try:
+                out[g.id] = bench_game(
+                    g, games, seed, seats, g.quick_options if quick else None, progress, task
+                )
+            except SpillebordError as e:
+                raise fail(f"{g.id}: {e}") from None
+    if as_json:
+        print(json.dumps(out))
+        return
+    t = RichTable(title=f"random play, {games} games each")
+    for col in ("game", "seats", "games/s", "decisions/s", "decisions/game", "median game ms"):
+        t.add_column(col, justify="right" if col != "game" else "left")
+    for gid, r in out.items():
+        t.add_row(
+            gid,
+            str(r["seats"]),
+            f"{r['games_per_s']:,}",
+            f"{r['decisions_per_s']:,}",
+            f"{r['decisions_per_game']:,}",
+            f"{r['median_game_ms']:,}",
+        )
+    console.print(t)
+
+
+# ---------------------------------------------------------------------------- serve
+
+
+@app.command("serve")
+def serve_cmd(
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="Database URL (default: an SQLite file in your data directory; "
+            "postgresql://… for PostgreSQL).",
+        ),
+    ] = None,
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", "-p", help="Port to listen on.")] = 8000,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", help="Worker processes (PostgreSQL for >1).")
+    ] = 1,
+    takeover_after: Annotated[
+        float,
+        typer.Option(
+            "--takeover-after", help="Seconds without a connection before a bot takes a seat (0: never)."
+        ),
+    ] = 120.0,
+) -> None:
+    """Start the table server: lobby and live play in the browser at http://HOST:PORT/."""
+    try:
+        from spillebord.server import serve  # type: ignore[import-not-found,unused-ignore]
+    except ImportError as e:
+        raise fail(f"the server is not available in this installation: {e}") from None
+    try:
+        serve(db=db, host=host, port=port, workers=workers, takeover_after=takeover_after)
+    except SpillebordError as e:
+        raise fail(str(e)) from None
+
+
+def main() -> None:
+    try:
+        app()
+    except SpillebordError as e:  # the last line of defence: no tracebacks for our own errors
+        err_console.print(f"[bold red]error:[/] {e}")
+        sys.exit(2)
+    except KeyboardInterrupt:
+        err_console.print("[yellow]interrupted[/]")
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

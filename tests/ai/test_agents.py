@@ -1,0 +1,81 @@
+"""Agents speak only the contract, and only ever see their own seat's knowledge."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from spillebord.ai import GreedyAgent, RandomAgent, decide, make_agent
+from spillebord.core import Action, Rng, SpillebordError, State, registry
+from toygame import TOY, ToyState
+
+registry.register(TOY)
+
+
+class Spy:
+    """Records the states it is shown."""
+
+    name = "spy"
+    needs_state = True
+
+    def __init__(self) -> None:
+        self.seen: list[State[Any]] = []
+
+    def act(self, state: State[Any], seat: int, rng: Rng) -> Action:
+        self.seen.append(state)
+        return state.legal()[0]
+
+
+def test_decide_hands_agents_a_determinization_not_the_real_state() -> None:
+    state = TOY.new(2, seed=1)
+    spy = Spy()
+    decide(spy, state, Rng(9))
+    shown = spy.seen[0]
+    assert shown is not state
+    assert isinstance(shown, ToyState)
+    assert shown.hands[0] == state.hands[0]  # its own hand is its own
+    assert shown.view(0) == state.view(0)
+
+
+def test_opponent_hands_are_resampled_for_the_agent() -> None:
+    state = TOY.new(2, seed=1)
+    spy = Spy()
+    for k in range(20):
+        decide(spy, state, Rng(k))
+    assert len({s.hands[1] for s in spy.seen}) > 1  # type: ignore[attr-defined]
+
+
+def test_make_agent_by_name() -> None:
+    assert isinstance(make_agent("random", TOY), RandomAgent)
+    assert isinstance(make_agent("greedy", TOY), GreedyAgent)
+    assert isinstance(make_agent("all", TOY), GreedyAgent)  # TOY.best_bot
+    with pytest.raises(SpillebordError, match="no agent 'alphazero'"):
+        make_agent("alphazero", TOY)
+
+
+def test_greedy_takes_the_trick_with_its_cheapest_winning_card() -> None:
+    state = TOY.new(2, seed=0)
+    state.hands = [(2, 4, 5), (3, 7, 11)]
+    state.play(state.legal()[2])  # seat 0 leads 5
+    greedy = make_agent("greedy", TOY)
+    for k in range(10):
+        assert str(greedy.act(state, 1, Rng(k))) == "play 7"
+
+
+def test_greedy_does_better_than_random_at_the_toy_game() -> None:
+    wins = losses = 0
+    for g in range(200):
+        state = TOY.new(2, seed=g)
+        agents = [make_agent("greedy", TOY), make_agent("random", TOY)]
+        if g % 2:
+            agents.reverse()
+        rng = Rng(g)
+        while state.to_act is not None:
+            state.play(decide(agents[state.to_act], state, rng))
+        r = state.result()
+        assert r is not None
+        greedy_seat = g % 2
+        wins += r[greedy_seat] > r[1 - greedy_seat]
+        losses += r[greedy_seat] < r[1 - greedy_seat]
+    assert wins > losses * 1.2, (wins, losses)

@@ -1,0 +1,96 @@
+"""The command line, in-process (Typer's runner) and as a real subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from spillebord.cli import app
+from spillebord.core import registry
+from toygame import TOY
+
+registry.register(TOY)
+runner = CliRunner()
+
+
+def test_every_command_has_help() -> None:
+    for cmd in ("games", "play", "replay", "bench", "serve", "rules"):
+        r = runner.invoke(app, [cmd, "--help"])
+        assert r.exit_code == 0, r.output
+        assert "Usage" in r.output
+
+
+def test_games_lists_ids_and_options() -> None:
+    r = runner.invoke(app, ["games"])
+    assert r.exit_code == 0
+    assert "toy" in r.output and "hand_size=3" in r.output
+    r = runner.invoke(app, ["games", "toy"])
+    assert "cards per seat" in r.output
+
+
+def test_bots_only_play_prints_a_result_and_saves_a_record(tmp_path: Path) -> None:
+    rec = tmp_path / "game.json"
+    r = runner.invoke(
+        app,
+        ["play", "toy", "--seats", "3", "--bots", "random,random,greedy", "--seed", "7", "--save", str(rec)],
+    )
+    assert r.exit_code == 0, r.output
+    assert "final result" in r.output
+    data = json.loads(rec.read_text())
+    assert data["game"] == "toy" and data["result"] is not None
+    r = runner.invoke(app, ["replay", str(rec), "--to", "2"])
+    assert r.exit_code == 0, r.output
+    assert "after 2/" in r.output
+
+
+def test_human_seat_reads_numbers_and_texts() -> None:
+    # seat 0 is human: answer "1" (first legal action) and then texts until the end.
+    r = runner.invoke(
+        app, ["play", "toy", "--bots", "human,random", "--seed", "2"], input="1\nbogus\n1\n1\n1\n"
+    )
+    assert r.exit_code == 0, r.output
+    assert "not a legal action" in r.output
+    assert "final result" in r.output
+
+
+def test_user_errors_are_one_line_not_tracebacks(tmp_path: Path) -> None:
+    cases = [
+        (["play", "chess"], "no game 'chess'"),
+        (["play", "toy", "--seats", "9", "--bots", "random"], "2–3 players, not 9"),
+        (["play", "toy", "--bots", "random,random,random"], "names 3 seats"),
+        (["play", "toy", "--bots", "alphazero,random"], "no agent 'alphazero'"),
+        (["play", "toy", "-o", "colour=red", "--bots", "random"], "unknown option colour"),
+        (["replay", str(tmp_path / "missing.json")], "no such file"),
+        (["bench", "toy", "--games", "0"], "at least 1"),
+    ]
+    for args, message in cases:
+        r = runner.invoke(app, args)
+        assert r.exit_code == 2, (args, r.output)
+        assert message in r.output, (args, r.output)
+        assert "Traceback" not in r.output
+    bad = tmp_path / "bad.json"
+    bad.write_text(
+        '{"format": "spillebord-record", "game": "toy", "seats": 2, "seed": 0, '
+        '"actions": [{"seat": 0, "action": "fly"}]}'
+    )
+    r = runner.invoke(app, ["replay", str(bad)])
+    assert r.exit_code == 2 and "does not replay" in r.output
+
+
+def test_bench_json_shape() -> None:
+    r = runner.invoke(app, ["bench", "toy", "--games", "20", "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert set(data["toy"]) >= {"games", "decisions", "games_per_s", "decisions_per_s", "decisions_per_game"}
+    assert data["toy"]["games"] == 20 and data["toy"]["decisions_per_game"] == 6
+
+
+def test_console_script_runs() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "spillebord.cli", "--help"], capture_output=True, text=True, check=True
+    )
+    assert "serve" in out.stdout and "bench" in out.stdout
