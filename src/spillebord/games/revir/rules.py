@@ -1,0 +1,1128 @@
+"""Revir: cats fighting over territories (revir) on the farm Tviksta Gård.
+
+The rules are ``../shared/spec/revir.md`` (rule numbers below refer to it); the board and
+cards come from :mod:`.data` so another edition can replace them.
+
+How a turn (drag) decomposes into decisions
+-------------------------------------------
+1. **Reveal** (vända upp ett händelsekort) is mandatory and has no choice, so the engine does it
+   by itself when the turn starts: the card clock (kortklockan) advances (rule 4.1) and a
+   revealed "only this move" card (gäller endast detta drag, ONCE) resolves at once (rule 5.4).
+2. **Move** (förflytta sig): one decision, ``stay`` or ``move XX`` (a destination square). A
+   walk's cost depends only on its length, so the engine walks the shortest open path and
+   charges ``max(0, steps-1)`` stones (0 under Pigg katt). The happenings (HAPPEN cards:
+   food and petting) then pay the active player (rule 5.3) without a decision.
+3. **Fight or hunt** (slåss om revir *eller* jaga råttor): one decision, ``fight XX`` (XX is the
+   contested territory; its owner is the defender), ``hunt XX`` (the square the cat stands on)
+   or ``pass``. When neither a fight nor a hunt is possible the engine skips this decision.
+4. **A fight** is a sequence of rounds; each round is two decisions: the attacker submits
+   ``bid N`` or ``surrender``, then the defender does. The attacker's submission is hidden
+   (not in any other seat's view, not in any event, re-sampled by ``determinize`` for the
+   other seats) until the defender's is in; then both are revealed together (rule 7.2).
+   **Surrender (ge upp) "at any time"** is modelled as the ``surrender`` action, offered to both
+   sides at every one of their bidding decisions, including before the first bid (D13). During
+   a fight the defender is ``to_act`` for their half of each round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal, NamedTuple
+
+from spillebord.core import Action, Event, Game, IllegalAction, Rng, State, opt
+from spillebord.core.errors import GameOver, ParseError
+
+from .data import GEOMETRY, Geometry, board_json
+
+TITLE = "Revir"
+
+
+# --------------------------------------------------------------------------- options
+
+
+@dataclass(frozen=True, slots=True)
+class RevirOptions:
+    """Table variants of Revir; each help text names the spec rule or decision (D#)."""
+
+    clock_size: int = opt(
+        0,
+        "4.1/D6: event cards face up at once (kortklocka); 0 = the printed table 2:6, 3:9, 4:8",
+        min=0,
+        max=30,
+    )
+    reshuffle_each_cycle: bool = opt(False, "4.5/D6: reshuffle the pile each time the 30 cards have cycled")
+    start_stones: int = opt(10, "2.3: power stones (kraftstenar) each player starts with", min=0, max=40)
+    bank_total: int = opt(80, "2.3/D19: stones in the game in all (players + bank)", min=1, max=400)
+    hits_to_win: int = opt(5, "7.2: hits (slag) that win a fight", min=1, max=20)
+    series_needed: int = opt(
+        4,
+        "9.1: territories of one colour that win; 4 = a complete series (a lower number is a short game)",
+        min=1,
+        max=4,
+    )
+    max_turns: int = opt(
+        400, "9.3/D22: digital turn cap, then ranked by best colour, territories, stones; 0 = none", min=0
+    )
+    deal: Literal["colour_round_robin", "shuffled"] = opt(
+        "colour_round_robin",
+        "D5: territory deal: colour-sorted round robin, or fully shuffled (no full series)",
+    )
+    tie_hits: Literal["none", "both"] = opt(
+        "none", "D11: equal bids land no hit, or a hit each (non-zero bids)"
+    )
+    zero_round_ends: bool = opt(True, "D12: a 0-0 round ends the fight undecided")
+    happenings: Literal["active", "all"] = opt(
+        "active", "5.3/D7: food/petting pays only the active player, or every cat on the square"
+    )
+    rat_bonus_order: Literal["double_then_add", "add_then_double"] = opt(
+        "double_then_add", "D18: Storfångst doubles before or after the Feta råttor bonus"
+    )
+    first_turn_fights: bool = opt(True, "D23: fights are allowed in the first round (all cats on the yard)")
+    stones_public: bool = opt(
+        True,
+        "D20: stone holdings are public; if false, views show only one's own stones and the bank is hidden",
+    )
+
+
+# --------------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class Stay(Action):
+    """Stay where the cat is (no movement)."""
+
+    def __str__(self) -> str:
+        return "stay"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "stay"}
+
+    def label(self) -> str:
+        return "Stay on this square"
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """Move (förflytta sig) to square ``to`` along the shortest open walk."""
+
+    to: str
+
+    def __str__(self) -> str:
+        return f"move {self.to}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "move", "to": self.to}
+
+    def label(self) -> str:
+        sq = GEOMETRY.edition.squares[GEOMETRY.index[self.to]] if self.to in GEOMETRY.index else None
+        return f"Move to {sq.sv} ({self.to})" if sq else str(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Fight(Action):
+    """Fight (slåss om revir) over ``territory``; its owner defends."""
+
+    territory: str
+
+    def __str__(self) -> str:
+        return f"fight {self.territory}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "fight", "territory": self.territory}
+
+    def label(self) -> str:
+        return f"Fight for {self.territory}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hunt(Action):
+    """Hunt rats (jaga råttor) on the own territory ``square`` the cat stands on."""
+
+    square: str
+
+    def __str__(self) -> str:
+        return f"hunt {self.square}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "hunt", "square": self.square}
+
+    def label(self) -> str:
+        return f"Hunt rats on {self.square}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """End the turn without fighting or hunting."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "pass"}
+
+    def label(self) -> str:
+        return "End the turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Action):
+    """A hidden bid of ``stones`` power stones in a fight round."""
+
+    stones: int
+
+    def __str__(self) -> str:
+        return f"bid {self.stones}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "bid", "stones": self.stones}
+
+    def label(self) -> str:
+        return f"Bid {self.stones} stone{'s' if self.stones != 1 else ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class Surrender(Action):
+    """Give up the fight (ge upp), submitted in place of a bid."""
+
+    def __str__(self) -> str:
+        return "surrender"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "surrender"}
+
+    def label(self) -> str:
+        return "Give up the fight"
+
+
+RevirAction = Stay | Move | Fight | Hunt | Pass | Bid | Surrender
+SURRENDER = -1
+EMPTY = -1
+
+
+# --------------------------------------------------------------------------- state parts
+
+
+class Effects(NamedTuple):
+    """What the active cards allow this turn (rules 4.3, 5.1-5.4)."""
+
+    hunt: int  # bit mask over territories (Råttspår)
+    fat: int  # +stones per catch (Feta råttor)
+    double: bool  # Storfångst
+    doors: int  # bit mask of open doors (incl. Fönstret på glänt)
+    free_move: bool  # Pigg katt
+    nest: bool  # Råttboet
+    happen: tuple[int, ...]  # HAPPEN cards in clock-position order
+
+
+@dataclass(slots=True)
+class FightState:
+    """A fight in progress (rule 7.2). ``pending`` is the attacker's hidden submission."""
+
+    attacker: int
+    defender: int
+    territory: int
+    hits_a: int = 0
+    hits_d: int = 0
+    commit_a: int = 0
+    commit_d: int = 0
+    pending: int | None = None  # None: not yet in; -1: surrender; n: bid
+    round: int = 1
+    last: tuple[int, int] | None = None  # the last revealed (attacker, defender) submissions
+
+    def copy(self) -> FightState:
+        return FightState(
+            self.attacker,
+            self.defender,
+            self.territory,
+            self.hits_a,
+            self.hits_d,
+            self.commit_a,
+            self.commit_d,
+            self.pending,
+            self.round,
+            self.last,
+        )
+
+
+def _name(seat: int) -> str:
+    return f"Seat {seat}"
+
+
+# --------------------------------------------------------------------------- state
+
+
+class RevirState(State[RevirAction]):
+    """A Revir position. ``result()``: 1.0 for the winner (the first to hold a complete colour
+    series, or every player ranked first at the turn cap, rule 9.3), 0.0 for the others."""
+
+    __slots__ = (
+        "_legal",
+        "active",
+        "bank",
+        "circle",
+        "eff",
+        "fight",
+        "game",
+        "geo",
+        "k",
+        "known",
+        "o",
+        "owner",
+        "p",
+        "phase",
+        "pile",
+        "pos",
+        "rng",
+        "seats",
+        "start_rolls",
+        "stones",
+        "t",
+        "to_act",
+        "winners",
+    )
+
+    game: RevirGame
+    geo: Geometry
+    o: RevirOptions
+    k: int
+    pile: tuple[int, ...]
+    circle: tuple[int, ...]
+    p: int
+    t: int
+    known: int
+    stones: tuple[int, ...]
+    bank: int
+    owner: tuple[int, ...]
+    pos: tuple[int, ...]
+    active: int
+    phase: str
+    fight: FightState | None
+    eff: Effects
+    winners: tuple[int, ...] | None
+    start_rolls: tuple[tuple[int, ...], ...]
+    _legal: list[RevirAction] | None
+
+    # ------------------------------------------------------------------ basics
+
+    def _fields(self) -> dict[str, Any]:
+        f = super()._fields()
+        f.pop("_legal", None)
+        return f
+
+    def copy(self) -> RevirState:
+        s = RevirState.__new__(RevirState)
+        s.game, s.geo, s.o, s.seats, s.k = self.game, self.geo, self.o, self.seats, self.k
+        s.to_act, s.rng = self.to_act, self.rng.copy()
+        s.pile, s.circle, s.p, s.t, s.known = self.pile, self.circle, self.p, self.t, self.known
+        s.stones, s.bank, s.owner, s.pos = self.stones, self.bank, self.owner, self.pos
+        s.active, s.phase, s.eff, s.winners = self.active, self.phase, self.eff, self.winners
+        s.fight = self.fight.copy() if self.fight is not None else None
+        s.start_rolls = self.start_rolls
+        s._legal = self._legal
+        return s
+
+    def new_card(self) -> int:
+        """The card revealed this turn (the top of the pile, face up)."""
+        return self.pile[0]
+
+    def clock_positions(self) -> list[int]:
+        """Card index per clock position (EMPTY where none); the pile's top lies at ``p``."""
+        c = list(self.circle)
+        if self.t >= 1:
+            c[self.p] = self.pile[0]
+        return c
+
+    def visible_cards(self) -> list[int]:
+        return [c for c in self.clock_positions() if c != EMPTY]
+
+    def avail(self, seat: int) -> int:
+        f = self.fight
+        if f is None:
+            return self.stones[seat]
+        if seat == f.attacker:
+            return self.stones[seat] - f.commit_a
+        if seat == f.defender:
+            return self.stones[seat] - f.commit_d
+        return self.stones[seat]
+
+    def _gain(self, seat: int, n: int) -> int:
+        """Pay up to ``n`` from the bank to ``seat`` (rule 5.5); returns what was paid."""
+        n = min(n, self.bank)
+        if n > 0:
+            st = list(self.stones)
+            st[seat] += n
+            self.stones = tuple(st)
+            self.bank -= n
+        return n
+
+    def _pay(self, seat: int, n: int) -> int:
+        """``seat`` pays up to ``n`` to the bank; returns what was paid."""
+        n = min(n, self.stones[seat])
+        if n > 0:
+            st = list(self.stones)
+            st[seat] -= n
+            self.stones = tuple(st)
+            self.bank += n
+        return n
+
+    def owned(self, seat: int) -> list[int]:
+        return [i for i, o in enumerate(self.owner) if o == seat]
+
+    def colour_counts(self, seat: int) -> list[int]:
+        counts = [0] * len(self.geo.colour_ids)
+        tc = self.geo.t_colour
+        for i, o in enumerate(self.owner):
+            if o == seat:
+                counts[tc[i]] += 1
+        return counts
+
+    def has_series(self, seat: int) -> bool:
+        need = self.o.series_needed
+        sizes = self.geo.colour_size
+        return any(n >= min(need, sizes[c]) for c, n in enumerate(self.colour_counts(seat)))
+
+    # ------------------------------------------------------------------ the card clock
+
+    def _compute_effects(self) -> Effects:
+        geo = self.geo
+        cards = geo.cards
+        new = self.pile[0]
+        hunt = fat = doors = 0
+        double = free = nest = False
+        happen: list[int] = []
+        for c in self.clock_positions():
+            if c == EMPTY:
+                continue
+            card = cards[c]
+            if card.kind == "once" and c != new:
+                continue  # an old ONCE card is visible but does nothing (rule 4.3)
+            hunt |= geo.card_hunt_mask[c]
+            fat += card.fat
+            double = double or card.double
+            doors |= geo.card_door_mask[c]
+            free = free or card.free_move
+            nest = nest or card.nest
+            if card.window:
+                doors |= geo.all_doors
+            if card.kind == "happen":
+                happen.append(c)
+        return Effects(hunt, fat, double, doors, free, nest, tuple(happen))
+
+    def _advance_clock(self) -> None:
+        """Rule 4.1: one turn of the card clock (the covered card goes under the pile)."""
+        self.t += 1
+        if self.t > 1:
+            pile = list(self.pile)
+            circle = list(self.circle)
+            circle[self.p] = pile.pop(0)
+            self.known = min(self.known, len(pile))
+            self.p = (self.p + 1) % self.k
+            if circle[self.p] != EMPTY:
+                pile.append(circle[self.p])
+                circle[self.p] = EMPTY
+                self.known += 1
+            if self.o.reshuffle_each_cycle and (self.t - 1) % self.geo.ncards == 0:
+                self.rng.shuffle(pile)
+                self.known = 0
+            self.pile, self.circle = tuple(pile), tuple(circle)
+
+    def _start_turn(self, events: list[Event]) -> None:
+        """Phase 1: reveal an event card and resolve a ONCE card's instant part."""
+        self._advance_clock()
+        self.eff = self._compute_effects()
+        c = self.pile[0]
+        card = self.geo.cards[c]
+        a = self.active
+        events.append(
+            {
+                "kind": "reveal",
+                "seat": a,
+                "card": card.id,
+                "position": self.p,
+                "turn": self.t,
+                "text": f"Turn {self.t}: {_name(a)} turns up {card.id} {card.sv} ({card.text})",
+            }
+        )
+        self._resolve_once(events)
+        self.phase = "move"
+        self.fight = None
+        self.to_act = a
+        self._legal = None
+
+    def _resolve_once(self, events: list[Event]) -> None:
+        card = self.geo.cards[self.pile[0]]
+        if card.kind != "once":
+            return
+        a = self.active
+        if card.gain:
+            got = self._gain(a, card.gain)
+            events.append(
+                {
+                    "kind": "gain",
+                    "seat": a,
+                    "stones": got,
+                    "card": card.id,
+                    "text": f"{_name(a)} gains {got} from {card.sv}",
+                }
+            )
+        if card.dog and not self.geo.indoor[self.pos[a]]:
+            paid = self._pay(a, card.dog)
+            events.append(
+                {
+                    "kind": "pay",
+                    "seat": a,
+                    "stones": paid,
+                    "card": card.id,
+                    "text": f"{_name(a)} is outdoors and pays {paid}: {card.sv}",
+                }
+            )
+
+    # ------------------------------------------------------------------ legal actions
+
+    def legal(self) -> list[RevirAction]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def _compute_legal(self) -> list[RevirAction]:
+        ph = self.phase
+        if ph == "move":
+            return self._moves()
+        if ph == "act":
+            return self._acts()
+        if ph == "bid":
+            seat = self.to_act
+            assert seat is not None
+            out: list[RevirAction] = [Bid(n) for n in range(self.avail(seat) + 1)]
+            out.append(Surrender())
+            return out
+        return []
+
+    def max_steps(self, seat: int) -> int:
+        return 10**6 if self.eff.free_move else self.stones[seat] + 1
+
+    def _moves(self) -> list[RevirAction]:
+        a = self.active
+        here = self.pos[a]
+        row = self.geo.dist[self.eff.doors][here]
+        lim = self.max_steps(a)
+        ids = self.geo.ids
+        out: list[RevirAction] = [Stay()]
+        for q, d in enumerate(row):
+            if 0 < d <= lim:
+                out.append(Move(ids[q]))
+        return out
+
+    def fight_targets(self) -> list[int]:
+        """Territories the active player may fight over now (rule 7.1), by index."""
+        a = self.active
+        q = self.pos[a]
+        geo = self.geo
+        targets: set[int] = set()
+        tr = geo.square_terr[q]
+        if tr >= 0 and self.owner[tr] != a:
+            targets.add(tr)  # (a): standing on another's territory
+        if not self.o.first_turn_fights and self.t <= self.seats:
+            return []
+        if not geo.indoor[q]:
+            for j in range(self.seats):
+                if j != a and self.pos[j] == q:  # (b): same outdoor square as the owner
+                    targets.update(i for i, o in enumerate(self.owner) if o == j)
+        return sorted(targets)
+
+    def can_hunt(self) -> bool:
+        a = self.active
+        tr = self.geo.square_terr[self.pos[a]]
+        return tr >= 0 and self.owner[tr] == a and (bool(self.eff.hunt >> tr & 1) or self.eff.nest)
+
+    def _acts(self) -> list[RevirAction]:
+        terr = self.geo.territories
+        out: list[RevirAction] = [Fight(terr[i]) for i in self.fight_targets()]
+        if self.can_hunt():
+            out.append(Hunt(self.geo.ids[self.pos[self.active]]))
+        out.append(Pass())
+        return out
+
+    # ------------------------------------------------------------------ play
+
+    def play(self, action: RevirAction) -> list[Event]:
+        if self.to_act is None:
+            raise GameOver(f"{TITLE}: the game is over")
+        if action not in self.legal():
+            raise IllegalAction(self._why(action))
+        events: list[Event] = []
+        self._legal = None
+        if isinstance(action, Stay | Move):
+            self._do_move(action, events)
+        elif isinstance(action, Pass):
+            events.append(
+                {"kind": "pass", "seat": self.active, "text": f"{_name(self.active)} ends the turn"}
+            )
+            self._end_turn(events)
+        elif isinstance(action, Hunt):
+            self._do_hunt(events)
+        elif isinstance(action, Fight):
+            self._do_fight(action, events)
+        else:
+            self._do_bid(SURRENDER if isinstance(action, Surrender) else action.stones, events)
+        return events
+
+    def _why(self, action: Action) -> str:
+        ph = self.phase
+        if isinstance(action, Stay | Move):
+            if ph != "move":
+                return f"{TITLE}: movement is not possible now ({ph} phase)"
+            if isinstance(action, Move):
+                q = self.geo.index.get(action.to)
+                if q is None:
+                    return f"{TITLE}: there is no square {action.to}"
+                d = self.geo.dist[self.eff.doors][self.pos[self.active]][q]
+                if d < 0:
+                    return f"{TITLE}: {action.to} cannot be reached; the doors (dörrar) in the way are closed"
+                if d == 0:
+                    return f"{TITLE}: the cat is already on {action.to}; use 'stay'"
+                have = self.stones[self.active]
+                return f"{TITLE}: {action.to} is {d} steps away and costs {d - 1} stones; you have {have}"
+        if isinstance(action, Fight | Hunt | Pass):
+            if ph != "act":
+                return f"{TITLE}: fighting or hunting is not possible now ({ph} phase)"
+            if isinstance(action, Hunt):
+                return (
+                    f"{TITLE}: no rat hunt on {action.square}: you must own it, stand on it, "
+                    "and a Råttspår card (or Råttboet) must allow it"
+                )
+            if isinstance(action, Fight):
+                return (
+                    f"{TITLE}: no fight over {action.territory}: stand on another's territory, "
+                    "or on the same outdoor square as its owner"
+                )
+        if isinstance(action, Bid | Surrender):
+            if ph != "bid":
+                return f"{TITLE}: there is no fight to bid in"
+            if isinstance(action, Bid):
+                return f"{TITLE}: you can bid 0 to {self.avail(self.to_act or 0)} stones, not {action.stones}"
+        return f"{TITLE}: {action} is not a legal action now"
+
+    def _do_move(self, action: Stay | Move, events: list[Event]) -> None:
+        a = self.active
+        if isinstance(action, Move):
+            q = self.geo.index[action.to]
+            d = self.geo.dist[self.eff.doors][self.pos[a]][q]
+            cost = 0 if self.eff.free_move else max(0, d - 1)
+            paid = self._pay(a, cost)
+            pos = list(self.pos)
+            pos[a] = q
+            self.pos = tuple(pos)
+            events.append(
+                {
+                    "kind": "move",
+                    "seat": a,
+                    "to": action.to,
+                    "steps": d,
+                    "cost": paid,
+                    "text": f"{_name(a)} walks {d} step{'s' if d != 1 else ''} to {action.to}"
+                    f" for {paid} stone{'s' if paid != 1 else ''}",
+                }
+            )
+        else:
+            events.append(
+                {"kind": "stay", "seat": a, "text": f"{_name(a)} stays on {self.geo.ids[self.pos[a]]}"}
+            )
+        self._happenings(events)
+        self.phase = "act"
+        acts = self._acts()
+        if len(acts) == 1:  # only 'pass': skip the decision
+            self._end_turn(events)
+        else:
+            self._legal = acts
+
+    def _happenings(self, events: list[Event]) -> None:
+        """Step 2b: every visible HAPPEN card pays the active player (rule 5.3)."""
+        if not self.eff.happen:
+            return
+        geo = self.geo
+        a = self.active
+        who = [a] if self.o.happenings == "active" else [(a + i) % self.seats for i in range(self.seats)]
+        for c in self.eff.happen:
+            card = geo.cards[c]
+            mask = geo.card_food_mask[c]
+            for s in who:
+                if mask >> self.pos[s] & 1:
+                    got = self._gain(s, card.food)
+                    events.append(
+                        {
+                            "kind": "gain",
+                            "seat": s,
+                            "stones": got,
+                            "card": card.id,
+                            "text": f"{_name(s)} gains {got}: {card.sv}",
+                        }
+                    )
+
+    def rat_gain(self, tr: int, roll: int) -> int:
+        """Stones a roll gives on territory ``tr`` under this turn's cards (rule 8.2, D18)."""
+        prof = self.geo.t_profile[tr]
+        if roll not in prof.catches:
+            return 0
+        mult = 2 if self.eff.double else 1
+        if self.o.rat_bonus_order == "double_then_add":
+            return prof.gain * mult + self.eff.fat
+        return (prof.gain + self.eff.fat) * mult
+
+    def _do_hunt(self, events: list[Event]) -> None:
+        a = self.active
+        q = self.pos[a]
+        tr = self.geo.square_terr[q]
+        roll = self.rng.die(6)
+        due = self.rat_gain(tr, roll)
+        got = self._gain(a, due)
+        events.append(
+            {
+                "kind": "hunt",
+                "seat": a,
+                "square": self.geo.ids[q],
+                "roll": roll,
+                "stones": got,
+                "text": f"{_name(a)} hunts rats on {self.geo.ids[q]}, rolls {roll}"
+                + (f" and catches one: +{got}" if due else ": nothing"),
+            }
+        )
+        self._end_turn(events)
+
+    def _do_fight(self, action: Fight, events: list[Event]) -> None:
+        tr = self.geo.tindex[action.territory]
+        d = self.owner[tr]
+        a = self.active
+        self.fight = FightState(a, d, tr)
+        self.phase = "bid"
+        self.to_act = a
+        events.append(
+            {
+                "kind": "fight",
+                "seat": a,
+                "defender": d,
+                "territory": action.territory,
+                "text": f"{_name(a)} attacks {_name(d)} over {action.territory}",
+            }
+        )
+
+    def _do_bid(self, n: int, events: list[Event]) -> None:
+        f = self.fight
+        assert f is not None
+        if self.to_act == f.attacker:
+            f.pending = n
+            self.to_act = f.defender
+            events.append(
+                {
+                    "kind": "commit",
+                    "seat": f.attacker,
+                    "round": f.round,
+                    "text": f"{_name(f.attacker)} has made a hidden submission",
+                }
+            )
+            return
+        a_sub = f.pending
+        assert a_sub is not None
+        f.pending = None
+        f.last = (a_sub, n)
+        shown = ["surrenders" if x == SURRENDER else f"bids {x}" for x in (a_sub, n)]
+        events.append(
+            {
+                "kind": "reveal_bids",
+                "seat": f.defender,
+                "round": f.round,
+                "attacker": a_sub,
+                "defender": n,
+                "text": f"Round {f.round}: {_name(f.attacker)} {shown[0]}, {_name(f.defender)} {shown[1]}",
+            }
+        )
+        if a_sub == SURRENDER or n == SURRENDER:
+            self._end_fight(attacker_won=a_sub != SURRENDER, how="surrender", events=events)
+            return
+        f.commit_a += a_sub
+        f.commit_d += n
+        if a_sub > n:
+            f.hits_a += 1
+        elif n > a_sub:
+            f.hits_d += 1
+        elif self.o.tie_hits == "both" and a_sub > 0:
+            f.hits_a += 1
+            f.hits_d += 1
+        h = self.o.hits_to_win
+        if f.hits_a >= h:
+            self._end_fight(True, "hits", events)
+        elif f.hits_d >= h:
+            self._end_fight(False, "hits", events)
+        elif (a_sub == 0 and n == 0 and self.o.zero_round_ends) or (
+            self.avail(f.attacker) == 0 and self.avail(f.defender) == 0
+        ):
+            self._end_fight(False, "undecided", events)
+        else:
+            f.round += 1
+            self.to_act = f.attacker
+
+    def _end_fight(self, attacker_won: bool, how: str, events: list[Event]) -> None:
+        """Rule 7.3: damage to the bank, stakes returned, the card handed over."""
+        f = self.fight
+        assert f is not None
+        self.fight = None
+        pa = self._pay(f.attacker, f.hits_d)
+        pd = self._pay(f.defender, f.hits_a)
+        tid = self.geo.territories[f.territory]
+        text = (
+            f"The fight over {tid} ends ({how}), hits {f.hits_a}-{f.hits_d}: "
+            f"{_name(f.attacker)} pays {pa}, {_name(f.defender)} pays {pd}"
+        )
+        if attacker_won:
+            owner = list(self.owner)
+            owner[f.territory] = f.attacker
+            self.owner = tuple(owner)
+            text += f"; {_name(f.attacker)} conquers {tid}"
+        events.append(
+            {
+                "kind": "fight_end",
+                "seat": f.attacker,
+                "defender": f.defender,
+                "territory": tid,
+                "hits": [f.hits_a, f.hits_d],
+                "paid": [pa, pd],
+                "won": attacker_won,
+                "how": how,
+                "text": text,
+            }
+        )
+        if attacker_won and self.has_series(f.attacker):
+            self._finish((f.attacker,), events, f"{_name(f.attacker)} holds a complete series and wins")
+            return
+        self._end_turn(events)
+
+    def _end_turn(self, events: list[Event]) -> None:
+        if self.o.max_turns and self.t >= self.o.max_turns:
+            self._finish(self.ranking_winners(), events, f"The turn cap {self.o.max_turns} is reached")
+            return
+        self.active = (self.active + 1) % self.seats
+        self._start_turn(events)
+
+    def ranking_winners(self) -> tuple[int, ...]:
+        """Rule 9.3: best single colour, then territories, then stones; ties share the win."""
+        keys = [(max(self.colour_counts(s)), len(self.owned(s)), self.stones[s]) for s in range(self.seats)]
+        best = max(keys)
+        return tuple(s for s in range(self.seats) if keys[s] == best)
+
+    def _finish(self, winners: tuple[int, ...], events: list[Event], why: str) -> None:
+        self.winners = winners
+        self.phase = "over"
+        self.to_act = None
+        self.fight = None
+        self._legal = None
+        events.append(
+            {
+                "kind": "game_over",
+                "winners": list(winners),
+                "text": f"{why}. Winner: {', '.join(_name(w) for w in winners)}",
+            }
+        )
+
+    # ------------------------------------------------------------------ information
+
+    def result(self) -> tuple[float, ...] | None:
+        if self.winners is None:
+            return None
+        return tuple(1.0 if s in self.winners else 0.0 for s in range(self.seats))
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        geo = self.geo
+        cards = geo.cards
+        public = self.o.stones_public
+        f = self.fight
+        fight: dict[str, Any] | None = None
+        if f is not None:
+            fight = {
+                "attacker": f.attacker,
+                "defender": f.defender,
+                "territory": geo.territories[f.territory],
+                "round": f.round,
+                "hits": [f.hits_a, f.hits_d],
+                "committed": [f.commit_a, f.commit_d],
+                "available": [
+                    self.avail(f.attacker) if public or seat == f.attacker else None,
+                    self.avail(f.defender) if public or seat == f.defender else None,
+                ],
+                "attacker_submitted": f.pending is not None,
+                "last": list(f.last) if f.last is not None else None,
+            }
+            if seat == f.attacker and f.pending is not None:
+                fight["my_submission"] = "surrender" if f.pending == SURRENDER else f.pending
+        known_bottom = self.pile[max(1, len(self.pile) - self.known) :]
+        return {
+            "game": "revir",
+            "seat": seat,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "active": self.active,
+            "turn": self.t,
+            "max_turns": self.o.max_turns,
+            "series_needed": self.o.series_needed,
+            "cats": [geo.ids[q] for q in self.pos],
+            "stones": [s if public or i == seat else None for i, s in enumerate(self.stones)],
+            "bank": self.bank if public else None,
+            "territories": [[geo.territories[i] for i in self.owned(s)] for s in range(self.seats)],
+            "owner": {geo.territories[i]: o for i, o in enumerate(self.owner)},
+            "clock": {
+                "size": self.k,
+                "positions": [cards[c].id if c != EMPTY else None for c in self.clock_positions()],
+                "new_card": cards[self.pile[0]].id,
+                "new_position": self.p,
+                "pile_size": len(self.pile),
+                "pile_known_bottom": [cards[c].id for c in known_bottom],
+            },
+            "effects": {
+                "hunt": [geo.territories[i] for i in range(geo.nterr) if self.eff.hunt >> i & 1],
+                "fat": self.eff.fat,
+                "double": self.eff.double,
+                "doors_open": [d for i, d in enumerate(geo.door_ids) if self.eff.doors >> i & 1],
+                "free_move": self.eff.free_move,
+                "nest": self.eff.nest,
+                "happen": [cards[c].id for c in self.eff.happen],
+            },
+            "fight": fight,
+            "start_rolls": [list(r) for r in self.start_rolls],
+            "winners": list(self.winners) if self.winners is not None else None,
+            "board": self.game.board,
+        }
+
+    def determinize(self, seat: int, rng: Rng) -> RevirState:
+        s = self.copy()
+        pile = self.pile
+        lo, hi = 1, len(pile) - self.known
+        if hi - lo > 1:
+            hidden = list(pile[lo:hi])
+            rng.shuffle(hidden)
+            s.pile = (*pile[:lo], *hidden, *pile[hi:])
+        f = s.fight
+        if f is not None and f.pending is not None and seat != f.attacker:
+            n = self.avail(f.attacker)
+            f.pending = rng.randrange(n + 2) - 1  # a bid 0..n or -1 (surrender)
+        # With stones_public false the holdings are still derivable from public events, so
+        # they are kept as they are (D20).
+        s.rng = rng.spawn()
+        s._legal = None
+        return s
+
+    def check(self) -> None:
+        assert all(x >= 0 for x in self.stones), f"negative stones {self.stones}"
+        assert self.bank >= 0, "negative bank"
+        assert sum(self.stones) + self.bank == self.o.bank_total, "stones not conserved"
+        assert len(self.owner) == self.geo.nterr and all(0 <= o < self.seats for o in self.owner)
+        cards = list(self.pile) + [c for c in self.circle if c != EMPTY]
+        assert sorted(cards) == list(range(self.geo.ncards)), "card clock lost a card"
+        assert self.circle[self.p] == EMPTY, "a card under the pile"
+        assert all(0 <= q < self.geo.n for q in self.pos)
+        f = self.fight
+        if f is not None:
+            assert 0 <= f.commit_a <= self.stones[f.attacker]
+            assert 0 <= f.commit_d <= self.stones[f.defender]
+            assert f.hits_a < self.o.hits_to_win and f.hits_d < self.o.hits_to_win
+            if f.pending is not None:
+                assert f.pending <= self.avail(f.attacker)
+        if self.winners is None:
+            assert not any(self.has_series(s) for s in range(self.seats)), "a series before the end"
+        n_vis = len(self.visible_cards())
+        assert n_vis == min(self.t, self.k), f"{n_vis} cards visible at turn {self.t}"
+
+
+# --------------------------------------------------------------------------- the game
+
+
+_WORDS = {"stay": Stay, "pass": Pass, "surrender": Surrender}
+
+
+class RevirGame(Game[RevirOptions]):
+    """Revir (Swedish): cats on Tviksta Gård fight over territories with hidden bids of
+    power stones; the first to hold a complete colour series (revirserie) wins."""
+
+    id = "revir"
+    title = TITLE
+    seats = range(2, 5)
+    Options = RevirOptions
+    summary = "Cats fight over farm territories with hidden bids of power stones; complete a colour series"
+    languages = ("en", "sv")
+    best_bot = "heuristic"
+    quick_options: ClassVar[dict[str, Any]] = {"series_needed": 3, "max_turns": 60}
+    # 400 turns x (move + act + at most (80+1) rounds of 2 bids) bounds every game.
+    max_decisions = 66_000
+
+    def __init__(self, geometry: Geometry = GEOMETRY) -> None:
+        self.geo = geometry
+        self.board = board_json(geometry)
+
+    @property
+    def agents(self) -> dict[str, Any]:
+        from .heuristics import HeuristicAgent
+
+        return {"heuristic": HeuristicAgent}
+
+    def clock_size(self, seats: int, o: RevirOptions) -> int:
+        return o.clock_size or self.geo.edition.clock_sizes[seats]
+
+    def new(self, seats: int, seed: int, options: RevirOptions | None = None) -> RevirState:
+        self.check_seats(seats)
+        s = self.setup(seats, seed, options)
+        s._start_turn([])
+        return s
+
+    def setup(
+        self, seats: int, seed: int, options: RevirOptions | None = None, order: list[str] | None = None
+    ) -> RevirState:
+        """Rule 2 up to (not including) the first reveal. ``order`` fixes the event deck (tests)."""
+        self.check_seats(seats)
+        o = options or RevirOptions()
+        geo = self.geo
+        s = RevirState.__new__(RevirState)
+        s.game, s.geo, s.o, s.seats = self, geo, o, seats
+        s.rng = Rng(seed)
+        s.k = self.clock_size(seats, o)
+        if s.k > geo.ncards:
+            raise IllegalAction(f"{TITLE}: the card clock cannot be larger than the deck")
+        # 2.2 territory cards
+        while True:
+            seq: list[int] = []
+            if o.deal == "colour_round_robin":
+                for c in range(len(geo.colour_ids)):
+                    block = [i for i in range(geo.nterr) if geo.t_colour[i] == c]
+                    s.rng.shuffle(block)
+                    seq += block
+            else:
+                seq = list(range(geo.nterr))
+                s.rng.shuffle(seq)
+            owner = [0] * geo.nterr
+            for n, i in enumerate(seq):
+                owner[i] = n % seats
+            s.owner = tuple(owner)
+            s.winners = None
+            if not any(s.has_series(p) for p in range(seats)):
+                break
+        # 2.3 stones, 2.4 cats
+        each = o.start_stones
+        if each * seats > o.bank_total:
+            raise IllegalAction(f"{TITLE}: {seats} x {each} stones exceed the {o.bank_total} in the game")
+        s.stones = (each,) * seats
+        s.bank = o.bank_total - each * seats
+        s.pos = (geo.start,) * seats
+        # 2.5 the die decides who starts; ties re-roll among themselves
+        rolls: list[tuple[int, ...]] = []
+        contenders = list(range(seats))
+        while True:
+            r = tuple(s.rng.die(6) if i in contenders else 0 for i in range(seats))
+            rolls.append(r)
+            top = max(r)
+            contenders = [i for i in contenders if r[i] == top]
+            if len(contenders) == 1:
+                break
+        s.start_rolls = tuple(rolls)
+        s.active = contenders[0]
+        # 2.6 the event pile
+        if order is not None:
+            pile = [geo.card_index[c] for c in order]
+            pile += [i for i in range(geo.ncards) if i not in pile]
+        else:
+            pile = list(range(geo.ncards))
+            s.rng.shuffle(pile)
+        s.pile = tuple(pile)
+        s.circle = (EMPTY,) * s.k
+        s.p = 0
+        s.t = 0
+        s.known = 0
+        s.fight = None
+        s.phase = "move"
+        s.to_act = s.active
+        s.eff = Effects(0, 0, False, 0, False, False, ())
+        s._legal = None
+        return s
+
+    def parse(self, state: State[Any], text: str) -> Action:
+        """Any well-formed action (so ``play`` can say why it is illegal)."""
+        words = text.strip().split()
+        if state.to_act is None:
+            raise GameOver(f"{TITLE}: the game is over")
+        if len(words) == 1 and words[0].lower() in _WORDS:
+            return _WORDS[words[0].lower()]()
+        if len(words) == 2:
+            w, arg = words[0].lower(), words[1]
+            if w == "move":
+                return Move(arg.upper())
+            if w == "fight":
+                return Fight(arg.upper())
+            if w == "hunt":
+                return Hunt(arg.upper())
+            if w == "bid" and arg.isdigit():
+                return Bid(int(arg))
+        raise ParseError(
+            f"{TITLE}: {text!r} is not an action (stay, move XX, fight XX, hunt XX, pass, bid N, surrender)"
+        )
+
+    def evaluate(self, state: State[Any], seat: int) -> float:
+        from .heuristics import evaluate
+
+        assert isinstance(state, RevirState)
+        return evaluate(state, seat)
+
+
+def build_position(
+    seats: int = 2,
+    *,
+    active: int = 0,
+    visible: tuple[str, ...] = (),
+    new: str | None = None,
+    cats: dict[int, str] | None = None,
+    stones: tuple[int, ...] | None = None,
+    owners: dict[str, int] | None = None,
+    options: RevirOptions | None = None,
+    seed: int = 0,
+    resolve_once: bool = True,
+) -> RevirState:
+    """A position for tests and puzzles: ``visible`` cards on the clock (positions 0..), ``new``
+    the card turned up this turn by seat ``active``, which is to move. Other territories keep
+    the seeded deal; stones not given start at ``start_stones``; the bank holds the rest."""
+    game = GAME
+    s = game.setup(seats, seed, options)
+    geo = s.geo
+    s.active = active
+    if owners:
+        owner = list(s.owner)
+        for tid, seat in owners.items():
+            owner[geo.tindex[tid]] = seat
+        s.owner = tuple(owner)
+    if stones is not None:
+        s.stones = tuple(stones)
+        s.bank = s.o.bank_total - sum(stones)
+    if cats:
+        pos = list(s.pos)
+        for seat, q in cats.items():
+            pos[seat] = geo.index[q]
+        s.pos = tuple(pos)
+    vis = [geo.card_index[c] for c in visible]
+    if new is None:  # a neutral new card: the cream bowl, its instant part skipped
+        new_i = geo.card_index["E28"]
+        resolve_once = False
+    else:
+        new_i = geo.card_index[new]
+    assert len(vis) < s.k
+    circle = [EMPTY] * s.k
+    for n, c in enumerate(vis):
+        circle[n] = c
+    s.circle = tuple(circle)
+    s.p = len(vis)
+    s.t = len(vis) + 1
+    s.pile = (new_i, *[i for i in range(geo.ncards) if i != new_i and i not in vis])
+    s.known = 0
+    s.eff = s._compute_effects()
+    if resolve_once:
+        s._resolve_once([])
+    s.phase = "move"
+    s.to_act = active
+    s._legal = None
+    return s
+
+
+GAME = RevirGame()
