@@ -1,0 +1,214 @@
+"""Evaluation and the heuristic bot for 88.
+
+The bot follows the rule sheet's tactical advice (Taktiska råd): get as close to the target
+as the round can be won with, and otherwise leave the panel *flexible* for the next round.
+
+* **Flexibility** of a panel = the expected distance to a uniformly random target of the
+  best number reachable from it in one move (any option; Stay included). Lower is better.
+* **Move**: every (option, number) is scored by the round it would give: earlier movers'
+  numbers are known; later movers are assumed to play either their best reachable number
+  (pessimistic) or to stay (optimistic), weighted 0.7 / 0.3. The score is the peg award
+  (a win counts 100, a rival's win −100) or the relative penalty points, minus a little for
+  the distance itself and for a rigid panel. Among the panels of the chosen number, the most
+  flexible tiling is laid.
+* **Target**: the reading whose estimated round (everyone plays their best) is best for the setter.
+* **Setup**: the most flexible panel of all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from spillebord.core import Action, Game, Rng, State
+
+from .data import Geometry, distance, tens_of, units_of
+from .rules import (
+    EightyEightState,
+    Lay,
+    Move,
+    Place,
+    Stay,
+    Target,
+    apply_pegs,
+    peg_awards,
+    penalty_points,
+)
+
+DIST: tuple[tuple[int, ...], ...] = tuple(tuple(distance(n, t) for t in range(100)) for n in range(100))
+
+_FLEX: dict[tuple[int, int], float] = {}
+_REACH: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def reach_numbers(geo: Geometry, panel: int) -> tuple[int, ...]:
+    key = (id(geo), panel)
+    got = _REACH.get(key)
+    if got is None:
+        got = tuple(sorted(geo.reach(panel)))
+        _REACH[key] = got
+    return got
+
+
+def flexibility(geo: Geometry, panel: int) -> float:
+    """Expected distance of the best reachable number to a random target (lower is better)."""
+    key = (id(geo), panel)
+    got = _FLEX.get(key)
+    if got is None:
+        rows = [DIST[n] for n in reach_numbers(geo, panel)]
+        got = sum(rows[0]) / 100 if len(rows) == 1 else sum(map(min, *rows)) / 100
+        _FLEX[key] = got
+    return got
+
+
+def best_distance(geo: Geometry, panel: int, target: int) -> int:
+    return min(DIST[n][target] for n in reach_numbers(geo, panel))
+
+
+def round_value(state: EightyEightState, seat: int, nums_d: Sequence[int], target: int) -> float:
+    """Value for ``seat`` of a round ending with distances ``nums_d`` (circular)."""
+    o = state.opts
+    if o.scoring == "pegs":
+        awards = peg_awards(nums_d, state.setter, target, o.exact_and_round_win_stack)
+        new, winner = apply_pegs(
+            state.pegs, awards, nums_d, state.setter, o.track_length, o.alone_among_contenders_only
+        )
+        if winner is not None:
+            return 100.0 if winner == seat else -100.0
+        gain = [new[s] - state.pegs[s] for s in range(state.seats)]
+        others = [gain[s] for s in range(state.seats) if s != seat]
+        return gain[seat] - 0.4 * max(others)
+    q = penalty_points(nums_d, state.setter)
+    others_q = [q[s] for s in range(state.seats) if s != seat]
+    return -(q[seat] - sum(others_q) / len(others_q)) / 10.0
+
+
+def _diff(state: EightyEightState, x: int, t: int) -> int:
+    if state.opts.scoring == "points" and state.opts.points_linear_difference:
+        return abs(x - t)
+    return distance(x, t)
+
+
+def _best_diff(state: EightyEightState, panel: int, t: int) -> int:
+    return min(_diff(state, n, t) for n in reach_numbers(state.geo, panel))
+
+
+def move_scores(state: EightyEightState, seat: int) -> dict[int, float]:
+    """Number → estimated round value for the mover ``seat`` (phase "move")."""
+    geo = state.geo
+    t = state.target
+    assert t is not None
+    order = state.mover_order()
+    me = order.index(seat)
+    known = {s: _diff(state, state.number(s), t) for s in order[:me]}
+    later = order[me + 1 :]
+    pess = {s: _best_diff(state, state.panel(s), t) for s in later}
+    stay = {s: _diff(state, state.number(s), t) for s in later}
+    out: dict[int, float] = {}
+    for _, n in geo.moves(state.panel(seat)):
+        if n in out:
+            continue
+        dn = _diff(state, n, t)
+        d1 = [known.get(s, pess.get(s, dn)) for s in range(state.seats)]
+        d2 = [known.get(s, stay.get(s, dn)) for s in range(state.seats)]
+        out[n] = 0.7 * round_value(state, seat, d1, t) + 0.3 * round_value(state, seat, d2, t) - 0.01 * dn
+    return out
+
+
+def choose_panel(state: EightyEightState, seat: int, rng: Rng) -> tuple[str, int, int]:
+    """(option, number, panel) the bot wants this move."""
+    geo = state.geo
+    scores = move_scores(state, seat)
+    best: list[tuple[str, int, int]] = []
+    best_v = float("-inf")
+    for (o, n), panels in geo.moves(state.panel(seat)).items():
+        for p in panels:
+            v = scores[n] - 0.05 * flexibility(geo, p)
+            if v > best_v + 1e-9:
+                best_v, best = v, [(o, n, p)]
+            elif abs(v - best_v) <= 1e-9:
+                best.append((o, n, p))
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def _most_flexible(geo: Geometry, panels: Sequence[int], rng: Rng) -> int:
+    vals = [flexibility(geo, p) for p in panels]
+    m = min(vals)
+    tops = [p for p, v in zip(panels, vals, strict=True) if v == m]
+    return tops[0] if len(tops) == 1 else rng.choice(tops)
+
+
+_BEST_SETUP: dict[int, tuple[int, ...]] = {}
+
+
+def best_setup_panels(geo: Geometry) -> tuple[int, ...]:
+    got = _BEST_SETUP.get(id(geo))
+    if got is None:
+        vals = {p: flexibility(geo, p) for p in geo.panels}
+        m = min(vals.values())
+        got = tuple(sorted(p for p, v in vals.items() if v <= m + 1e-9))
+        _BEST_SETUP[id(geo)] = got
+    return got
+
+
+def target_value(state: EightyEightState, seat: int, t: int) -> float:
+    d = [_best_diff(state, state.panel(s), t) for s in range(state.seats)]
+    stay = [d[s] if s == seat else _diff(state, state.number(s), t) for s in range(state.seats)]
+    return 0.7 * round_value(state, seat, d, t) + 0.3 * round_value(state, seat, stay, t) - 0.01 * d[seat]
+
+
+class HeuristicAgent:
+    """The tactical bot described in the module docstring."""
+
+    name = "heuristic"
+    needs_state = True
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+
+    def act(self, state: State[Any], seat: int, rng: Rng) -> Action:
+        assert isinstance(state, EightyEightState)
+        legal: Sequence[Action] = state.legal()
+        if len(legal) == 1:
+            return legal[0]
+        geo = state.geo
+        if state.pending_number is not None:
+            panel = _most_flexible(geo, state._filtered(), rng)
+            want = tens_of(panel) if state.pending_tens is None else units_of(panel)
+            for a in legal:
+                if isinstance(a, Place) and a.tiling == want:
+                    return a
+            return legal[0]
+        if state.phase == "setup":
+            p = rng.choice(best_setup_panels(geo))
+            return Lay(geo.panel_number[p])
+        if state.phase == "target":
+            vals = [(target_value(state, seat, a.number), a) for a in legal if isinstance(a, Target)]
+            m = max(v for v, _ in vals)
+            tops = [a for v, a in vals if v == m]
+            return tops[0] if len(tops) == 1 else rng.choice(tops)
+        o, n, _ = choose_panel(state, seat, rng)
+        return Stay() if o == "stay" else Move(o, n)
+
+
+def evaluate(state: EightyEightState, seat: int) -> float:
+    """One-ply value for the greedy agent: track position (or relative points), then the
+    distance of this seat's (pending) number to the target and its panel's flexibility."""
+    r = state.result()
+    if r is not None:
+        return 1000.0 * r[seat]
+    if state.opts.scoring == "pegs":
+        others = [state.pegs[s] for s in range(state.seats) if s != seat]
+        v = float(state.pegs[seat] - 0.5 * max(others))
+    else:
+        others = [state.points[s] for s in range(state.seats) if s != seat]
+        v = -(state.points[seat] - sum(others) / len(others)) / 10.0
+    p = state.panels[seat]
+    if p is None:
+        return v
+    n = state.geo.panel_number[p]
+    if state.pending_number is not None and state.to_act == seat and state.phase == "move":
+        n = state.pending_number
+    if state.target is not None:
+        v -= 0.05 * distance(n, state.target)
+    return v - 0.01 * flexibility(state.geo, p)
