@@ -1,0 +1,129 @@
+// The lobby: the games with a picture each, a form to create a table (seats, bots, rule options
+// with their explanations), and the list of open and running tables.
+import { h, clear } from "./dom.js";
+import { t, applyTexts } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+let games = [];
+let chosen = null;
+
+function gameCard(g) {
+  return h("button", { type: "button", class: "game", "data-game": g.id, onclick: () => choose(g) },
+    h("img", { src: `/static/img/${g.id}.svg`, alt: "", loading: "lazy", onerror: (e) => { e.target.remove(); } }),
+    h("strong", {}, g.title),
+    h("span", { class: "muted" }, `${g.seats[0]}–${g.seats[1]} ${t("players_range")}`),
+    h("span", { class: "summary" }, g.summary || ""));
+}
+
+function optionField(o, quick) {
+  const value = quick && o.name in quick ? quick[o.name] : o.default;
+  let input;
+  if (o.kind === "bool") {
+    input = h("input", { type: "checkbox", name: o.name, checked: !!value });
+  } else if (o.kind === "choice") {
+    input = h("select", { name: o.name }, ...o.choices.map((c) => h("option", { value: String(c), selected: String(c) === String(value) }, String(c))));
+  } else {
+    input = h("input", { name: o.name, type: o.kind === "int" || o.kind === "float" ? "number" : "text",
+      value: value ?? "", placeholder: o.optional ? "—" : null, min: o.min, max: o.max,
+      step: o.kind === "float" ? "any" : null });
+  }
+  return h("label", { class: "option" }, h("span", { class: "opt-name" }, o.name), input,
+    h("small", { class: "help" }, o.help || ""));
+}
+
+function seatKinds(n) {
+  const box = clear($("seat-kinds"));
+  const bots = chosen.bots || ["random", "greedy"];
+  for (let i = 0; i < n; i++) {
+    const sel = h("select", { name: `seat-${i}`, "data-seat": i },
+      h("option", { value: "" }, i === 0 ? t("you") : t("human")),
+      ...bots.map((b) => h("option", { value: b, selected: i > 0 && b === (chosen.best_bot || bots[bots.length - 1]) }, `${b} ${t("bot")}`)));
+    box.append(h("label", {}, `${t("seat")} ${i} `, sel));
+  }
+}
+
+function choose(g) {
+  chosen = g;
+  for (const el of document.querySelectorAll(".game")) el.classList.toggle("chosen", el.dataset.game === g.id);
+  $("create-section").hidden = false;
+  $("create-title").textContent = g.title;
+  const seats = clear($("seats"));
+  for (let n = g.seats[0]; n <= g.seats[1]; n++) seats.append(h("option", { value: n }, String(n)));
+  seats.onchange = () => seatKinds(+seats.value);
+  seatKinds(g.seats[0]);
+  renderOptions();
+  $("quick").onchange = renderOptions;
+  $("create-section").scrollIntoView({ behavior: "smooth", block: "start" });
+}
+
+function renderOptions() {
+  const quick = $("quick").checked ? chosen.quick_options || {} : {};
+  clear($("options")).append(...chosen.options.map((o) => optionField(o, quick)));
+}
+
+function collectOptions() {
+  const out = {};
+  for (const o of chosen.options) {
+    const el = $("options").querySelector(`[name="${o.name}"]`);
+    if (!el) continue;
+    let v = o.kind === "bool" ? el.checked : el.value;
+    if ((o.kind === "int" || o.kind === "float") && v === "") v = o.optional ? null : o.default;
+    if (String(v) !== String(o.default ?? "")) out[o.name] = v;
+  }
+  return out;
+}
+
+async function create(e) {
+  e.preventDefault();
+  $("create-error").textContent = "";
+  const n = +$("seats").value;
+  const bots = [...$("seat-kinds").querySelectorAll("select")].map((s) => s.value || null);
+  const name = $("name").value.trim();
+  localStorage.setItem("sb:name", name);
+  const body = { game: chosen.id, seats: n, options: collectOptions(), bots, public: $("public").checked, name };
+  const r = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await r.json().catch(() => ({}));
+  if (!r.ok) {
+    const d = res.detail;
+    $("create-error").textContent = typeof d === "string" ? d : Array.isArray(d) ? d.map((x) => x.msg).join("; ") : r.statusText;
+    return;
+  }
+  if (res.token) localStorage.setItem(`sb:token:${res.table}`, JSON.stringify({ seat: res.seat, token: res.token }));
+  location.href = `/table/${encodeURIComponent(res.table)}`;
+}
+
+async function refreshTables() {
+  try {
+    const r = await fetch("/api/tables");
+    const list = await r.json();
+    const box = clear($("tables"));
+    if (!list.length) { box.append(h("p", { class: "muted" }, t("no_tables"))); return; }
+    const tbl = h("table", { class: "list" });
+    for (const x of list) {
+      const mine = localStorage.getItem(`sb:token:${x.table}`);
+      tbl.append(h("tr", { "data-table": x.table },
+        h("td", {}, h("strong", {}, x.title)),
+        h("td", {}, t(x.status) || x.status),
+        h("td", {}, (x.players || []).map((p) => p.name || (p.bot ? `${p.bot} ${t("bot")}` : `${t("free")}`)).join(", ")),
+        h("td", {}, mine ? h("a", { href: `/table/${x.table}`, class: "button primary" }, t("play"))
+          : (x.free_seats || []).length ? h("a", { href: `/table/${x.table}`, class: "button primary" }, t("join")) : "",
+          " ", h("a", { href: `/table/${x.table}`, class: "button" }, t("watch")))));
+    }
+    box.append(tbl);
+  } catch { /* the next refresh will try again */ }
+}
+
+async function main() {
+  applyTexts();
+  $("name").value = localStorage.getItem("sb:name") || "";
+  $("create").onsubmit = create;
+  const r = await fetch("/api/games");
+  games = await r.json();
+  clear($("games")).append(...games.map(gameCard));
+  const want = new URLSearchParams(location.search).get("game");
+  if (want) { const g = games.find((x) => x.id === want); if (g) choose(g); }
+  refreshTables();
+  setInterval(refreshTables, 3000);
+}
+
+main();
