@@ -1,0 +1,210 @@
+"""Movement on the Partners board: steps, walks, landings (spec 5), as pure functions.
+
+A *board* is ``pos``: a tuple of four sorted tuples, the positions of each colour's pieces
+(see :mod:`.data` for the encoding). Everything here is a pure function of it, so the rules
+module, the split-7 search and the bot share one implementation.
+"""
+
+from __future__ import annotations
+
+from .data import CIRCLE, HOUSE, HOUSE_SIZE, SEGMENT, START_FIELD, TRACK, partner
+
+Board = tuple[tuple[int, ...], ...]
+
+BLOCKED = -2
+"""A step that would pass a foreign start field holding its owner's piece (5.4): illegal."""
+OBSTRUCTED = -3
+"""A step that runs into an occupied house circle or past H4 (5.5): illegal, or bounce (D7)."""
+
+
+def blockers(pos: Board) -> tuple[bool, bool, bool, bool]:
+    """``blk[d]``: colour d has a piece on its own start field S_d (so it blocks others, 5.4)."""
+    return (
+        START_FIELD[0] in pos[0],
+        START_FIELD[1] in pos[1],
+        START_FIELD[2] in pos[2],
+        START_FIELD[3] in pos[3],
+    )
+
+
+def house_mask(pieces: tuple[int, ...]) -> int:
+    """Bit k set: house circle H(k+1) of this colour is occupied."""
+    m = 0
+    for p in pieces:
+        if p >= HOUSE:
+            m |= 1 << (p - HOUSE)
+    return m
+
+
+def fstep(c: int, p: int, blk: tuple[bool, ...], hm: int, skip_house: bool = False) -> int:
+    """One forward step (5.2.3) of a colour-``c`` piece on ``p``; start fields are never counted.
+
+    Returns the new position, :data:`BLOCKED` or :data:`OBSTRUCTED`. ``hm`` is c's house mask
+    without the moving piece. ``skip_house`` passes c's own start field instead of entering
+    (only with ``house_entry=optional``).
+    """
+    if p >= HOUSE:
+        k = p - HOUSE + 1
+        if k >= HOUSE_SIZE or (hm >> k) & 1:
+            return OBSTRUCTED
+        return p + 1
+    j = p + 1
+    if j == TRACK:
+        j = 0
+    while j % SEGMENT == 0:
+        o = j // SEGMENT
+        if o == c:
+            if not skip_house:
+                return OBSTRUCTED if hm & 1 else HOUSE
+        elif blk[o]:
+            return BLOCKED
+        j += 1
+    return j
+
+
+def bstep(c: int, p: int, blk: tuple[bool, ...], hm: int) -> int:
+    """One backward step (5.2.5). From H1 (only with ``bounce``) the piece goes back onto the track."""
+    if p >= HOUSE:
+        k = p - HOUSE
+        if k == 0:
+            return (START_FIELD[c] - 1) % TRACK
+        if (hm >> (k - 1)) & 1:
+            return OBSTRUCTED
+        return p - 1
+    j = (p - 1) % TRACK
+    while j % SEGMENT == 0:
+        o = j // SEGMENT
+        if o != c and blk[o]:
+            return BLOCKED
+        j = (j - 1) % TRACK
+    return j
+
+
+def walk(
+    c: int, p: int, n: int, blk: tuple[bool, ...], hm: int, optional: bool = False, bounce: bool = False
+) -> list[int]:
+    """Every position a colour-``c`` piece on ``p`` can end on after exactly ``n`` forward steps.
+
+    Empty when the move is illegal. More than one end only with ``optional`` house entry.
+    ``hm`` is c's house mask (the moving piece's own bit is removed here).
+    """
+    if p == CIRCLE:
+        return []
+    if p >= HOUSE:
+        hm &= ~(1 << (p - HOUSE))
+    if not optional and not bounce:  # the default rules: one path, no choices
+        while n:
+            p = fstep(c, p, blk, hm)
+            if p < 0:
+                return []
+            n -= 1
+        return [p]
+    outs: list[int] = []
+    stack = [(p, n, 1)]
+    while stack:
+        q, m, d = stack.pop()
+        ok = True
+        while m:
+            if d == 1:
+                r = fstep(c, q, blk, hm)
+                if optional and q < HOUSE and r in (HOUSE, OBSTRUCTED):
+                    r2 = fstep(c, q, blk, hm, True)
+                    if r2 >= 0:
+                        stack.append((r2, m - 1, 1))
+                if r == OBSTRUCTED and bounce:
+                    d = -1
+                    continue
+                if r < 0:
+                    ok = False
+                    break
+                q = r
+            else:
+                r = bstep(c, q, blk, hm)
+                if r < 0:
+                    ok = False
+                    break
+                q = r
+            m -= 1
+        if ok and q not in outs:
+            outs.append(q)
+    return outs
+
+
+def bwalk(c: int, p: int, n: int, blk: tuple[bool, ...]) -> int:
+    """The end of ``n`` backward steps (5.7) from track position ``p``, or :data:`BLOCKED`."""
+    if p < 0 or p >= HOUSE:
+        return BLOCKED
+    while n:
+        p = bstep(c, p, blk, 0)
+        if p < 0:
+            return BLOCKED
+        n -= 1
+    return p
+
+
+def occupant(pos: Board, sq: int, but: int = -1) -> tuple[int, int]:
+    """(colour, count) of the pieces on track square ``sq`` (colour -1 if empty), ignoring colour ``but``."""
+    for o in range(4):
+        if o == but:
+            continue
+        k = pos[o].count(sq)
+        if k:
+            return o, k
+    return -1, 0
+
+
+def land(pos: Board, c: int, frm: int, to: int) -> tuple[Board, int, bool]:
+    """Move one colour-``c`` piece from ``frm`` to ``to`` and resolve the landing (5.3).
+
+    Returns (new board, colour knocked out or -1, whether the mover itself was knocked out).
+    """
+    mine = list(pos[c])
+    mine.remove(frm)
+    knocked = -1
+    self_out = False
+    new = list(pos)
+    if 0 <= to < TRACK:
+        o, k = occupant(pos, to, c)
+        if k == 1:
+            theirs = list(pos[o])
+            theirs.remove(to)
+            theirs.append(CIRCLE)
+            theirs.sort()
+            new[o] = tuple(theirs)
+            knocked = o
+        elif k >= 2:
+            self_out = True
+    mine.append(CIRCLE if self_out else to)
+    mine.sort()
+    new[c] = tuple(mine)
+    return tuple(new), knocked, self_out
+
+
+def swap(pos: Board, c1: int, p1: int, c2: int, p2: int) -> Board:
+    """Exchange the squares of two lone pieces (6.4.2): no knock-out, no house, no blocking."""
+    if c1 == c2:
+        return pos
+    new = list(pos)
+    a = list(pos[c1])
+    a[a.index(p1)] = p2
+    a.sort()
+    b = list(pos[c2])
+    b[b.index(p2)] = p1
+    b.sort()
+    new[c1], new[c2] = tuple(a), tuple(b)
+    return tuple(new)
+
+
+def home(pieces: tuple[int, ...]) -> bool:
+    """Every piece of the colour is in its house (5.5.7)."""
+    return pieces[0] >= HOUSE  # sorted: the smallest position is in the house
+
+
+def active_colour(pos: Board, seat: int) -> int:
+    """The colour a seat moves (5.1): its own while one of its pieces is outside the house."""
+    return partner(seat) if home(pos[seat]) else seat
+
+
+def team_home(pos: Board, t: int) -> bool:
+    """Partnership ``t`` (0: Yellow+Blue, 1: Red+Green) has all its pieces home (9.1)."""
+    return home(pos[t]) and home(pos[t + 2])

@@ -1,0 +1,192 @@
+"""A fast evaluation of Partners positions and the heuristic bot ``partners``.
+
+The evaluation plays for the partnership: the progress of both partners' pieces (distance
+travelled, house circles, deeper is better) minus the opponents', a bonus for protected pairs
+and for a piece on its own start field (it blocks everyone), and a penalty for a lone piece
+that a foreign piece could knock out with one card (1–14 squares behind it).
+
+The bot (:class:`PartnersBot`):
+
+* exchange: gives the card that helps the partner most relative to what it is worth to itself
+  (a start card when the partner has nothing on the board, say);
+* play: tries every legal move one ply deep with :func:`evaluate`; a split 7 is searched to
+  its end (every completion of the seven steps) and scored by its best completion.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from spillebord.core import Action, Game, Rng, State
+
+from . import board as B
+from .data import CIRCLE, HOUSE, START_FIELD, TRACK, partner, team
+
+if TYPE_CHECKING:
+    from .rules import PartnersState
+
+_WIN = 10_000.0
+
+
+def piece_value(c: int, p: int) -> float:
+    """How far a colour-``c`` piece on ``p`` has come: 0 in the circle, ~10–69 on the track, 80+ home."""
+    if p == CIRCLE:
+        return 0.0
+    if p >= HOUSE:
+        return 80.0 + 3.0 * (p - HOUSE)
+    return 10.0 + (p - START_FIELD[c]) % TRACK
+
+
+def colour_value(pos: B.Board, c: int) -> float:
+    pcs = pos[c]
+    v = 0.0
+    blk = B.blockers(pos)
+    prev = -99
+    for p in pcs:
+        v += piece_value(c, p)
+        if 0 <= p < TRACK:
+            if p == prev:
+                v += 4.0  # protected pair
+            elif p == START_FIELD[c]:
+                v += 3.0  # blocks everyone, safe from knock-outs
+            elif pcs.count(p) == 1:
+                # threatened by a foreign piece 1..14 squares behind it
+                for o in range(4):
+                    if o == c:
+                        continue
+                    for q in pos[o]:
+                        if 0 <= q < TRACK:
+                            d = (p - q) % TRACK
+                            if 0 < d <= 16 and not _blocked_between(q, p, o, blk):
+                                v -= 0.12 * piece_value(c, p) + 1.0
+                                break
+        prev = p
+    return v
+
+
+def _blocked_between(q: int, p: int, o: int, blk: tuple[bool, ...]) -> bool:
+    """A start field strictly between q and p blocks colour o."""
+    i = (q + 1) % TRACK
+    while i != p:
+        if i % 15 == 0:
+            d = i // 15
+            if d == o:
+                return True  # o would enter its own house rather than pass
+            if blk[d]:
+                return True
+        i = (i + 1) % TRACK
+    return False
+
+
+def evaluate(state: PartnersState, seat: int) -> float:
+    """Higher is better for ``seat``'s partnership (the same value for both partners)."""
+    if state.winner is not None:
+        if state.winner < 0:
+            return 0.0
+        return _WIN if state.winner == team(seat) else -_WIN
+    pos = state.pos
+    t = team(seat)
+    v = 0.0
+    for c in range(4):
+        cv = colour_value(pos, c)
+        v += cv if team(c) == t else -cv
+    return v
+
+
+class PartnersBot:
+    """The heuristic bot: plays for its partnership (see the module docstring)."""
+
+    name = "partners"
+    needs_state = True
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+
+    def act(self, state: State[Any], seat: int, rng: Rng) -> Action:
+        from .rules import Give, PartnersState, Seven
+
+        assert isinstance(state, PartnersState)
+        actions = state.legal()
+        if len(actions) == 1:
+            return actions[0]
+        if state.phase == "exchange":
+            return self._give(state, seat, [a for a in actions if isinstance(a, Give)], rng)
+        best: list[Action] = []
+        best_v = float("-inf")
+        for a in actions:
+            s = state.copy()
+            s.play(a)
+            if isinstance(a, Seven) and s.phase == "split" and s.to_act == seat:
+                v = _best_split(s, seat, [200])
+            else:
+                v = evaluate(s, seat)
+            if v > best_v + 1e-9:
+                best_v, best = v, [a]
+            elif abs(v - best_v) <= 1e-9:
+                best.append(a)
+        return best[0] if len(best) == 1 else rng.choice(best)
+
+    def _give(self, state: PartnersState, seat: int, gives: list[Any], rng: Rng) -> Action:
+        p = partner(seat)
+        base = evaluate(state, seat)
+        best: Any = None
+        best_v = float("-inf")
+        for g in gives:
+            mine = _card_worth(state, seat, g.card) - base
+            theirs = _card_worth(state, p, g.card) - base
+            v = theirs - 0.8 * mine + rng.random() * 1e-3
+            if v > best_v:
+                best_v, best = v, g
+        return best  # type: ignore[no-any-return]
+
+
+def _card_worth(state: PartnersState, seat: int, card: str) -> float:
+    """The best evaluation (for ``seat``) of a move with ``card`` by ``seat`` on this board."""
+    from .rules import Seven
+
+    moves = state.card_moves(seat, [card])
+    if not moves:
+        return evaluate(state, seat) - 15.0
+    best = float("-inf")
+    for m in moves:
+        if isinstance(m, Seven):
+            s = state.copy()
+            s.pos, *_ = _apply_part_only(s, seat, m)
+            v = evaluate(s, seat) + 3.0
+        else:
+            s = state.copy()
+            _apply_quiet(s, seat, m)
+            v = evaluate(s, seat)
+        best = max(best, v)
+    return best
+
+
+def _apply_part_only(s: PartnersState, seat: int, m: Any) -> tuple[B.Board, int, bool]:
+    return B.land(s.pos, m.colour, m.frm, m.to)
+
+
+def _apply_quiet(s: PartnersState, seat: int, m: Any) -> None:
+    """Apply a move's effect on the board only (for what-if scoring outside turn order)."""
+    from .rules import Move, Start, Swap
+
+    if isinstance(m, Start):
+        s.pos, _, _ = B.land(s.pos, m.colour, CIRCLE, START_FIELD[m.colour])
+    elif isinstance(m, Move):
+        s.pos, _, _ = B.land(s.pos, m.colour, m.frm, m.to)
+    elif isinstance(m, Swap):
+        s.pos = B.swap(s.pos, m.c1, m.p1, m.c2, m.p2)
+
+
+def _best_split(s: PartnersState, seat: int, budget: list[int]) -> float:
+    """The best evaluation over the completions of a split 7 in progress (bounded search)."""
+    if s.phase != "split" or s.to_act != seat or budget[0] <= 0:
+        return evaluate(s, seat)
+    best = float("-inf")
+    for a in s.legal():
+        budget[0] -= 1
+        c = s.copy()
+        c.play(a)
+        best = max(best, _best_split(c, seat, budget))
+        if budget[0] <= 0:
+            break
+    return best

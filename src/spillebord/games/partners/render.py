@@ -1,0 +1,121 @@
+"""Terminal picture of a Partners view: the ring of 60 squares as a 16×16 square loop.
+
+Yellow's segment runs along the top (its start field ▲ in the top-left corner), Red's down the
+right, Blue's along the bottom, Green's up the left. Each house runs diagonally inwards from
+its start field; the start circles and the hand are listed below the board.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from .data import CARD_TYPES, COLOURS, LETTERS, TRACK, TRACK_IDS
+
+STYLE = {"yellow": "bold yellow", "red": "bold red", "blue": "bold blue", "green": "bold green"}
+SIZE = 16
+
+
+def _cell(i: int) -> tuple[int, int]:
+    """(row, column) of track position T(i) on the square loop."""
+    side, k = divmod(i, 15)
+    if side == 0:
+        return 0, k
+    if side == 1:
+        return k, SIZE - 1
+    if side == 2:
+        return SIZE - 1, SIZE - 1 - k
+    return SIZE - 1 - k, 0
+
+
+def _house_cell(colour: int, k: int) -> tuple[int, int]:
+    d = k + 1
+    return [(d, d), (d, SIZE - 1 - d), (SIZE - 1 - d, SIZE - 1 - d), (SIZE - 1 - d, d)][colour]
+
+
+def card_text(code: str) -> Text:
+    t = CARD_TYPES[code]
+    style = "bold red" if t.start else "bold"
+    return Text(f"[{t.symbol}]", style=style)
+
+
+def render(view: dict[str, Any], seat: int | None) -> RenderableType:
+    grid: list[list[Text]] = [[Text("   ") for _ in range(SIZE)] for _ in range(SIZE)]
+    track: dict[str, list[Any]] = view.get("track", {})
+    for i in range(TRACK):
+        r, c = _cell(i)
+        sid = TRACK_IDS[i]
+        if sid in track:
+            colour, n = track[sid]
+            grid[r][c] = Text(f"{colour[0].upper()}{n if n > 1 else '●'} ", style=STYLE[colour])
+        elif i % 15 == 0:
+            grid[r][c] = Text(" ▲ ", style=STYLE[COLOURS[i // 15]].replace("bold ", "dim "))
+        else:
+            grid[r][c] = Text(" · ", style="dim")
+    for ci, colour in enumerate(COLOURS):
+        for k, full in enumerate(view.get("houses", {}).get(colour, [False] * 4)):
+            r, c = _house_cell(ci, k)
+            grid[r][c] = Text(" ● " if full else " ○ ", style=STYLE[colour] if full else "dim")
+    centre = ["start circles:"] + [
+        f"{colour}: {view.get('circles', {}).get(colour, 0)}" for colour in COLOURS
+    ]
+    for j, line in enumerate(centre):
+        r = 6 + j
+        txt = line.center(21)
+        for k in range(7):
+            part = txt[k * 3 : k * 3 + 3]
+            grid[r][5 + k] = Text(part, style=STYLE.get(line.split(":")[0], "italic"))
+    board = Table.grid(padding=0)
+    for _ in range(SIZE):
+        board.add_column()
+    for row in grid:
+        board.add_row(*row)
+
+    info = Text()
+    to_act = view.get("to_act")
+    phase = view.get("phase", "")
+    if view.get("result"):
+        winner = view.get("winner") or []
+        if winner:
+            info.append(f"Game over: {COLOURS[winner[0]]} and {COLOURS[winner[1]]} win\n", style="bold")
+        else:
+            info.append("Game over: a draw\n", style="bold")
+    elif to_act is not None:
+        info.append(f"{COLOURS[to_act].capitalize()} to act ", style=STYLE[COLOURS[to_act]])
+        info.append(f"({phase})")
+        if phase == "split":
+            info.append(f", {view.get('split_left')} steps of the 7 left")
+        info.append("\n")
+    info.append(
+        f"Dealer {COLOURS[view.get('dealer', 0)]}, deal {view.get('deal_in_cycle')} of the cycle, "
+        f"{view.get('deals')} deals so far; deck {view.get('deck_size')} cards\n"
+    )
+    sizes = view.get("hand_sizes", [])
+    info.append("Hands: " + ", ".join(f"{COLOURS[s]} {n}" for s, n in enumerate(sizes)))
+    if any(view.get("sat_out", [])):
+        info.append("; laid down: " + ", ".join(COLOURS[s] for s, x in enumerate(view["sat_out"]) if x))
+    info.append("\n")
+    discard = view.get("discard", [])
+    if discard:
+        info.append("Played: ")
+        for code in discard[-8:]:
+            info.append_text(card_text(code))
+            info.append(" ")
+        info.append("\n")
+    if seat is not None and "hand" in view:
+        info.append(f"You are {COLOURS[seat]} ({LETTERS[seat]}), partner {COLOURS[(seat + 2) % 4]}. ")
+        info.append("Hand: ")
+        for code in view["hand"]:
+            info.append_text(card_text(code))
+            info.append(" ")
+        if view.get("giving"):
+            info.append(f" (giving {CARD_TYPES[view['giving']].symbol})")
+        if view.get("gave"):
+            info.append(
+                f" (gave {CARD_TYPES[view['gave']].symbol}, received {CARD_TYPES[view['received']].symbol})"
+            )
+    return Panel(Group(board, info), title="Partners", expand=False)

@@ -1,0 +1,1090 @@
+"""Partners: the rules engine (spec ../shared/spec/partners.md, seed: spilregler.dk, Danish).
+
+Four seats, always (spec 10.1): Yellow 0, Red 1, Blue 2, Green 3, clockwise; partners sit
+opposite (Yellow+Blue against Red+Green). With 2 or 3 people, a person controls several seats
+(:func:`.data.seat_controllers`); the engine itself always plays four seats.
+
+How the game decomposes into decisions (one action each, ``state.phase`` says which):
+
+* ``exchange`` (bytte kort, spec 3.3): after every deal each seat, starting with the leader and
+  going clockwise, commits one card for its partner: ``give h8``. The commitments are
+  simultaneous and hidden: a seat's view shows only its own commitment, the others' only as
+  "committed". When all four have committed the cards change hands at once.
+* ``play`` (spec 3.5, 4): the seat to act plays one card and one of its moves:
+  ``start h8`` (start move), ``play n5 y12 r3`` (forward/backward move: card, from, to;
+  ``play a114=14 ys y14`` names the chosen value of the 1/14), ``swap r3 b7`` (byttekort),
+  ``seven y3 2 y5`` (the first part of a split 7: piece, steps, landing square), or
+  ``discard`` when no card is usable (spec 8: the whole hand is laid down).
+* ``split`` (delekort, spec 6.5): the further parts of a split 7, ``seven y10 5 r1``, one
+  (piece, steps) decision at a time, until all seven steps are used (or the remainder lapses
+  by rule 6.5.6). Only parts that can still be completed under the sum rule are offered.
+
+Deals come in dealer cycles (spec 3.2): one dealer deals three deals of four cards each from one
+shuffle; the leftovers are set aside unseen; then the deal passes left and the new dealer
+reshuffles everything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, ClassVar, Literal
+
+from spillebord.core import Action, Event, Game, IllegalAction, OptionError, Rng, State, opt
+from spillebord.core.errors import GameOver
+
+from . import board as B
+from .data import (
+    CARD_ORDER,
+    CARD_TYPES,
+    CIRCLE,
+    COLOURS,
+    HOUSE,
+    LETTERS,
+    PROFILES,
+    START_FIELD,
+    TRACK,
+    DeckProfile,
+    deck_cards,
+    parse_profile,
+    partner,
+    sort_cards,
+    square_id,
+    team,
+)
+
+Board = B.Board
+
+# --------------------------------------------------------------------------- options
+
+
+@dataclass(frozen=True, slots=True)
+class PartnersOptions:
+    """Rule variants; every field is a decision of the spec (section 13) with its default."""
+
+    deck_profile: Literal["text52", "classic56", "custom"] = opt(
+        "text52",
+        "D1/D2: the deck: text52 (the seed's 52 cards: 48 dealt, 4 over), classic56 (the published "
+        "56-card box), or custom (custom_deck)",
+    )
+    custom_deck: str = opt(
+        "",
+        "D1: with deck_profile=custom, the deck as CODE:COUNT pairs, e.g. 'HEART:6,N5:8,S7:4' "
+        "(codes HEART A114 N2 N3 M4 N5 N6 S7 H8 N9 N10 N12 H13 SWAP; at least 16 cards)",
+    )
+    first_dealer: Literal["random", "draw_high"] = opt(
+        "random", "D18: the first dealer is chosen at random, or by drawing cards (highest deals)"
+    )
+    lead_rule: Literal["dealer_left", "rotate_each_deal"] = opt(
+        "dealer_left", "D14: who leads each deal: the dealer's left neighbour, or one seat further each deal"
+    )
+    house_entry: Literal["mandatory", "optional"] = opt(
+        "mandatory", "D6: a piece reaching its own start field must enter its house, or may pass it"
+    )
+    house_overshoot: Literal["illegal", "bounce"] = opt(
+        "illegal", "D7: a move that cannot be completed inside the house is illegal, or bounces back"
+    )
+    allow_same_colour_swap: bool = opt(
+        True, "D11: the swap card may swap two pieces of one colour (a legal move with no effect)"
+    )
+    swap_start_field: bool = opt(False, "D11: the swap card may move a piece standing on a start field")
+    split_must_use_all: bool = opt(
+        True, "D12: the split 7 must use all seven steps (else the player may stop early)"
+    )
+    discard_visibility: Literal["public", "hidden"] = opt(
+        "public", "D15: a hand laid down for want of a usable card is shown face up, or kept face down"
+    )
+    allow_voluntary_discard: bool = opt(
+        False, "D16: a player with a usable card may still lay down his whole hand"
+    )
+    max_deals: int = opt(300, "D20: the game is a draw after this many deals (safety cap)", min=1, max=300)
+    pieces_per_colour: int = opt(
+        4,
+        "not a rule of the game: play with fewer pieces per colour (1-4) for a short game (quick "
+        "variant for tests and demos; the rules use 4)",
+        min=1,
+        max=4,
+    )
+
+    def __post_init__(self) -> None:
+        if self.deck_profile == "custom":
+            n = len(deck_cards(parse_profile(self.custom_deck)))
+            if n < 16:
+                raise ValueError(f"Partners: a custom deck needs at least 16 cards, not {n}")
+        if not 1 <= self.max_deals <= 300:
+            raise ValueError("Partners: max_deals must be 1-300")
+        if not 1 <= self.pieces_per_colour <= 4:
+            raise ValueError("Partners: pieces_per_colour must be 1-4")
+
+
+@lru_cache(maxsize=64)
+def _deck_for(profile: str, custom: str) -> tuple[str, ...]:
+    prof: DeckProfile = parse_profile(custom) if profile == "custom" else PROFILES[profile]
+    return deck_cards(prof)
+
+
+def deck_of(o: PartnersOptions) -> tuple[str, ...]:
+    """The full deck (sorted card codes) the options describe."""
+    return _deck_for(o.deck_profile, o.custom_deck)
+
+
+# --------------------------------------------------------------------------- actions
+
+
+def _sq(colour: int, pos: int) -> str:
+    return square_id(colour, pos).lower()
+
+
+@dataclass(frozen=True, slots=True)
+class Give(Action):
+    """Partner exchange (bytte kort): commit one card for the partner, hidden until all commit."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"give {self.card.lower()}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "give", "card": self.card}
+
+    def label(self) -> str:
+        return f"Give {CARD_TYPES[self.card].name_en} to your partner"
+
+
+@dataclass(frozen=True, slots=True)
+class Start(Action):
+    """Start move (5.8): a piece from the start circle (startcirkel) onto its start field (startfelt)."""
+
+    card: str
+    colour: int
+
+    def __str__(self) -> str:
+        return f"start {self.card.lower()}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "start",
+            "card": self.card,
+            "from": square_id(self.colour, CIRCLE),
+            "to": square_id(self.colour, START_FIELD[self.colour]),
+        }
+
+    def label(self) -> str:
+        return f"{CARD_TYPES[self.card].name_en}: bring a {COLOURS[self.colour]} piece out"
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """A forward (number card, 1/14, the number side of 8♥/13♥) or backward (−4) move of one piece."""
+
+    card: str
+    value: int
+    """Steps: positive forward, negative backward."""
+    colour: int
+    frm: int
+    to: int
+
+    def __str__(self) -> str:
+        card = self.card.lower()
+        if len(CARD_TYPES[self.card].forward) > 1:
+            card += f"={self.value}"
+        return f"play {card} {_sq(self.colour, self.frm)} {_sq(self.colour, self.to)}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "move",
+            "card": self.card,
+            "value": self.value,
+            "from": square_id(self.colour, self.frm),
+            "to": square_id(self.colour, self.to),
+        }
+
+    def label(self) -> str:
+        way = f"{self.value} forward" if self.value > 0 else f"{-self.value} back"
+        return (
+            f"{CARD_TYPES[self.card].name_en}: {COLOURS[self.colour]} piece "
+            f"{square_id(self.colour, self.frm)} {way} to {square_id(self.colour, self.to)}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Seven(Action):
+    """One part of the split 7 (delekort, 6.5): one piece forward ``steps`` steps."""
+
+    colour: int
+    frm: int
+    steps: int
+    to: int
+
+    def __str__(self) -> str:
+        return f"seven {_sq(self.colour, self.frm)} {self.steps} {_sq(self.colour, self.to)}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "seven",
+            "card": "S7",
+            "steps": self.steps,
+            "from": square_id(self.colour, self.frm),
+            "to": square_id(self.colour, self.to),
+        }
+
+    def label(self) -> str:
+        return (
+            f"7: {COLOURS[self.colour]} piece {square_id(self.colour, self.frm)} {self.steps} "
+            f"forward to {square_id(self.colour, self.to)}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class StopSplit(Action):
+    """End a split 7 early (only with ``split_must_use_all=false``)."""
+
+    def __str__(self) -> str:
+        return "seven stop"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "seven_stop"}
+
+    def label(self) -> str:
+        return "7: stop here"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap(Action):
+    """The swap card (byttekort, 6.4): two lone pieces on numbered squares change places."""
+
+    c1: int
+    p1: int
+    c2: int
+    p2: int
+
+    def __str__(self) -> str:
+        return f"swap {_sq(self.c1, self.p1)} {_sq(self.c2, self.p2)}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "swap",
+            "card": "SWAP",
+            "from": square_id(self.c1, self.p1),
+            "to": square_id(self.c2, self.p2),
+        }
+
+    def label(self) -> str:
+        return (
+            f"Swap the {COLOURS[self.c1]} piece on {square_id(self.c1, self.p1)} with the "
+            f"{COLOURS[self.c2]} piece on {square_id(self.c2, self.p2)}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Lay down the whole hand (spec 8): forced when no card is usable."""
+
+    def __str__(self) -> str:
+        return "discard"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "discard"}
+
+    def label(self) -> str:
+        return "Lay down your whole hand (no usable card)"
+
+
+PartnersAction = Give | Start | Move | Seven | StopSplit | Swap | Discard
+
+# --------------------------------------------------------------------------- split-7 search
+
+_VIABLE: dict[tuple[Any, ...], bool] = {}
+
+
+def split_parts(
+    pos: Board, seat: int, r: int, used: tuple[tuple[int, int], ...], optional: bool, bounce: bool
+) -> list[tuple[int, int, int, int]]:
+    """Candidate parts (colour, from, steps, to) with 1..r steps, before the sum rule."""
+    a = B.active_colour(pos, seat)
+    blk = B.blockers(pos)
+    hm = B.house_mask(pos[a])
+    simple = not optional and not bounce
+    out: list[tuple[int, int, int, int]] = []
+    prev = -99
+    mine = pos[a]
+    for p in mine:
+        if p in (CIRCLE, prev):
+            continue
+        prev = p
+        if used and mine.count(p) <= used.count((a, p)):
+            continue
+        for s in range(1, r + 1):
+            ends = B.walk(a, p, s, blk, hm, optional, bounce)
+            if not ends and simple:
+                break
+            for e in ends:
+                out.append((a, p, s, e))
+    return out
+
+
+def apply_part(
+    pos: Board, seat: int, part: tuple[int, int, int, int], used: tuple[tuple[int, int], ...]
+) -> tuple[Board, int, bool, tuple[tuple[int, int], ...], bool, bool]:
+    """(board, knocked colour, mover knocked out, used, switched to the partner, team won)."""
+    a, p, _s, e = part
+    new, ko, so = B.land(pos, a, p, e)
+    used2 = tuple(sorted((*used, (a, CIRCLE if so else e))))
+    won = B.team_home(new, team(seat))
+    switched = a == seat and B.home(new[seat])
+    return new, ko, so, used2, switched, won
+
+
+def part_ok(
+    pos: Board,
+    seat: int,
+    r: int,
+    used: tuple[tuple[int, int], ...],
+    part: tuple[int, int, int, int],
+    optional: bool,
+    bounce: bool,
+) -> bool:
+    """Rule 6.5.6: after this part the split can be completed exactly, or it may lapse."""
+    new, _ko, _so, used2, switched, won = apply_part(pos, seat, part, used)
+    rem = r - part[2]
+    return rem == 0 or won or switched or viable(new, seat, rem, used2, optional, bounce)
+
+
+def viable(
+    pos: Board, seat: int, r: int, used: tuple[tuple[int, int], ...], optional: bool, bounce: bool
+) -> bool:
+    """Some sequence of parts uses exactly ``r`` more steps (or ends by a lapse or a win)."""
+    key = (pos, seat, r, used, optional, bounce)
+    v = _VIABLE.get(key)
+    if v is None:
+        v = any(
+            part_ok(pos, seat, r, used, part, optional, bounce)
+            for part in split_parts(pos, seat, r, used, optional, bounce)
+        )
+        if len(_VIABLE) > 200_000:
+            _VIABLE.clear()
+        _VIABLE[key] = v
+    return v
+
+
+def swap_pairs(pos: Board, o: PartnersOptions) -> list[tuple[int, int, int, int]]:
+    """Every legal swap (6.4): two lone pieces on numbered squares (start fields with the option)."""
+    lone: list[tuple[int, int]] = []
+    for c in range(4):
+        pcs = pos[c]
+        for p in pcs:
+            if p < 0 or p >= HOUSE:
+                continue
+            if p % 15 == 0 and not o.swap_start_field:
+                continue
+            if pcs.count(p) == 1:
+                lone.append((p, c))
+    lone.sort()
+    out = []
+    for i, (p1, c1) in enumerate(lone):
+        for p2, c2 in lone[i + 1 :]:
+            if c1 == c2 and not o.allow_same_colour_swap:
+                continue
+            out.append((c1, p1, c2, p2))
+    return out
+
+
+# --------------------------------------------------------------------------- state
+
+_NO4: tuple[None, None, None, None] = (None, None, None, None)
+
+
+class PartnersState(State[PartnersAction]):
+    """A Partners position, hidden parts included.
+
+    Fields: ``pos`` (the board, see :mod:`.board`), ``hands`` (sorted card codes per seat),
+    ``deck`` (the undealt rest of the dealer cycle, in order; after the third deal it is the
+    set-aside pile), ``discard`` (face-up cards of this cycle), ``hdisc`` (face-down discarded
+    hands per seat, only with ``discard_visibility=hidden``), ``dealer``, ``deal_no`` (1–3
+    within the cycle), ``deals`` (deals so far), ``leader``, ``phase``, ``commits`` (exchange
+    commitments), ``gave`` (the card each seat gave this deal), ``gift_zone`` (where the giver
+    knows its gift to be: 0 unknown, 1 in the partner's hand, 2 in the partner's face-down
+    discard), ``sat_out`` (seats that laid down their hand this deal), ``split_left`` and
+    ``split_used`` (the split 7 in progress), ``winner`` (partnership 0/1, -1 draw, None).
+    """
+
+    __slots__ = (
+        "_legal",
+        "commits",
+        "deal_no",
+        "dealer",
+        "deals",
+        "deck",
+        "discard",
+        "first_dealer",
+        "game",
+        "gave",
+        "gift_zone",
+        "hands",
+        "hdisc",
+        "leader",
+        "opts",
+        "phase",
+        "pos",
+        "rng",
+        "sat_out",
+        "seats",
+        "split_left",
+        "split_used",
+        "to_act",
+        "winner",
+    )
+
+    game: PartnersGame
+    opts: PartnersOptions
+    pos: Board
+    hands: tuple[tuple[str, ...], ...]
+    deck: tuple[str, ...]
+    discard: tuple[str, ...]
+    hdisc: tuple[tuple[str, ...], ...]
+    dealer: int
+    first_dealer: int
+    deal_no: int
+    deals: int
+    leader: int
+    phase: str
+    commits: tuple[str | None, ...]
+    gave: tuple[str | None, ...]
+    gift_zone: tuple[int, ...]
+    sat_out: tuple[bool, ...]
+    split_left: int
+    split_used: tuple[tuple[int, int], ...]
+    winner: int | None
+    _legal: tuple[PartnersAction, ...] | None
+
+    # ------------------------------------------------------------------ contract
+
+    def _fields(self) -> dict[str, Any]:
+        out = State._fields(self)
+        out.pop("_legal", None)
+        return out
+
+    def copy(self) -> PartnersState:
+        s = PartnersState.__new__(PartnersState)
+        s.game, s.seats, s.to_act, s.rng = self.game, self.seats, self.to_act, self.rng.copy()
+        s.opts, s.pos, s.hands, s.deck, s.discard, s.hdisc = (
+            self.opts,
+            self.pos,
+            self.hands,
+            self.deck,
+            self.discard,
+            self.hdisc,
+        )
+        s.dealer, s.first_dealer, s.deal_no, s.deals, s.leader, s.phase = (
+            self.dealer,
+            self.first_dealer,
+            self.deal_no,
+            self.deals,
+            self.leader,
+            self.phase,
+        )
+        s.commits, s.gave, s.gift_zone, s.sat_out = self.commits, self.gave, self.gift_zone, self.sat_out
+        s.split_left, s.split_used, s.winner = self.split_left, self.split_used, self.winner
+        s._legal = self._legal
+        return s
+
+    def legal(self) -> tuple[PartnersAction, ...]:
+        if self._legal is None:
+            self._legal = tuple(self._generate())
+        return self._legal
+
+    def result(self) -> tuple[float, ...] | None:
+        """1.0 for both seats of the winning partnership, 0.0 for the other two; 0.5 for
+        everyone if the game was drawn by the ``max_deals`` cap (spec 9.2). None while running."""
+        if self.to_act is not None or self.winner is None:
+            return None
+        if self.winner < 0:
+            return (0.5, 0.5, 0.5, 0.5)
+        return tuple(1.0 if team(s) == self.winner else 0.0 for s in range(4))
+
+    # ------------------------------------------------------------------ legal moves
+
+    def active(self, seat: int) -> int:
+        """The colour ``seat`` moves now (5.1)."""
+        return B.active_colour(self.pos, seat)
+
+    def _generate(self) -> list[PartnersAction]:
+        seat = self.to_act
+        if seat is None:
+            return []
+        if self.phase == "exchange":
+            return [Give(c) for c in dict.fromkeys(self.hands[seat])]
+        o = self.opts
+        optional = o.house_entry == "optional"
+        bounce = o.house_overshoot == "bounce"
+        if self.phase == "split":
+            out: list[PartnersAction] = []
+            for part in split_parts(self.pos, seat, self.split_left, self.split_used, optional, bounce):
+                if not o.split_must_use_all or part_ok(
+                    self.pos, seat, self.split_left, self.split_used, part, optional, bounce
+                ):
+                    out.append(Seven(*part))
+            if not o.split_must_use_all:
+                out.append(StopSplit())
+            return out
+        return self.card_moves(seat, self.hands[seat], with_discard=True)
+
+    def card_moves(self, seat: int, hand: Sequence[str], with_discard: bool = False) -> list[PartnersAction]:
+        """Every move ``seat`` could make with the cards in ``hand`` on the current board."""
+        o = self.opts
+        optional = o.house_entry == "optional"
+        bounce = o.house_overshoot == "bounce"
+        pos = self.pos
+        a = B.active_colour(pos, seat)
+        mine = pos[a]
+        blk = B.blockers(pos)
+        hm = B.house_mask(mine)
+        froms = [p for p in dict.fromkeys(mine) if p != CIRCLE]
+        out: list[PartnersAction] = []
+        for card in dict.fromkeys(hand):
+            t = CARD_TYPES[card]
+            if t.start and mine[0] == CIRCLE:
+                out.append(Start(card, a))
+            for v in t.forward:
+                for p in froms:
+                    for e in B.walk(a, p, v, blk, hm, optional, bounce):
+                        out.append(Move(card, v, a, p, e))
+            if t.backward:
+                for p in froms:
+                    if p < HOUSE:
+                        e = B.bwalk(a, p, t.backward, blk)
+                        if e >= 0:
+                            out.append(Move(card, -t.backward, a, p, e))
+            if t.split:
+                for part in split_parts(pos, seat, 7, (), optional, bounce):
+                    if not o.split_must_use_all or part_ok(pos, seat, 7, (), part, optional, bounce):
+                        out.append(Seven(*part))
+            if t.swap:
+                for pair in swap_pairs(pos, o):
+                    out.append(Swap(*pair))
+        if with_discard and (not out or o.allow_voluntary_discard):
+            out.append(Discard())
+        return out
+
+    # ------------------------------------------------------------------ play
+
+    def play(self, action: PartnersAction) -> list[Event]:
+        seat = self.to_act
+        if seat is None:
+            raise GameOver("Partners: the game is over")
+        if action not in self.legal():
+            raise IllegalAction(f"Partners: {action} is not a legal {self.phase} action for {COLOURS[seat]}")
+        self._legal = None
+        name = COLOURS[seat].capitalize()
+        if isinstance(action, Give):
+            return self._give(seat, action.card)
+        ev: list[Event] = []
+        if isinstance(action, Discard):
+            hand = self.hands[seat]
+            self.hands = _put(self.hands, seat, ())
+            self.sat_out = _put(self.sat_out, seat, True)
+            g = partner(seat)
+            if self.opts.discard_visibility == "public":
+                self.discard = (*self.discard, *hand)
+                if self.gift_zone[g] == 1:
+                    self.gift_zone = _put(self.gift_zone, g, 0)
+                ev.append(
+                    {
+                        "kind": "discard",
+                        "seat": seat,
+                        "cards": list(hand),
+                        "text": f"{name} has no usable card and lays down {', '.join(hand)}",
+                    }
+                )
+            else:
+                self.hdisc = _put(self.hdisc, seat, sort_cards((*self.hdisc[seat], *hand)))
+                if self.gift_zone[g] == 1:
+                    self.gift_zone = _put(self.gift_zone, g, 2)
+                ev.append(
+                    {
+                        "kind": "discard",
+                        "seat": seat,
+                        "count": len(hand),
+                        "text": f"{name} has no usable card and lays down {len(hand)} cards face down",
+                    }
+                )
+            self._next_turn(seat, ev)
+            return ev
+        if isinstance(action, StopSplit):
+            ev.append({"kind": "seven_stop", "seat": seat, "text": f"{name} ends the 7 early"})
+            self.phase = "play"
+            self.split_left, self.split_used = 0, ()
+            self._next_turn(seat, ev)
+            return ev
+        if isinstance(action, Seven):
+            return self._seven(seat, action)
+        # a card is played face up
+        card = "SWAP" if isinstance(action, Swap) else action.card
+        self._play_card(seat, card)
+        if isinstance(action, Start):
+            self.pos, ko, _ = B.land(self.pos, action.colour, CIRCLE, START_FIELD[action.colour])
+            ev.append(
+                {
+                    "kind": "start",
+                    "seat": seat,
+                    "card": card,
+                    "to": square_id(action.colour, START_FIELD[action.colour]),
+                    "text": f"{name} plays {card}: a {COLOURS[action.colour]} piece comes out",
+                }
+            )
+            if ko >= 0:
+                ev.append(_ko_event(ko, START_FIELD[action.colour]))
+        elif isinstance(action, Move):
+            self._move(seat, action.colour, action.frm, action.to, card, ev, name)
+        else:  # Swap
+            self.pos = B.swap(self.pos, action.c1, action.p1, action.c2, action.p2)
+            ev.append(
+                {
+                    "kind": "swap",
+                    "seat": seat,
+                    "card": card,
+                    "from": square_id(action.c1, action.p1),
+                    "to": square_id(action.c2, action.p2),
+                    "text": f"{name} plays the swap card: {action.label()}",
+                }
+            )
+        if self._check_win(ev):
+            return ev
+        self._next_turn(seat, ev)
+        return ev
+
+    def _play_card(self, seat: int, card: str) -> None:
+        hand = list(self.hands[seat])
+        hand.remove(card)
+        self.hands = _put(self.hands, seat, tuple(hand))
+        self.discard = (*self.discard, card)
+        g = partner(seat)
+        if self.gift_zone[g] == 1 and self.gave[g] == card:
+            self.gift_zone = _put(self.gift_zone, g, 0)
+
+    def _move(self, seat: int, c: int, frm: int, to: int, card: str, ev: list[Event], name: str) -> None:
+        self.pos, ko, so = B.land(self.pos, c, frm, to)
+        ev.append(
+            {
+                "kind": "move",
+                "seat": seat,
+                "card": card,
+                "from": square_id(c, frm),
+                "to": square_id(c, to),
+                "text": f"{name} plays {card}: {COLOURS[c]} {square_id(c, frm)} → {square_id(c, to)}",
+            }
+        )
+        if ko >= 0:
+            ev.append(_ko_event(ko, to))
+        if so:
+            ev.append(
+                {
+                    "kind": "knocked_out",
+                    "colour": COLOURS[c],
+                    "square": square_id(c, to),
+                    "text": f"The {COLOURS[c]} piece landed on a protected pair and goes back to its circle",
+                }
+            )
+
+    def _seven(self, seat: int, action: Seven) -> list[Event]:
+        ev: list[Event] = []
+        name = COLOURS[seat].capitalize()
+        o = self.opts
+        optional = o.house_entry == "optional"
+        bounce = o.house_overshoot == "bounce"
+        if self.phase == "play":
+            self._play_card(seat, "S7")
+            r = 7
+            used: tuple[tuple[int, int], ...] = ()
+        else:
+            r, used = self.split_left, self.split_used
+        part = (action.colour, action.frm, action.steps, action.to)
+        new, _ko, _so, used2, switched, _won = apply_part(self.pos, seat, part, used)
+        self._move(seat, action.colour, action.frm, action.to, "S7", ev, name)
+        ev[0]["kind"] = "seven"
+        ev[0]["steps"] = action.steps
+        rem = r - action.steps
+        if self._check_win(ev):
+            self.split_left, self.split_used = 0, ()
+            return ev
+        lapse = o.split_must_use_all and switched and not viable(new, seat, rem, used2, optional, bounce)
+        if rem > 0 and not lapse:
+            self.phase, self.split_left, self.split_used = "split", rem, used2
+            return ev
+        if rem > 0:
+            ev.append(
+                {
+                    "kind": "seven_lapse",
+                    "seat": seat,
+                    "steps": rem,
+                    "text": f"The remaining {rem} steps of the 7 lapse",
+                }
+            )
+        self.phase, self.split_left, self.split_used = "play", 0, ()
+        self._next_turn(seat, ev)
+        return ev
+
+    def _check_win(self, ev: list[Event]) -> bool:
+        for t in (0, 1):
+            if B.team_home(self.pos, t):
+                self.winner = t
+                self.to_act = None
+                self.phase = "over"
+                ev.append(
+                    {
+                        "kind": "win",
+                        "team": t,
+                        "seats": [t, t + 2],
+                        "text": f"{COLOURS[t].capitalize()} and {COLOURS[t + 2]} are all home and win",
+                    }
+                )
+                return True
+        return False
+
+    def _give(self, seat: int, card: str) -> list[Event]:
+        self.commits = _put(self.commits, seat, card)
+        ev: list[Event] = [
+            {
+                "kind": "commit",
+                "seat": seat,
+                "text": f"{COLOURS[seat].capitalize()} chooses a card for {COLOURS[partner(seat)]}",
+            }
+        ]
+        if all(c is not None for c in self.commits):
+            hands = []
+            for s in range(4):
+                h = list(self.hands[s])
+                given = self.commits[s]
+                got = self.commits[partner(s)]
+                assert given is not None and got is not None
+                h.remove(given)
+                h.append(got)
+                hands.append(sort_cards(h))
+            self.hands = tuple(hands)
+            self.gave = self.commits
+            self.gift_zone = (1, 1, 1, 1)
+            self.commits = _NO4
+            self.phase = "play"
+            self.to_act = self.leader
+            ev.append({"kind": "exchange", "text": "The partners exchange their cards"})
+        else:
+            self.to_act = (seat + 1) % 4
+        return ev
+
+    def _next_turn(self, seat: int, ev: list[Event]) -> None:
+        self.phase = "play"
+        for k in range(1, 5):
+            s = (seat + k) % 4
+            if self.hands[s]:
+                self.to_act = s
+                return
+        self._end_deal(ev)
+
+    def _end_deal(self, ev: list[Event]) -> None:
+        if self.deals >= self.opts.max_deals:
+            self.winner = -1
+            self.to_act = None
+            self.phase = "over"
+            ev.append({"kind": "draw", "text": f"No partnership home after {self.deals} deals: a draw"})
+            return
+        if self.deal_no >= deals_per_cycle(self.opts):
+            self.dealer = (self.dealer + 1) % 4
+            ev.append(
+                {
+                    "kind": "new_cycle",
+                    "dealer": self.dealer,
+                    "text": f"{COLOURS[self.dealer].capitalize()} gathers and shuffles the cards",
+                }
+            )
+            self._shuffle()
+        self._deal(ev)
+
+    def _shuffle(self) -> None:
+        deck = list(deck_of(self.opts))
+        self.rng.shuffle(deck)
+        self.deck = tuple(deck)
+        self.discard = ()
+        self.hdisc = ((), (), (), ())
+        self.deal_no = 0
+
+    def _deal(self, ev: list[Event]) -> None:
+        """Four cards each, one at a time clockwise from the dealer's left (3.1)."""
+        hands: list[list[str]] = [[], [], [], []]
+        deck = self.deck
+        i = 0
+        for _ in range(4):
+            for k in range(1, 5):
+                hands[(self.dealer + k) % 4].append(deck[i])
+                i += 1
+        self.deck = deck[i:]
+        self.hands = tuple(sort_cards(h) for h in hands)
+        self.deal_no += 1
+        self.deals += 1
+        if self.opts.lead_rule == "dealer_left":
+            self.leader = (self.dealer + 1) % 4
+        else:
+            self.leader = (self.first_dealer + self.deals) % 4
+        self.sat_out = (False, False, False, False)
+        self.commits = self.gave = _NO4
+        self.gift_zone = (0, 0, 0, 0)
+        self.phase = "exchange"
+        self.to_act = self.leader
+        ev.append(
+            {
+                "kind": "deal",
+                "dealer": self.dealer,
+                "deal": self.deal_no,
+                "text": f"{COLOURS[self.dealer].capitalize()} deals (deal {self.deal_no} of the cycle)",
+            }
+        )
+
+    # ------------------------------------------------------------------ information
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        pos = self.pos
+        pieces = []
+        for c in range(4):
+            for k, p in enumerate(pos[c]):
+                pieces.append(
+                    {"id": f"{LETTERS[c].lower()}{k + 1}", "colour": COLOURS[c], "square": square_id(c, p)}
+                )
+        track: dict[str, list[Any]] = {}
+        for c in range(4):
+            for p in pos[c]:
+                if 0 <= p < TRACK:
+                    sid = square_id(c, p)
+                    if sid in track:
+                        track[sid][1] += 1
+                    else:
+                        track[sid] = [COLOURS[c], 1]
+        v: dict[str, Any] = {
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "seat": seat,
+            "colours": list(COLOURS),
+            "partnerships": [[0, 2], [1, 3]],
+            "active_colour": [COLOURS[B.active_colour(pos, s)] for s in range(4)],
+            "pieces": pieces,
+            "track": track,
+            "circles": {COLOURS[c]: pos[c].count(CIRCLE) for c in range(4)},
+            "houses": {COLOURS[c]: [HOUSE + k in pos[c] for k in range(4)] for c in range(4)},
+            "hand_sizes": [len(h) for h in self.hands],
+            "discard": list(self.discard),
+            "face_down_discards": [len(h) for h in self.hdisc],
+            "deck_size": len(self.deck),
+            "dealer": self.dealer,
+            "leader": self.leader,
+            "deal_in_cycle": self.deal_no,
+            "deals": self.deals,
+            "max_deals": self.opts.max_deals,
+            "sat_out": list(self.sat_out),
+            "committed": [c is not None for c in self.commits],
+            "split_left": self.split_left,
+            "split_used": [square_id(c, p) for c, p in self.split_used],
+            "deck_profile": self.opts.deck_profile,
+            "winner": None
+            if self.winner is None
+            else ([self.winner, self.winner + 2] if self.winner >= 0 else []),
+            "result": None if self.result() is None else list(self.result() or ()),
+        }
+        if seat is not None:
+            v["hand"] = list(self.hands[seat])
+            v["giving"] = self.commits[seat]
+            v["gave"] = self.gave[seat]
+            v["received"] = self.gave[partner(seat)]
+            v["my_face_down_discards"] = list(self.hdisc[seat])
+        return v
+
+    def determinize(self, seat: int, rng: Rng) -> PartnersState:
+        s = self.copy()
+        p = partner(seat)
+        hidden = self.opts.discard_visibility == "hidden"
+        others = [o for o in range(4) if o != seat]
+        pool = list(self.deck)
+        for o in others:
+            pool.extend(self.hands[o])
+            if hidden:
+                pool.extend(self.hdisc[o])
+        zone = self.gift_zone[seat]
+        g = self.gave[seat]
+        if zone and g is not None:
+            pool.remove(g)
+        rng.shuffle(pool)
+        hands = list(self.hands)
+        hdisc = list(self.hdisc)
+        commits = list(self.commits)
+        gave = list(self.gave)
+        zones = list(self.gift_zone)
+        for o in others:
+            n = len(self.hands[o])
+            fixed = [g] if (o == p and zone == 1 and g is not None) else []
+            take = n - len(fixed)
+            hands[o] = sort_cards([*fixed, *pool[:take]])
+            del pool[:take]
+            if hidden:
+                n = len(self.hdisc[o])
+                fixed = [g] if (o == p and zone == 2 and g is not None) else []
+                take = n - len(fixed)
+                hdisc[o] = sort_cards([*fixed, *pool[:take]])
+                del pool[:take]
+            if commits[o] is not None:
+                commits[o] = rng.choice(hands[o])
+            if o != p:
+                gave[o] = None
+                zones[o] = 0
+        s.hands, s.hdisc, s.deck = tuple(hands), tuple(hdisc), tuple(pool)
+        s.commits, s.gave, s.gift_zone = tuple(commits), tuple(gave), tuple(zones)
+        s.rng = rng.spawn()
+        s._legal = None
+        return s
+
+    def check(self) -> None:
+        o = self.opts
+        n = o.pieces_per_colour
+        # I1 card conservation
+        cards = [*self.deck, *self.discard]
+        for h in self.hands:
+            cards.extend(h)
+        for h in self.hdisc:
+            cards.extend(h)
+        assert sort_cards(cards) == deck_of(o), "I1: cards are not conserved"
+        # I2 piece conservation, I3 start fields, I4 one colour per square, I5 house capacity
+        seen: dict[int, int] = {}
+        for c in range(4):
+            pcs = self.pos[c]
+            assert len(pcs) == n, f"I2: {COLOURS[c]} has {len(pcs)} pieces"
+            assert list(pcs) == sorted(pcs), "board tuples must be sorted"
+            for p in pcs:
+                assert CIRCLE <= p < HOUSE + 4, f"I2: bad position {p}"
+                if 0 <= p < TRACK:
+                    assert seen.setdefault(p, c) == c, f"I4: two colours on {square_id(c, p)}"
+                    if p % 15 == 0 and not o.swap_start_field:
+                        assert p == START_FIELD[c], f"I3: {COLOURS[c]} on a foreign start field"
+            house = [p for p in pcs if p >= HOUSE]
+            assert len(house) == len(set(house)), "I5: two pieces on one house circle"
+        # I8 hand sizes
+        for h in self.hands:
+            assert len(h) <= 4, "I8: a hand holds more than 4 cards"
+        if self.phase == "exchange":
+            assert all(len(h) == 4 for h in self.hands), "I8: hands hold 4 cards during the exchange"
+        assert self.deals <= o.max_deals
+        assert 1 <= self.deal_no <= deals_per_cycle(o)
+        if self.to_act is None:
+            assert self.winner is not None and self.phase == "over"
+        else:
+            assert self.winner is None
+            assert self.hands[self.to_act] or self.phase == "split", "the seat to act has cards"
+        # I12: a finished team ends the game
+        if self.winner is None:
+            assert not B.team_home(self.pos, 0) and not B.team_home(self.pos, 1), "I12"
+
+
+def _put(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
+    return (*t[:i], v, *t[i + 1 :])
+
+
+def _ko_event(colour: int, sq: int) -> Event:
+    return {
+        "kind": "knocked_out",
+        "colour": COLOURS[colour],
+        "square": square_id(colour, sq),
+        "text": f"The {COLOURS[colour]} piece on {square_id(colour, sq)} is knocked out",
+    }
+
+
+def deals_per_cycle(o: PartnersOptions) -> int:
+    """Three deals per dealer (3.2), fewer only for a custom deck too small for three."""
+    return max(1, min(3, len(deck_of(o)) // 16))
+
+
+# --------------------------------------------------------------------------- game
+
+
+class PartnersGame(Game[PartnersOptions]):
+    """Partners (Thomas Bisgaard, 1998): a race of four colours round a ring in two partnerships."""
+
+    id = "partners"
+    title = "Partners"
+    seats = range(4, 5)
+    Options = PartnersOptions
+    summary = "Race your four pieces home with cards, in two partnerships that swap a card each deal"
+    languages = ("en", "da")
+    best_bot = "partners"
+    quick_options: ClassVar[dict[str, Any]] = {"pieces_per_colour": 2, "max_deals": 20}
+    max_decisions = 300 * (4 + 16 + 4 * 6)
+    """Per deal at most 4 exchange decisions, 16 cards and 6 extra split parts per 7 (4 sevens)."""
+
+    def new(self, seats: int, seed: int, options: PartnersOptions | None = None) -> PartnersState:
+        self.check_seats(seats)
+        o = options if options is not None else PartnersOptions()
+        if not isinstance(o, PartnersOptions):
+            raise OptionError("Partners: options must be PartnersOptions")
+        s = PartnersState.__new__(PartnersState)
+        s.game, s.seats, s.rng, s.opts = self, 4, Rng(seed), o
+        n = o.pieces_per_colour
+        s.pos = tuple((CIRCLE,) * n for _ in range(4))
+        s.hands = ((), (), (), ())
+        s.discard = ()
+        s.hdisc = ((), (), (), ())
+        s.deck = ()
+        s.deals = 0
+        s.deal_no = 0
+        s.winner = None
+        s.split_left, s.split_used = 0, ()
+        s.commits = s.gave = _NO4
+        s.gift_zone = (0, 0, 0, 0)
+        s.sat_out = (False, False, False, False)
+        s._legal = None
+        if o.first_dealer == "random":
+            s.dealer = s.rng.randrange(4)
+        else:
+            s.dealer = _draw_high(s.rng, deck_of(o))
+        s.first_dealer = s.dealer
+        s.leader = (s.dealer + 1) % 4
+        s.phase = "exchange"
+        s.to_act = s.leader
+        s._shuffle()
+        s._deal([])
+        return s
+
+    @property
+    def agents(self) -> dict[str, Callable[[Game[Any]], Any]]:
+        """Game-specific bots: ``partners``, the heuristic partnership bot."""
+        from .heuristics import PartnersBot
+
+        return {"partners": PartnersBot}
+
+    def evaluate(self, state: State[Any], seat: int) -> float:
+        from .heuristics import evaluate
+
+        assert isinstance(state, PartnersState)
+        return evaluate(state, seat)
+
+
+def _draw_high(rng: Rng, deck: tuple[str, ...]) -> int:
+    """Spec 2.2 ``draw_high``: everyone draws, the highest deals; ties draw again."""
+    cands = [0, 1, 2, 3]
+    while True:
+        cards = list(deck)
+        rng.shuffle(cards)
+        vals = {s: CARD_TYPES[cards[i]].draw_value for i, s in enumerate(cands)}
+        top = max(vals.values())
+        cands = [s for s in cands if vals[s] == top]
+        if len(cands) == 1:
+            return cands[0]
+
+
+__all__ = [
+    "CARD_ORDER",
+    "Discard",
+    "Give",
+    "Move",
+    "PartnersGame",
+    "PartnersOptions",
+    "PartnersState",
+    "Seven",
+    "Start",
+    "StopSplit",
+    "Swap",
+]
