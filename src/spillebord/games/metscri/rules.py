@@ -335,6 +335,11 @@ class EndTurn(Action):
         return "End the turn"
 
 
+ENTER_OBJ: tuple[dict[int, Enter], ...] = tuple({t: Enter(c, t) for t in RIM} for c in range(NCARDS))
+TURN_OBJ: tuple[Turn, ...] = tuple(Turn(t) for t in range(NCELLS))
+SPY_OBJ: tuple[Spy, ...] = tuple(Spy(t) for t in range(NCELLS))
+MOVE_OBJ: tuple[tuple[Move, ...], ...] = tuple(tuple(Move(a, b) for b in range(NCELLS)) for a in range(NCELLS))
+
 MetscriAction = Roll | Stop | Move | Enter | Turn | Spy | Reveal | Collect | Invest | EndPhase | EndTurn
 
 ROLL_A, STOP_A, INVEST_A, NEXT_A, DONE_A = Roll(), Stop(), Invest(), EndPhase(), EndTurn()
@@ -472,6 +477,7 @@ class MetscriState(State[MetscriAction]):
     """A Metscri position. Board cards are face down unless their square is in ``up``."""
 
     __slots__ = (
+        "_gcache",
         "_legal",
         "_legal_set",
         "ap",
@@ -529,6 +535,7 @@ class MetscriState(State[MetscriAction]):
     target: int
     winners: tuple[int, ...]
     _legal: list[MetscriAction] | None
+    _gcache: tuple[int, list[Collect]] | None
     _legal_set: dict[str, MetscriAction] | None
 
     # ------------------------------------------------------------ equality / copy
@@ -565,6 +572,7 @@ class MetscriState(State[MetscriAction]):
         s.winners = self.winners
         s._legal = self._legal
         s._legal_set = self._legal_set
+        s._gcache = self._gcache
         return s
 
     # ------------------------------------------------------------ helpers
@@ -595,36 +603,46 @@ class MetscriState(State[MetscriAction]):
 
     # ------------------------------------------------------------ legal actions
 
-    def _moves(self) -> list[Move]:
+    def destinations(self, s: int) -> list[int]:
+        """R13–R15: the legal destinations of the free-lying card on ``s`` (slides, then steps)."""
         board = self.board
+        h = len(board[s])
+        if not h:
+            return []
         opts = self.opts
-        out: list[Move] = []
         same = opts.allow_same_level_step
-        any_len = opts.slide_any_length
-        for s in SQUARES:
-            h = len(board[s])
-            if not h:
-                continue
-            dests: set[int] = set()
+        out: list[int] = []
+        if opts.slide_any_length:
             for ray in RAYS[s]:
                 for t in ray:
                     if board[t]:
                         break
-                    dests.add(t)
-                    if not any_len:
-                        break
-            for t in ORTHO[s]:
+                    out.append(t)
+        else:
+            out.extend(t for t in ORTHO[s] if not board[t])
+        for t in ORTHO[s]:
+            k = len(board[t])
+            if 0 < k < MAX_STACK and (k + 1 != h or same):
+                out.append(t)
+        if opts.diagonal_steps:
+            for t in DIAG[s]:
                 k = len(board[t])
-                if 1 <= k < MAX_STACK and (k + 1 != h or same):
-                    dests.add(t)
-            if opts.diagonal_steps:
-                for t in DIAG[s]:
-                    k = len(board[t])
-                    if k < MAX_STACK and (k + 1 != h or same):
-                        dests.add(t)
-            for t in sorted(dests):
-                out.append(Move(s, t))
+                if k < MAX_STACK and (k + 1 != h or same):
+                    out.append(t)
         return out
+
+    def _moves(self) -> list[Move]:
+        board = self.board
+        out: list[Move] = []
+        for s in SQUARES:
+            if board[s]:
+                row = MOVE_OBJ[s]
+                out.extend([row[t] for t in self.destinations(s)])
+        return out
+
+    def _any_move(self) -> bool:
+        board = self.board
+        return any(board[s] and self.destinations(s) for s in SQUARES)
 
     def _enters(self) -> list[Enter]:
         if self.to_act is None:
@@ -632,13 +650,9 @@ class MetscriState(State[MetscriAction]):
         hand = self.hands[self.to_act]
         rims = [s for s in RIM if len(self.board[s]) < MAX_STACK]
         out: list[Enter] = []
-        seen: set[int] = set()
         for c in hand:
-            if c in seen:
-                continue
-            seen.add(c)
-            for s in rims:
-                out.append(Enter(c, s))
+            row = ENTER_OBJ[c]
+            out.extend([row[s] for s in rims])
         return out
 
     def _face_down_tops(self) -> list[int]:
@@ -651,7 +665,12 @@ class MetscriState(State[MetscriAction]):
         mg = self.opts.max_groups_per_turn
         if mg is not None and self.groups_collected >= mg:
             return []
-        return [Collect(g) for g in enumerate_groups(self.face_up_cards(), self.opts)]
+        cache = self._gcache
+        if cache is not None and cache[0] == self.up:
+            return cache[1]
+        groups = [Collect(g) for g in enumerate_groups(self.face_up_cards(), self.opts)]
+        self._gcache = (self.up, groups)
+        return groups
 
     def _phase_actions(self, p: int) -> list[MetscriAction]:
         ap = self.ap
@@ -660,12 +679,12 @@ class MetscriState(State[MetscriAction]):
         if p == ENTER:
             return list(self._enters()) if ap >= COST_ENTER else []
         if p == TURN:
-            return [Turn(s) for s in self._face_down_tops()] if ap >= self.turned else []
+            return [TURN_OBJ[s] for s in self._face_down_tops()] if ap >= self.turned else []
         if p == SPY:
             acts: list[MetscriAction] = []
             if self.pending >= 0 and self.opts.reveal_after_spy:
                 acts.append(Reveal(self.pending))
-            acts.extend(Spy(s) for s in self._face_down_tops() if SPY_COST[s] <= ap)
+            acts.extend([SPY_OBJ[s] for s in self._face_down_tops() if SPY_COST[s] <= ap])
             return acts
         if p == COLLECT:
             return list(self._groups())
@@ -681,7 +700,7 @@ class MetscriState(State[MetscriAction]):
     def _has_phase_actions(self, p: int) -> bool:
         ap = self.ap
         if p == MOVE:
-            return ap >= COST_MOVE and bool(self._moves())
+            return ap >= COST_MOVE and self._any_move()
         if p == ENTER:
             return (
                 ap >= COST_ENTER
@@ -690,9 +709,13 @@ class MetscriState(State[MetscriAction]):
                 and any(len(self.board[s]) < MAX_STACK for s in RIM)
             )
         if p == TURN:
-            return ap >= self.turned and bool(self._face_down_tops())
+            up, board = self.up, self.board
+            return ap >= self.turned and any(board[s] and not (up >> s) & 1 for s in SQUARES)
         if p == SPY:
-            return bool(self._phase_actions(SPY))
+            if self.pending >= 0 and self.opts.reveal_after_spy:
+                return True
+            up, board = self.up, self.board
+            return any(board[s] and not (up >> s) & 1 and SPY_COST[s] <= ap for s in SQUARES)
         if p == COLLECT:
             return bool(self._groups())
         if p == INVEST:
@@ -721,6 +744,41 @@ class MetscriState(State[MetscriAction]):
         if self._legal_set is None or self._legal is None:
             self._legal_set = {str(a): a for a in self.legal()}
         return self._legal_set
+
+    def _is_legal(self, a: Action) -> bool:
+        """Is ``a`` in ``legal()``? Fast paths for the common kinds, the legal list otherwise."""
+        p = self.phase
+        if isinstance(a, Move):
+            return (
+                p == MOVE
+                and self.ap >= COST_MOVE
+                and 0 <= a.frm < NCELLS
+                and 0 <= a.to < NCELLS
+                and bool(self.board[a.frm])
+                and a.to in self.destinations(a.frm)
+            )
+        if isinstance(a, Enter):
+            return (
+                p == ENTER
+                and self.ap >= COST_ENTER
+                and self.to_act is not None
+                and a.card in self.hands[self.to_act]
+                and RING[a.to] == 0
+                and a.to in RIM
+                and len(self.board[a.to]) < MAX_STACK
+            )
+        if isinstance(a, (Turn, Spy)):
+            ok = (
+                0 <= a.square < NCELLS
+                and bool(self.board[a.square])
+                and not (self.up >> a.square) & 1
+            )
+            if isinstance(a, Turn):
+                return ok and p == TURN and self.ap >= self.turned
+            return ok and p == SPY and self.ap >= SPY_COST[a.square]
+        if p == OVER:
+            return False
+        return a in self.legal()
 
     # ------------------------------------------------------------ why illegal
 
@@ -783,14 +841,13 @@ class MetscriState(State[MetscriAction]):
     def play(self, action: MetscriAction) -> list[Event]:
         if self.to_act is None:
             raise GameOver(f"{TITLE}: the game is over")
-        key = str(action)
-        legal = self.legal_index()
-        if legal.get(key) != action:
+        if not self._is_legal(action):
             raise IllegalAction(f"{TITLE}: {self.why_illegal(action)}")
         seat = self.to_act
         ev: list[Event] = []
         self._legal = None
         self._legal_set = None
+        self._gcache = None
         pending, self.pending = self.pending, -1
         if isinstance(action, Roll):
             self._roll(seat, ev)
@@ -1099,6 +1156,7 @@ class MetscriState(State[MetscriAction]):
         s = self.copy()
         s._legal = None
         s._legal_set = None
+        s._gcache = None
         slots: list[tuple[str, int, int]] = []  # ("h", seat, index) / ("b", square, level) / ("p", index, 0)
         old: list[int] = []
         for i, h in enumerate(self.hands):
@@ -1245,6 +1303,7 @@ class MetscriGame(Game[MetscriOptions]):
         s.to_act = 0
         s._legal = None
         s._legal_set = None
+        s._gcache = None
         return s
 
     def parse(self, state: State[Any], text: str) -> Action:
