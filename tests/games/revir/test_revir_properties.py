@@ -1,0 +1,106 @@
+"""Property tests over random Revir games: the invariants of spec section 13."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spillebord.core import Rng
+from spillebord.games.revir import GAME, RevirOptions, RevirState
+from spillebord.games.revir.rules import Fight, Move
+
+QUICK = RevirOptions(series_needed=3, max_turns=80)
+
+
+def play_random(n: int, seed: int, options: RevirOptions = QUICK) -> None:
+    s = GAME.new(n, seed, options)
+    r = Rng(seed ^ 0xABC)
+    turns = [s.active]
+    fight_start: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    while not s.is_over:
+        s.check()
+        assert s.to_act is not None
+        before = s.copy()
+        a = r.choice(s.legal())
+        events = s.play(a)
+        # stones and territories: conservation
+        assert sum(s.stones) + s.bank == options.bank_total and min(s.stones) >= 0 and s.bank >= 0
+        assert sum(s.owner.count(p) for p in range(n)) == 20
+        if isinstance(a, Fight):
+            fight_start = (before.stones, before.owner)
+        ends = [e for e in events if e["kind"] == "fight_end"]
+        if ends:
+            assert fight_start is not None
+            st0, own0 = fight_start
+            e = ends[0]
+            att, dfd = e["seat"], e["defender"]
+            # stones_after(X) = stones_before(X) - min(hits received, stones_before(X))
+            assert e["paid"] == [min(e["hits"][1], st0[att]), min(e["hits"][0], st0[dfd])]
+            changed = [i for i in range(20) if own0[i] != s.owner[i]]
+            if e["won"]:
+                assert e["hits"][0] == options.hits_to_win or e["how"] == "surrender"
+                assert len(changed) == 1 and own0[changed[0]] == dfd and s.owner[changed[0]] == att
+            else:
+                assert changed == []
+            fight_start = None
+        elif not isinstance(a, Fight) and before.phase != "bid":
+            assert before.owner == s.owner, "ownership changes only through fights"
+        if isinstance(a, Move):
+            geo = s.geo
+            d = geo.dist[before.eff.doors][before.pos[before.active]][geo.index[a.to]]
+            paid = 0 if before.eff.free_move else max(0, d - 1)
+            mv = next(e for e in events if e["kind"] == "move")
+            assert mv["cost"] == paid and mv["steps"] == d
+        for e in events:
+            if e["kind"] == "reveal":
+                turns.append(e["seat"])
+        for e in events:
+            if e["kind"] == "hunt":
+                assert e["stones"] in {0, 2, 3, 6} | {
+                    v * m + k for v in (2, 3, 6) for m in (1, 2) for k in (0, 1, 2)
+                }
+    for i in range(1, len(turns)):
+        assert turns[i] == (turns[i - 1] + 1) % n, "turns rotate in fixed order"
+    res = s.result()
+    assert res is not None
+    if s.winners is not None and len(s.winners) == 1 and s.t < options.max_turns:
+        assert sum(s.has_series(p) for p in range(n)) == 1
+
+
+@settings(max_examples=40)
+@given(n=st.integers(2, 4), seed=st.integers(0, 2**32 - 1))
+def test_13_invariants_random_games(n: int, seed: int) -> None:
+    play_random(n, seed)
+
+
+@settings(max_examples=10)
+@given(n=st.integers(2, 4), seed=st.integers(0, 2**32 - 1))
+def test_13_invariants_with_variants(n: int, seed: int) -> None:
+    o = RevirOptions(series_needed=3, max_turns=60, tie_hits="both", reshuffle_each_cycle=True)
+    play_random(n, seed, replace(o, happenings="all", zero_round_ends=False))
+
+
+@settings(max_examples=15)
+@given(n=st.integers(2, 4), seed=st.integers(0, 2**32 - 1), k=st.integers(1, 30))
+def test_13_card_clock_invariants(n: int, seed: int, k: int) -> None:
+    s: RevirState = GAME.setup(n, seed, RevirOptions(clock_size=k))
+    order = list(s.pile)
+    for t in range(1, 75):
+        s._advance_clock()
+        vis = s.visible_cards()
+        assert len(vis) == min(t, k) == len(set(vis))
+        assert sorted(vis) == sorted(order[(i - 1) % 30] for i in range(max(1, t - k + 1), t + 1))
+        assert s.p == (t - 1) % k
+        assert len(s.pile) + sum(c >= 0 for c in s.circle) == 30
+
+
+def test_games_end_under_default_options() -> None:
+    s = GAME.new(4, 123)
+    r = Rng(1)
+    steps = 0
+    while not s.is_over:
+        s.play(r.choice(s.legal()))
+        steps += 1
+    assert steps <= GAME.max_decisions and s.t <= 400
