@@ -1,0 +1,266 @@
+"""Fuldrigger heuristics: a route planner, an evaluation for the greedy agent, and the
+trading bot ``trader`` (buy low, carry ten squares or more along the safest lanes, sell high,
+buy ships and fortresses on its routes, decline poor offers, stay out of trade wars).
+
+The bot is stateless: every decision recomputes each ship's target from the state it is
+given (a determinization, which only reshuffles the chance deck).
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import Any
+
+from spillebord.core import Action, Game, Rng, State
+
+from . import data as D
+from .data import ADJ, CODES, DIST, HAZARD_LIST, INDEX, IS_PORT, PRICES
+from .rules import FORT_PRICE, MAX_FORTS, MAX_SHIPS, FuldriggerState, Order, Ship
+
+LAMBDA = 3.0
+"""Ducats a square of risk-weighted sailing is worth to the planner."""
+
+PENALTY = {
+    D.STORM: 2.5,
+    D.ICEBERG: 1.5,
+    D.CALM: 3.0,
+    D.REEF: 1.5,
+    D.PIRATES: 2.5,
+    D.HEADWIND: 3.0,
+    D.TAILWIND: -0.8,
+}
+PORT_IDS = [INDEX[c] for c in D.PORT_CODES]
+
+
+def _weight(v: int) -> float:
+    h = HAZARD_LIST[v]
+    return 1.0 + (PENALTY[h] if h else 0.0)
+
+
+def _plan_to(t: int) -> tuple[list[float], list[int], list[int]]:
+    """Risk-weighted cost to port ``t`` from every node, the next hop, and the steps."""
+    inf = float("inf")
+    cost = [inf] * D.N_NODES
+    steps = [0] * D.N_NODES
+    nxt = [-1] * D.N_NODES
+    cost[t] = 0.0
+    heap: list[tuple[float, int]] = [(0.0, t)]
+    while heap:
+        c, v = heapq.heappop(heap)
+        if c > cost[v]:
+            continue
+        if IS_PORT[v] and v != t:
+            continue  # ports are dead ends
+        for u in ADJ[v]:
+            nc = c + _weight(v)
+            if nc < cost[u] - 1e-9:
+                cost[u] = nc
+                nxt[u] = v
+                steps[u] = steps[v] + 1
+                heapq.heappush(heap, (nc, u))
+    return cost, nxt, steps
+
+
+_PLANS = {t: _plan_to(t) for t in PORT_IDS}
+COST = {t: p[0] for t, p in _PLANS.items()}
+NEXT = {t: p[1] for t, p in _PLANS.items()}
+STEPS = {t: p[2] for t, p in _PLANS.items()}
+
+SELLERS: dict[str, list[str]] = {
+    g: [c for c in PRICES if PRICES[c].get(g, (0, False, False))[2]] for g in D.GOODS
+}
+BEST_SALE = {g: max(PRICES[c][g][0] for c in cs) for g, cs in SELLERS.items()}
+
+# For each (buy city, good): the best sell city by list profit minus the risk-weighted haul.
+TRADES: list[tuple[str, str, str, float]] = []
+for _b, _entries in PRICES.items():
+    for _g, (_price, _k, _s) in _entries.items():
+        if not _k:
+            continue
+        _bi = INDEX[_b]
+        _best: tuple[float, str] | None = None
+        for _c in SELLERS[_g]:
+            _ci = INDEX[_c]
+            if _c == _b or STEPS[_ci][_bi] < 10:
+                continue
+            _v = PRICES[_c][_g][0] - _price - LAMBDA * COST[_ci][_bi]
+            if _best is None or _v > _best[0]:
+                _best = (_v, _c)
+        if _best is not None and _best[0] > 0:
+            TRADES.append((_b, _g, _best[1], _best[0]))
+
+
+def sell_target(st: FuldriggerState, s: Ship) -> tuple[int, float] | None:
+    """(port, value) of the best place to sell ``s``'s load, from where it lies."""
+    assert s.load is not None
+    g = s.load.good
+    best: tuple[int, float] | None = None
+    for c in SELLERS[g]:
+        ci = INDEX[c]
+        if st.opts.min_transport_mode == "port_distance":
+            if DIST[INDEX[s.load.origin]][ci] < 10:
+                continue
+        elif s.load.odo + STEPS[ci][s.node] < 10:
+            continue
+        if st.trade_blocked(c) and s.node == ci:
+            continue
+        net = st.sale_price(c, g, s.owner) - (st.fee() if st.fee_to(c, s.owner) is not None else 0)
+        v = net - LAMBDA * COST[ci][s.node]
+        if best is None or v > best[1]:
+            best = (ci, v)
+    return best
+
+
+def buy_target(st: FuldriggerState, s: Ship) -> tuple[int, str, float] | None:
+    """(port, good, value) of the best trade to start for an empty merchant."""
+    best: tuple[int, str, float] | None = None
+    cash = st.cash[s.owner]
+    for b, g, _c, v in TRADES:
+        if st.supply[g] <= 0 or cash < PRICES[b][g][0] + 10:
+            continue
+        bi = INDEX[b]
+        val = v - LAMBDA * COST[bi][s.node]
+        if best is None or val > best[2]:
+            best = (bi, g, val)
+    return best
+
+
+def target(st: FuldriggerState, s: Ship) -> int | None:
+    if s.privateer:
+        return None
+    if s.load is not None:
+        t = sell_target(st, s)
+        return t[0] if t else None
+    b = buy_target(st, s)
+    return b[0] if b and b[2] > 0 else None
+
+
+def evaluate(st: FuldriggerState, seat: int) -> float:
+    """Wealth minus the opponents' mean, plus a share of the profit waiting in the holds."""
+    if st.to_act is None:
+        r = st.result()
+        assert r is not None
+        if st.opts.result_mode == "win":
+            return 1e6 * r[seat] + st.wealth(seat)
+    mine = float(st.wealth(seat))
+    others = [st.wealth(p) for p in range(st.seats) if p != seat]
+    potential = sum(
+        max(0, BEST_SALE[s.load.good] - s.load.price) for s in st.ships.values() if s.owner == seat and s.load
+    )
+    return mine - (sum(others) / len(others) if others else 0.0) + 0.4 * potential
+
+
+def offer_value(st: FuldriggerState, of: Any, seat: int) -> float:
+    """The change in ``seat``'s wealth if the offer executed."""
+
+    def side(cash: int, forts: tuple[str, ...], ships: tuple[str, ...]) -> float:
+        v = cash + FORT_PRICE * len(forts)
+        for sid in ships:
+            s = st.ships.get(sid)
+            if s is not None:
+                v += s.value + (s.load.price if s.load else 0)
+        return v
+
+    gives = side(of.give_cash, of.give_forts, of.give_ships)
+    gets = side(of.get_cash, of.get_forts, of.get_ships)
+    return gives - gets if seat == of.to else gets - gives
+
+
+class TraderAgent:
+    """The heuristic trading bot (see the module docstring)."""
+
+    name = "trader"
+    needs_state = True
+
+    def __init__(self, game: Game[Any] | None = None) -> None:
+        self.game = game
+
+    def act(self, state: State[Any], seat: int, rng: Rng) -> Action:
+        assert isinstance(state, FuldriggerState)
+        st = state
+        legal = st.legal()
+        texts = {str(a): a for a in legal}
+        ph = st.phase
+        if len(legal) == 1:
+            return legal[0]
+        if ph == "home":
+            for c in ("LON", "AMS", "LIS", "KBH"):
+                if f"home {c}" in texts:
+                    return texts[f"home {c}"]
+        if ph == "respond":
+            assert st.respond is not None
+            of = st.offers[st.respond]
+            ok = offer_value(st, of, seat) >= 30 and not of.give_ships and not of.get_ships
+            return legal[0] if ok and st._validate_offer(of) is None else legal[1]
+        if ph == "draft":
+            return texts["cancel"]
+        if ph in ("chart", "lose", "seize", "muster"):
+            return legal[-1] if "launch" in texts else legal[0]
+        if ph == "move":
+            assert st.moving is not None
+            s = st.ships[st.moving]
+            t = target(st, s)
+            if t is not None and t != s.node:
+                nxt = NEXT[t][s.node]
+                a = texts.get(f"sail {s.id} {CODES[nxt]}")
+                if a is not None:
+                    return a
+            return texts["stop"]
+        return self._free(st, seat, texts)
+
+    def _free(self, st: FuldriggerState, p: int, texts: dict[str, Order]) -> Order:
+        # Offers addressed to us: accept clear gains, decline the rest.
+        for of in sorted(st.offers.values()):
+            if of.to == p:
+                good = offer_value(st, of, p) >= 30 and st._validate_offer(of) is None
+                return texts[f"{'accept' if good else 'decline'} o{of.id}"]
+        mine = st.ships_of(p)
+        # Sell where it pays at least as well as carrying on.
+        for s in mine:
+            a = texts.get(f"sell {s.id}")
+            if a is not None and s.load is not None:
+                city = CODES[s.node]
+                net = st.sale_price(city, s.load.good, p) - (st.fee() if st.fee_to(city, p) else 0)
+                best = sell_target(st, s)
+                if best is None or net >= best[1] - 1e-9 or best[0] == s.node:
+                    return a
+        # Buy a cargo worth carrying.
+        for s in mine:
+            if s.load is None and not s.privateer and IS_PORT[s.node]:
+                b = buy_target(st, s)
+                if b is not None and b[0] == s.node and b[2] > 0:
+                    a = texts.get(f"buy {s.id} {b[1]}")
+                    if a is not None:
+                        return a
+        # Throw away cargo nobody will buy from here (rare) — only if it blocks all trade.
+        rounds_left = st.opts.rounds_limit - st.round
+        reserve = 60
+        if (
+            "buyship" in texts
+            and rounds_left >= 4
+            and len(mine) < MAX_SHIPS
+            and st.cash[p] >= st.ship_cost() + reserve
+        ):
+            return texts["buyship"]
+        if (
+            len(mine) >= 4
+            and st.n_forts(p) < MAX_FORTS
+            and st.cash[p] >= FORT_PRICE + reserve
+            and rounds_left >= 3
+        ):
+            for s in mine:
+                a = texts.get(f"fortress {CODES[s.node]}")
+                if a is not None and any(PRICES[CODES[s.node]].get(g, (0, False, False))[2] for g in D.GOODS):
+                    return a
+        # Sail the ships that have somewhere to go.
+        for s in mine:
+            if not st.movable(s):
+                continue
+            t = target(st, s)
+            if t is None or t == s.node:
+                continue
+            nxt = NEXT[t][s.node]
+            a = texts.get(f"sail {s.id} {CODES[nxt]}")
+            if a is not None:
+                return a
+        return texts["end"]

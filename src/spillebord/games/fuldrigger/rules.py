@@ -1,0 +1,1974 @@
+"""Fuldrigger (full-rigged ship): trade and power on the seven seas, for 2–4 players.
+
+Spec: ``shared/spec/fuldrigger.md``; the map, prices and chance cards live in :mod:`.data`.
+
+How a turn decomposes into decisions
+------------------------------------
+Seats are numbered 0..n-1 and named by number in action texts (``attack 1 AZOR``). Ships
+have stable ids ``s1``, ``s2``…; squares and ports their map codes (``KANW``, ``LON``).
+
+* **Setup** (phase ``home``): the home-city dice are rolled automatically; each player in
+  descending order chooses ``home LON`` (København, Amsterdam, London, Lisboa).
+* **Start of turn** (automatic): the banker turns a chance card (Nye søkort / C28 gives a
+  phase ``chart`` in which each player in turn names ``chart A``), then the three dice are
+  rolled: M, the movement allowance for every ship this turn.
+* **Free phase** (phase ``free``), one action each, in any order, until ``end``:
+  ``sail s1 KAN1`` (starts ship s1's one move with its first step), ``buy s1 Ma``,
+  ``sell s1``, ``jettison s1``, ``buyship``, ``sellship s1``, ``fortress CAN``,
+  ``fit s1`` / ``unfit s1`` (privateer sail, kapersejl), ``attack 1 AZOR``, ``offer 1``,
+  ``accept o3`` / ``decline o3`` / ``withdraw o3``, and in the isthmus variant
+  ``portage s1`` / ``collect s1 Ka``.
+* **A move** (phase ``move``): after the first step, ``sail s1 X`` steps to an adjacent,
+  not yet visited node, or ``stop``. The move ends by itself when the ship enters a port,
+  runs out of movement, is becalmed, stopped by a head wind at 0, or lost. Hazards are
+  resolved on every entry with their 2d6 rolls. At most 4 step actions plus ``stop``.
+* **An attack** (phases ``muster``, ``lose``, ``seize``): ``attack D X`` declares it;
+  ``join sN`` nominates privateers one by one and ``launch`` (allowed once at least U are
+  nominated) sails each to X by the engine's choice of path (fewest steps, then fewest
+  random hazards, then map codes; hazards apply, pirates are ignored), checks the count and
+  rolls the attack table. On a loss the attacker chooses ``lose sN``; on a capture he
+  chooses ``seize sN`` or ``seize fort``.
+* **Negotiation** (phases ``draft`` and ``respond``): ``offer 1`` opens a draft to seat 1,
+  built one clause at a time: ``give cash 10|50|100``, ``ask cash 10|50|100``,
+  ``give fort CAN``, ``ask fort CAN``, ``give ship s3``, ``ask ship s7``, ``truce N``
+  (1–10), then ``send`` or ``cancel``. A sent offer gives the recipient an immediate
+  ``respond`` decision (``accept oN``, ``decline oN`` or ``later``); an offer left open can be
+  accepted or declined in the recipient's own free phase, or withdrawn by the proposer,
+  until it expires at the end of the round. Offers are validated on acceptance (11.4); a
+  failed acceptance voids the offer. At most 3 drafts per turn and 3 open proposals per
+  player keep the decision count bounded. Depot loads are not offerable (left out).
+
+Results: with ``result_mode="win"`` (default) 1.0 for the winner (greatest wealth, ties by
+cash, then fortresses; shared victories split 1.0 equally; the last player with ships wins
+an early end) and 0.0 for the others; with ``result_mode="wealth"`` the final wealth
+(formue: cash + ship values + 100 per fortress + purchase price of every load) per seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal, NamedTuple
+
+from spillebord.core import Action, Event, Game, GameOver, IllegalAction, OptionError, Rng, State, opt
+
+from . import data as D
+from .data import ADJ, CODES, DIST, HAZARD_LIST, INDEX, IS_PORT, PRICES
+
+TITLE = "Fuldrigger"
+MAX_SHIPS = 6
+MAX_FORTS = 6
+SHIP_PRICE = 100
+SHIP_SALE = 75
+FORT_PRICE = 100
+START_CASH = 100
+TOLL = 10
+LOSS_BELOW = {1: 6, 2: 5, 3: 4, 4: 3}
+CAPTURE_ABOVE = {1: 9, 2: 8, 3: 7, 4: 6}
+CASH_STEPS = (10, 50, 100)
+N_TAILWINDS = sum(1 for h in HAZARD_LIST if h == D.TAILWIND)
+
+
+# --------------------------------------------------------------------------- options
+
+
+@dataclass(frozen=True, slots=True)
+class FuldriggerOptions:
+    rounds_limit: int = opt(30, "D2 / rule 2.9: the game ends after this many rounds (20/30/40)", min=1)
+    wall_clock_minutes: int = opt(
+        0, "D2: wall-clock limit in minutes (0 = none); the engine reads no clock, a table enforces it"
+    )
+    banker_seat: int = opt(-1, "D21: the seat that keeps the bank (-1 = the first player)", min=-1, max=3)
+    min_transport_mode: Literal["odometer", "port_distance"] = opt(
+        "odometer", "D9 / rule 6.3: 10 squares actually carried, or sea distance between the ports"
+    )
+    directional_winds: bool = opt(
+        False, "D5: winds help sailing along a lane's From→To direction and hinder the other way"
+    )
+    ship_sale_in_port_only: bool = opt(False, "D12 / rule 7.2: ships may be sold to the bank only in port")
+    privateer_fit_cost: int = opt(0, "D28 / rule 9.1: cost of fitting out a privateer", min=0)
+    port_attack_rule: Literal["any_fortress", "defender_fortress_only"] = opt(
+        "any_fortress", "D15 / rule 9.2: ships in a fortified port are attackable whoever owns the fortress"
+    )
+    negotiation: bool = opt(True, "D20 / rule 11: offers between players")
+    private_offers: bool = opt(False, "D20 / rule 11.7: offers visible only to their two parties")
+    isthmus_variant: bool = opt(False, "D25 / rule 12: carrying goods across Suez and Panama")
+    eliminate_shipless: bool = opt(
+        False, "D23 / rule 13.1.2: a player without ships at the end of his turn is out"
+    )
+    result_mode: Literal["win", "wealth"] = opt(
+        "win", "rule 13.3: result() gives 1/0 for the winner, or each seat's final wealth"
+    )
+
+
+# --------------------------------------------------------------------------- pieces
+
+
+class Load(NamedTuple):
+    """A goods piece aboard (varebrik / ladning) with its purchase record."""
+
+    good: str
+    price: int
+    odo: int
+    origin: str
+
+
+class Ship(NamedTuple):
+    """A ship (skib). ``becalmed``: 0 free, 2 becalmed this turn, 1 lies still this turn."""
+
+    id: str
+    owner: int
+    node: int
+    privateer: bool
+    load: Load | None
+    value: int
+    becalmed: int
+
+
+class Offer(NamedTuple):
+    """An offer (tilbud) between two players (rule 11)."""
+
+    id: int
+    frm: int
+    to: int
+    give_cash: int = 0
+    give_forts: tuple[str, ...] = ()
+    give_ships: tuple[str, ...] = ()
+    get_cash: int = 0
+    get_forts: tuple[str, ...] = ()
+    get_ships: tuple[str, ...] = ()
+    truce: int = 0
+    expires: int = 0
+
+    def is_empty(self) -> bool:
+        return not (
+            self.give_cash
+            or self.give_forts
+            or self.give_ships
+            or self.get_cash
+            or self.get_forts
+            or self.get_ships
+            or self.truce
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": f"o{self.id}",
+            "from": self.frm,
+            "to": self.to,
+            "from_gives": {
+                "cash": self.give_cash,
+                "fortresses": list(self.give_forts),
+                "ships": list(self.give_ships),
+            },
+            "to_gives": {
+                "cash": self.get_cash,
+                "fortresses": list(self.get_forts),
+                "ships": list(self.get_ships),
+            },
+            "truce_rounds": self.truce,
+            "label": "peace" if self.truce else "trade",
+            "expires": self.expires,
+        }
+
+    def describe(self) -> str:
+        def side(cash: int, forts: tuple[str, ...], ships: tuple[str, ...]) -> str:
+            parts = [f"{cash} ducats"] if cash else []
+            parts += [f"the {D.PORTS[c].name} fortress" for c in forts]
+            parts += [f"ship {s}" for s in ships]
+            return ", ".join(parts) or "nothing"
+
+        t = f"; truce {self.truce} rounds" if self.truce else ""
+        return (
+            f"seat {self.frm} gives {side(self.give_cash, self.give_forts, self.give_ships)}, "
+            f"seat {self.to} gives {side(self.get_cash, self.get_forts, self.get_ships)}{t}"
+        )
+
+
+class Attack(NamedTuple):
+    """An attack in progress (handelskrig)."""
+
+    defender: int
+    target: int
+    units: int
+    joined: tuple[str, ...] = ()
+
+
+# --------------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class Order(Action):
+    """Every Fuldrigger decision: a verb and its arguments (ids as in the view)."""
+
+    verb: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join((self.verb, *self.args))
+
+    def to_json(self) -> dict[str, Any]:
+        j: dict[str, Any] = {"kind": self.verb, "text": str(self)}
+        a = self.args
+        v = self.verb
+        if v == "sail":
+            j.update(ship=a[0], to=a[1])
+        elif v == "buy" or v == "collect":
+            j.update(ship=a[0], good=a[1])
+        elif v in ("sell", "jettison", "sellship", "fit", "unfit", "join", "lose", "portage"):
+            j["ship"] = a[0]
+        elif v in ("fortress", "home"):
+            j["city"] = a[0]
+        elif v == "attack":
+            j.update(defender=int(a[0]), square=a[1])
+        elif v == "offer":
+            j["to"] = int(a[0])
+        elif v in ("accept", "decline", "withdraw"):
+            j["offer"] = a[0]
+        elif v == "seize":
+            j["unit"] = a[0]
+        elif v == "chart":
+            j["reef"] = a[0]
+        elif v in ("give", "ask"):
+            j.update(what=a[0], value=a[1])
+        elif v == "truce":
+            j["rounds"] = int(a[0])
+        return j
+
+    def label(self) -> str:
+        a, v = self.args, self.verb
+        good = D.GOODS
+        labels: dict[str, Any] = {
+            "home": lambda: f"Choose {D.PORTS[a[0]].name} as home city",
+            "sail": lambda: f"Sail {a[0]} to {a[1]}",
+            "stop": lambda: "Stop this ship here",
+            "buy": lambda: f"Buy {good[a[1]].name_en.lower()} ({a[1]}) onto {a[0]}",
+            "sell": lambda: f"Sell the cargo of {a[0]}",
+            "jettison": lambda: f"Throw {a[0]}'s cargo overboard",
+            "buyship": lambda: "Buy a ship in the home city",
+            "sellship": lambda: f"Sell ship {a[0]} to the bank",
+            "fortress": lambda: f"Build a fortress in {D.PORTS[a[0]].name}",
+            "fit": lambda: f"Fit out {a[0]} as a privateer",
+            "unfit": lambda: f"Turn privateer {a[0]} back into a merchant",
+            "attack": lambda: f"Attack seat {a[0]} at {a[1]}",
+            "join": lambda: f"Send privateer {a[0]} into the attack",
+            "launch": lambda: "Launch the attack",
+            "lose": lambda: f"Give up privateer {a[0]}",
+            "seize": lambda: "Take the fortress" if a[0] == "fort" else f"Take ship {a[0]}",
+            "offer": lambda: f"Draft an offer to seat {a[0]}",
+            "give": lambda: f"Offer to give {a[0]} {a[1]}",
+            "ask": lambda: f"Ask for {a[0]} {a[1]}",
+            "truce": lambda: f"Truce for {a[0]} rounds",
+            "send": lambda: "Send the offer",
+            "cancel": lambda: "Tear up the draft",
+            "accept": lambda: f"Accept offer {a[0]}",
+            "decline": lambda: f"Decline offer {a[0]}",
+            "withdraw": lambda: f"Withdraw offer {a[0]}",
+            "later": lambda: "Leave the offer open",
+            "chart": lambda: f"Learn reef {a[0]}",
+            "portage": lambda: f"Send {a[0]}'s cargo across the isthmus",
+            "collect": lambda: f"Load {a[1]} from the depot onto {a[0]}",
+            "end": lambda: "End the turn",
+        }
+        f = labels.get(v)
+        return str(f()) if f else str(self)
+
+
+def _o(verb: str, *args: str) -> Order:
+    return Order(verb, tuple(args))
+
+
+END = _o("end")
+STOP = _o("stop")
+LAUNCH = _o("launch")
+LATER = _o("later")
+SEND = _o("send")
+CANCEL = _o("cancel")
+
+
+def roll2(rng: Rng) -> int:
+    return rng.die(6) + rng.die(6)
+
+
+# --------------------------------------------------------------------------- the state
+
+
+class FuldriggerState(State[Order]):
+    __slots__ = (
+        "M",
+        "_legal",
+        "_legal_set",
+        "attack",
+        "attacked",
+        "bank_in",
+        "bank_out",
+        "banker",
+        "cash",
+        "chart_queue",
+        "converted",
+        "deck",
+        "depots",
+        "discard",
+        "draft",
+        "drafts",
+        "early_winner",
+        "eliminated",
+        "first",
+        "forts",
+        "frozen",
+        "game",
+        "home",
+        "home_queue",
+        "moved",
+        "moving",
+        "mp",
+        "next_offer",
+        "next_ship",
+        "offers",
+        "opts",
+        "order_idx",
+        "out_order",
+        "phase",
+        "races",
+        "reefs",
+        "respond",
+        "rng",
+        "round",
+        "round_card",
+        "sales",
+        "seats",
+        "ships",
+        "supply",
+        "to_act",
+        "truces",
+        "turn",
+        "visited",
+    )
+
+    game: FuldriggerGame
+    opts: FuldriggerOptions
+    phase: str
+    first: int
+    banker: int
+    round: int
+    turn: int
+    order_idx: int
+    home: list[str | None]
+    home_queue: tuple[int, ...]
+    cash: list[int]
+    ships: dict[str, Ship]
+    next_ship: int
+    forts: dict[str, int]
+    reefs: list[frozenset[str]]
+    supply: dict[str, int]
+    deck: list[int]
+    discard: list[int]
+    round_card: int | None
+    races: tuple[int, ...]
+    M: int
+    mp: int
+    moving: str | None
+    visited: frozenset[int]
+    sales: dict[tuple[str, str], int]
+    moved: frozenset[str]
+    frozen: frozenset[str]
+    converted: frozenset[str]
+    attacked: frozenset[str]
+    attack: Attack | None
+    chart_queue: tuple[int, ...]
+    offers: dict[int, Offer]
+    next_offer: int
+    draft: Offer | None
+    drafts: int
+    respond: int | None
+    truces: dict[tuple[int, int], int]
+    depots: dict[tuple[int, str], tuple[Load, ...]]
+    bank_in: int
+    bank_out: int
+    eliminated: list[bool]
+    out_order: list[int]
+    early_winner: int | None
+    _legal: tuple[Order, ...] | None
+    _legal_set: frozenset[Order] | None
+
+    # ------------------------------------------------------------------ contract
+
+    def _fields(self) -> dict[str, Any]:
+        f = super()._fields()
+        f.pop("_legal", None)
+        f.pop("_legal_set", None)
+        return f
+
+    def copy(self) -> FuldriggerState:
+        s = FuldriggerState.__new__(FuldriggerState)
+        for name in self.__slots__:
+            object.__setattr__(s, name, getattr(self, name))
+        s.rng = self.rng.copy()
+        s.home = list(self.home)
+        s.cash = list(self.cash)
+        s.ships = dict(self.ships)
+        s.forts = dict(self.forts)
+        s.reefs = list(self.reefs)
+        s.supply = dict(self.supply)
+        s.deck = list(self.deck)
+        s.discard = list(self.discard)
+        s.sales = dict(self.sales)
+        s.offers = dict(self.offers)
+        s.truces = dict(self.truces)
+        s.depots = dict(self.depots)
+        s.eliminated = list(self.eliminated)
+        s.out_order = list(self.out_order)
+        return s
+
+    def determinize(self, seat: int, rng: Rng) -> FuldriggerState:
+        s = self.copy()
+        rng.shuffle(s.deck)  # the order of the chance deck is the only hidden thing
+        s.rng = rng.spawn()
+        s._legal = s._legal_set = None
+        return s
+
+    def legal(self) -> tuple[Order, ...]:
+        if self._legal is None:
+            self._legal = tuple(self._gen_legal())
+            self._legal_set = frozenset(self._legal)
+        return self._legal
+
+    def result(self) -> tuple[float, ...] | None:
+        if self.to_act is not None:
+            return None
+        if self.opts.result_mode == "wealth":
+            return tuple(float(self.wealth(p)) for p in range(self.seats))
+        w = self.winners()
+        return tuple((1.0 / len(w)) if p in w else 0.0 for p in range(self.seats))
+
+    # ------------------------------------------------------------------ helpers
+
+    def err(self, msg: str) -> IllegalAction:
+        return IllegalAction(f"{TITLE}: {msg}")
+
+    def card(self) -> D.Card | None:
+        return D.CARD_BY_NUM[self.round_card] if self.round_card is not None else None
+
+    def _effect(self, effect: str) -> D.Card | None:
+        c = self.card()
+        return c if c is not None and c.effect == effect else None
+
+    def fee(self) -> int:
+        c = self._effect("fee")
+        return c.amount if c else 10
+
+    def ship_cost(self) -> int:
+        c = self._effect("ship_cost")
+        return c.amount if c else SHIP_PRICE
+
+    def trade_blocked(self, city: str) -> bool:
+        c = self._effect("no_trade")
+        return bool(c and c.cities and city in c.cities)
+
+    def buy_price(self, city: str, good: str) -> int:
+        price = PRICES[city][good][0]
+        c = self._effect("buy_mod")
+        if c and c.good == good and (c.cities is None or city in c.cities):
+            price += c.amount
+        return max(0, price)
+
+    def sale_price(self, city: str, good: str, seller: int) -> int:
+        """list → chance modifier → fortress bonus → repeated-sale reduction → floor 0 (10.5)."""
+        price = PRICES[city][good][0]
+        c = self._effect("sale_mod")
+        if c and c.good == good and (c.cities is None or city in c.cities):
+            price += c.amount
+        if self.forts.get(city) == seller:
+            price += 10
+        price -= 10 * self.sales.get((city, good), 0)
+        return max(0, price)
+
+    def fee_to(self, city: str, payer: int) -> int | None:
+        owner = self.forts.get(city)
+        return owner if owner is not None and owner != payer else None
+
+    def ships_of(self, p: int) -> list[Ship]:
+        return sorted((s for s in self.ships.values() if s.owner == p), key=lambda s: int(s.id[1:]))
+
+    def n_ships(self, p: int) -> int:
+        return sum(1 for s in self.ships.values() if s.owner == p)
+
+    def forts_of(self, p: int) -> list[str]:
+        return sorted(c for c, o in self.forts.items() if o == p)
+
+    def n_forts(self, p: int) -> int:
+        return sum(1 for o in self.forts.values() if o == p)
+
+    def wealth(self, p: int) -> int:
+        """Formue (13.3): cash + ship purchase values + 100 per fortress + load purchase prices."""
+        w = self.cash[p] + FORT_PRICE * self.n_forts(p)
+        for s in self.ships.values():
+            if s.owner == p:
+                w += s.value + (s.load.price if s.load else 0)
+        for (q, _port), loads in self.depots.items():
+            if q == p:
+                w += sum(ld.price for ld in loads)
+        return w
+
+    def winners(self) -> list[int]:
+        if self.early_winner is not None:
+            return [self.early_winner]
+        alive = [p for p in range(self.seats) if not self.eliminated[p]]
+        if not alive:
+            return []
+        key = {p: (self.wealth(p), self.cash[p], self.n_forts(p)) for p in alive}
+        best = max(key.values())
+        return [p for p in alive if key[p] == best]
+
+    def truce_with(self, a: int, b: int) -> bool:
+        return self.truces.get((min(a, b), max(a, b)), 0) >= self.round
+
+    def protected(self, ship: Ship, node: int) -> bool:
+        city = D.PIRATE_PROTECTOR.get(node)
+        return city is not None and self.forts.get(CODES[city]) == ship.owner
+
+    def _pay_bank(self, p: int, n: int) -> None:
+        self.cash[p] -= n
+        self.bank_in += n
+
+    def _from_bank(self, p: int, n: int) -> None:
+        self.cash[p] += n
+        self.bank_out += n
+
+    def _pay(self, a: int, b: int, n: int) -> None:
+        self.cash[a] -= n
+        self.cash[b] += n
+
+    def _return_load(self, load: Load | None) -> None:
+        if load is not None:
+            self.supply[load.good] += 1
+
+    def _lose_ship(self, sid: str) -> None:
+        s = self.ships.pop(sid)
+        self._return_load(s.load)
+
+    def _new_ship(self, owner: int, node: int, value: int) -> Ship:
+        self.next_ship += 1
+        s = Ship(f"s{self.next_ship}", owner, node, False, None, value, 0)
+        self.ships[s.id] = s
+        return s
+
+    def can_sell_load(self, load: Load, city: str) -> bool:
+        if self.opts.min_transport_mode == "port_distance":
+            return DIST[INDEX[load.origin]][INDEX[city]] >= 10
+        return load.odo >= 10
+
+    def movable(self, s: Ship) -> bool:
+        return (
+            s.id not in self.moved
+            and s.id not in self.frozen
+            and s.id not in self.attacked
+            and s.becalmed == 0
+            and self.M > 0
+        )
+
+    def can_convert(self, s: Ship) -> bool:
+        if s.id in self.frozen or s.id in self.converted or not IS_PORT[s.node]:
+            return False
+        city = CODES[s.node]
+        return self.home[s.owner] == city or self.forts.get(city) == s.owner
+
+    # ------------------------------------------------------------------ legal actions
+
+    def _gen_legal(self) -> Iterable[Order]:
+        ph = self.phase
+        if self.to_act is None:
+            return []
+        if ph == "home":
+            taken = set(self.home)
+            return [_o("home", c) for c in D.HOME_ELIGIBLE if c not in taken]
+        if ph == "chart":
+            known = self.reefs[self.to_act]
+            return [_o("chart", x) for x in D.REEF_LETTERS if x not in known]
+        if ph == "move":
+            assert self.moving is not None
+            s = self.ships[self.moving]
+            out = (
+                [_o("sail", s.id, CODES[v]) for v in ADJ[s.node] if v not in self.visited]
+                if self.mp > 0
+                else []
+            )
+            return [*out, STOP]
+        if ph == "muster":
+            assert self.attack is not None
+            at = self.attack
+            cands = self.attack_candidates(self.turn, at.target)
+            out = [_o("join", sid) for sid in cands if sid not in at.joined]
+            if len(at.joined) >= at.units:
+                out.append(LAUNCH)
+            return out
+        if ph == "lose":
+            assert self.attack is not None
+            return [_o("lose", sid) for sid in self._participants_on_target()]
+        if ph == "seize":
+            assert self.attack is not None
+            units = self.defending_units(self.attack.defender, self.attack.target)
+            out = [_o("seize", sid) for sid in units[0]]
+            if units[1]:
+                out.append(_o("seize", "fort"))
+            return out
+        if ph == "draft":
+            return self._draft_legal()
+        if ph == "respond":
+            assert self.respond is not None
+            oid = f"o{self.respond}"
+            return [_o("accept", oid), _o("decline", oid), LATER]
+        if ph == "free":
+            return self._free_legal()
+        return []
+
+    def _free_legal(self) -> list[Order]:
+        p = self.turn
+        o = self.opts
+        out: list[Order] = []
+        mine = self.ships_of(p)
+        cash = self.cash[p]
+        fee = self.fee()
+        for s in mine:
+            if self.movable(s):
+                out.extend(_o("sail", s.id, CODES[v]) for v in ADJ[s.node])
+        for s in mine:
+            frozen = s.id in self.frozen
+            if IS_PORT[s.node] and not frozen and not s.privateer:
+                city = CODES[s.node]
+                if not self.trade_blocked(city):
+                    owner = self.fee_to(city, p)
+                    f = fee if owner is not None else 0
+                    if s.load is None:
+                        for g, (_, k, _) in PRICES[city].items():
+                            if k and self.supply[g] > 0 and cash >= self.buy_price(city, g) + f:
+                                out.append(_o("buy", s.id, g))
+                    else:
+                        g = s.load.good
+                        entry = PRICES[city].get(g)
+                        if (
+                            entry is not None
+                            and entry[2]
+                            and self.can_sell_load(s.load, city)
+                            and cash + self.sale_price(city, g, p) >= f
+                        ):
+                            out.append(_o("sell", s.id))
+                if o.isthmus_variant and city in D.ISTHMUS_PAIRS:
+                    if s.load is not None and self._toll_payable(p, city):
+                        out.append(_o("portage", s.id))
+                    if s.load is None:
+                        seen: set[str] = set()
+                        for ld in self.depots.get((p, city), ()):
+                            if ld.good not in seen:
+                                seen.add(ld.good)
+                                out.append(_o("collect", s.id, ld.good))
+            if s.load is not None:
+                out.append(_o("jettison", s.id))
+        for s in mine:
+            if self.can_convert(s):
+                if not s.privateer and s.load is None and cash >= o.privateer_fit_cost:
+                    out.append(_o("fit", s.id))
+                elif s.privateer:
+                    out.append(_o("unfit", s.id))
+        if len(mine) < MAX_SHIPS and cash >= self.ship_cost() and self.home[p] is not None:
+            out.append(_o("buyship"))
+        for s in mine:
+            if not o.ship_sale_in_port_only or IS_PORT[s.node]:
+                out.append(_o("sellship", s.id))
+        if cash >= FORT_PRICE and self.n_forts(p) < MAX_FORTS:
+            cities = sorted({CODES[s.node] for s in mine if IS_PORT[s.node]})
+            for c in cities:
+                if self.fortress_allowed(p, c):
+                    out.append(_o("fortress", c))
+        out.extend(self._attack_legal())
+        if o.negotiation:
+            open_props = sum(1 for of in self.offers.values() if of.frm == p)
+            if open_props < 3 and self.drafts < 3:
+                for q in range(self.seats):
+                    if q != p and not self.eliminated[q]:
+                        out.append(_o("offer", str(q)))
+            for of in sorted(self.offers.values()):
+                if of.to == p:
+                    out.append(_o("accept", f"o{of.id}"))
+                    out.append(_o("decline", f"o{of.id}"))
+                elif of.frm == p:
+                    out.append(_o("withdraw", f"o{of.id}"))
+        out.append(END)
+        return out
+
+    def fortress_allowed(self, p: int, city: str) -> bool:
+        if city in self.forts:
+            return False
+        return all(
+            not (q != p and self.home[q] == city and not self.eliminated[q]) for q in range(self.seats)
+        )
+
+    # ------------------------------------------------------------------ attacks
+
+    def attackable_ships(self, d: int, x: int) -> list[str]:
+        ids = [s.id for s in self.ships_of(d) if s.node == x]
+        if not ids or not IS_PORT[x]:
+            return ids
+        owner = self.forts.get(CODES[x])
+        if owner is None:
+            return []  # ships in ports without fortresses cannot be attacked
+        if self.opts.port_attack_rule == "defender_fortress_only" and owner != d:
+            return []
+        return ids
+
+    def defending_units(self, d: int, x: int) -> tuple[list[str], bool]:
+        fort = IS_PORT[x] and self.forts.get(CODES[x]) == d
+        return self.attackable_ships(d, x), fort
+
+    def _attack_legal(self) -> list[Order]:
+        p = self.turn
+        if self._effect("no_attacks") is not None:
+            return []
+        if not any(s.privateer and s.owner == p for s in self.ships.values()):
+            return []
+        out: list[Order] = []
+        for d in range(self.seats):
+            if d == p or self.eliminated[d] or self.truce_with(p, d):
+                continue
+            nodes = {s.node for s in self.ships.values() if s.owner == d}
+            nodes |= {INDEX[c] for c, o in self.forts.items() if o == d}
+            for x in sorted(nodes, key=lambda n: CODES[n]):
+                ships, fort = self.defending_units(d, x)
+                u = len(ships) + int(fort)
+                if u and len(self.attack_candidates(p, x)) >= u:
+                    out.append(_o("attack", str(d), CODES[x]))
+        return out
+
+    def attack_candidates(self, p: int, x: int) -> list[str]:
+        out = []
+        for s in self.ships_of(p):
+            if not s.privateer or s.becalmed or s.id in self.moved | self.frozen | self.attacked:
+                continue
+            if s.node == x or self.approach_path(s, x) is not None:
+                out.append(s.id)
+        return out
+
+    def _wind(self, frm: int, v: int) -> str | None:
+        h = HAZARD_LIST[v]
+        if h not in (D.TAILWIND, D.HEADWIND) or not self.opts.directional_winds:
+            return h
+        lane = D.LANE_OF.get(v)
+        if lane is not None and frm == lane[1]:  # sailing against the lane's direction
+            return D.HEADWIND if h == D.TAILWIND else D.TAILWIND
+        return h
+
+    def approach_path(self, s: Ship, x: int) -> list[int] | None:
+        """The engine's path for a privateer's approach: fewest steps, then fewest random
+        hazards (storm, iceberg, calm, unknown reef), then map codes; winds counted."""
+        if DIST[s.node][x] > self.M + 3 * N_TAILWINDS:
+            return None
+        best: list[Any] = [None, None]
+        known = self.reefs[s.owner]
+
+        def risk(v: int) -> int:
+            h = HAZARD_LIST[v]
+            if h in (D.STORM, D.ICEBERG, D.CALM):
+                return 1
+            return int(h == D.REEF and D.REEF_LETTER[v] not in known)
+
+        path = [s.node]
+        on = {s.node}
+
+        def dfs(u: int, mp: int, tails: int, r: int) -> None:
+            for v in ADJ[u]:
+                if v in on or mp < 1:
+                    continue
+                if IS_PORT[v] and v != x:
+                    continue
+                steps = len(path)
+                if best[0] is not None and steps > best[0][0]:
+                    return
+                m = mp - 1
+                w = self._wind(u, v)
+                t = tails
+                if w == D.TAILWIND:
+                    m += 3
+                    t += 1
+                elif w == D.HEADWIND:
+                    m = max(0, m - 3)
+                path.append(v)
+                on.add(v)
+                if v == x:
+                    key = (steps, r + risk(v), [CODES[n] for n in path])
+                    if best[0] is None or key < best[0]:
+                        best[0] = key
+                        best[1] = list(path)
+                elif m > 0 and DIST[v][x] <= m + 3 * (N_TAILWINDS - t):
+                    dfs(v, m, t, r + risk(v))
+                path.pop()
+                on.discard(v)
+
+        dfs(s.node, self.M, 0, 0)
+        found: list[int] | None = best[1]
+        return found
+
+    def _participants_on_target(self) -> list[str]:
+        assert self.attack is not None
+        return [
+            sid
+            for sid in self.attack.joined
+            if sid in self.ships and self.ships[sid].node == self.attack.target
+        ]
+
+    # ------------------------------------------------------------------ negotiation
+
+    def _draft_legal(self) -> list[Order]:
+        assert self.draft is not None
+        dr = self.draft
+        p, q = dr.frm, dr.to
+        out: list[Order] = []
+        for n in CASH_STEPS:
+            if dr.give_cash + n <= self.cash[p]:
+                out.append(_o("give", "cash", str(n)))
+        for n in CASH_STEPS:
+            if dr.get_cash + n <= self.cash[q]:
+                out.append(_o("ask", "cash", str(n)))
+        out += [_o("give", "fort", c) for c in self.forts_of(p) if c not in dr.give_forts]
+        out += [_o("ask", "fort", c) for c in self.forts_of(q) if c not in dr.get_forts]
+        out += [_o("give", "ship", s.id) for s in self.ships_of(p) if s.id not in dr.give_ships]
+        out += [_o("ask", "ship", s.id) for s in self.ships_of(q) if s.id not in dr.get_ships]
+        out += [_o("truce", str(n)) for n in range(1, 11) if n != dr.truce]
+        if not dr.is_empty():
+            out.append(SEND)
+        out.append(CANCEL)
+        return out
+
+    def _validate_offer(self, of: Offer) -> str | None:
+        p, q = of.frm, of.to
+        if self.eliminated[p] or self.eliminated[q]:
+            return "a party has been eliminated"
+        if of.expires < self.round:
+            return "the offer has expired"
+        if self.cash[p] < of.give_cash:
+            return f"seat {p} has only {self.cash[p]} ducats"
+        if self.cash[q] < of.get_cash:
+            return f"seat {q} has only {self.cash[q]} ducats"
+        for c in of.give_forts:
+            if self.forts.get(c) != p:
+                return f"seat {p} no longer owns the {c} fortress"
+        for c in of.get_forts:
+            if self.forts.get(c) != q:
+                return f"seat {q} no longer owns the {c} fortress"
+        for sid in of.give_ships:
+            if sid not in self.ships or self.ships[sid].owner != p:
+                return f"seat {p} no longer owns ship {sid}"
+        for sid in of.get_ships:
+            if sid not in self.ships or self.ships[sid].owner != q:
+                return f"seat {q} no longer owns ship {sid}"
+        if self.moving in (*of.give_ships, *of.get_ships):
+            return "a listed ship is under way"
+        ds = len(of.get_ships) - len(of.give_ships)
+        df = len(of.get_forts) - len(of.give_forts)
+        if self.n_ships(p) + ds > MAX_SHIPS or self.n_ships(q) - ds > MAX_SHIPS:
+            return "a side would own more than 6 ships"
+        if self.n_forts(p) + df > MAX_FORTS or self.n_forts(q) - df > MAX_FORTS:
+            return "a side would own more than 6 fortresses"
+        return None
+
+    def _execute_offer(self, of: Offer, ev: list[Event]) -> None:
+        p, q = of.frm, of.to
+        self._pay(p, q, of.give_cash)
+        self._pay(q, p, of.get_cash)
+        for c in of.give_forts:
+            self.forts[c] = q
+        for c in of.get_forts:
+            self.forts[c] = p
+        for sids, to in ((of.give_ships, q), (of.get_ships, p)):
+            for sid in sids:
+                self.ships[sid] = self.ships[sid]._replace(owner=to)
+                if to == self.turn:
+                    self.frozen = self.frozen | {sid}
+        if of.truce:
+            key = (min(p, q), max(p, q))
+            self.truces[key] = max(self.truces.get(key, 0), self.round + of.truce)
+        ev.append(
+            {
+                "kind": "offer_accepted",
+                "seat": q,
+                "offer": f"o{of.id}",
+                "text": f"Offer o{of.id} accepted: {of.describe()}.",
+            }
+        )
+
+    def _answer(self, verb: str, oid: int, ev: list[Event]) -> None:
+        of = self.offers.pop(oid)
+        if verb == "accept":
+            why = self._validate_offer(of)
+            if why is None:
+                self._execute_offer(of, ev)
+            else:
+                ev.append(
+                    {
+                        "kind": "offer_failed",
+                        "seat": of.to,
+                        "offer": f"o{oid}",
+                        "text": f"Offer o{oid} fails: {why}; it is void.",
+                    }
+                )
+        elif verb == "decline":
+            ev.append(
+                {
+                    "kind": "offer_declined",
+                    "seat": of.to,
+                    "offer": f"o{oid}",
+                    "text": f"Seat {of.to} declines offer o{oid}.",
+                }
+            )
+        else:
+            ev.append(
+                {
+                    "kind": "offer_withdrawn",
+                    "seat": of.frm,
+                    "offer": f"o{oid}",
+                    "text": f"Seat {of.frm} withdraws offer o{oid}.",
+                }
+            )
+
+    # ------------------------------------------------------------------ isthmus
+
+    def toll_split(self, p: int, city: str) -> list[tuple[int | None, int]]:
+        """Who receives the toll seat ``p`` pays for sending from ``city`` ([] = free)."""
+        if D.ISTHMUS_CROSSING[city] == "panama":
+            owner = self.forts.get("POB")
+            if owner is None:
+                return [(None, TOLL)]
+            return [] if owner == p else [(owner, TOLL)]
+        a, b = self.forts.get("SUE"), self.forts.get("ALX")
+        if a is None or b is None:
+            return [(None, TOLL)]
+        if a == b:
+            return [] if a == p else [(a, TOLL)]
+        if p in (a, b):
+            return []
+        return [(a, TOLL // 2), (b, TOLL // 2)]
+
+    def _toll_payable(self, p: int, city: str) -> bool:
+        c = self._effect("no_trade")
+        if c and c.cities and any(D.ISTHMUS_CROSSING.get(x) == D.ISTHMUS_CROSSING[city] for x in c.cities):
+            return False
+        return self.cash[p] >= sum(n for _, n in self.toll_split(p, city))
+
+    # ------------------------------------------------------------------ play
+
+    def play(self, action: Order) -> list[Event]:
+        if self.to_act is None:
+            raise GameOver(f"{TITLE}: the game is over")
+        self.legal()
+        assert self._legal_set is not None
+        if not isinstance(action, Order) or action not in self._legal_set:
+            raise self.err(self._why(action))
+        ev: list[Event] = []
+        self._legal = self._legal_set = None
+        getattr(self, "_do_" + action.verb)(action.args, ev)
+        return ev
+
+    def _why(self, action: Any) -> str:
+        if not isinstance(action, Order):
+            return f"{action!r} is not a Fuldrigger action"
+        return f"'{action}' is not legal now (phase {self.phase}, seat {self.to_act} to act)"
+
+    # setup and turn structure -------------------------------------------------
+
+    def _do_home(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        p = self.home_queue[0]
+        self.home[p] = a[0]
+        node = INDEX[a[0]]
+        for _ in range(3):
+            self._new_ship(p, node, SHIP_PRICE)
+        ev.append(
+            {
+                "kind": "home",
+                "seat": p,
+                "city": a[0],
+                "text": f"Seat {p} chooses {D.PORTS[a[0]].name} as home city.",
+            }
+        )
+        self.home_queue = self.home_queue[1:]
+        if self.home_queue:
+            self.to_act = self.home_queue[0]
+        else:
+            self._start_turn(ev)
+
+    def _start_turn(self, ev: list[Event]) -> None:
+        p = self.turn
+        self.moved = self.frozen = self.converted = self.attacked = frozenset()
+        self.sales = {}
+        self.drafts = 0
+        self.attack = None
+        self.moving = None
+        ev.append(
+            {"kind": "turn", "seat": p, "round": self.round, "text": f"Round {self.round}: seat {p}'s turn."}
+        )
+        if p == self.banker:
+            self._turn_card(ev)
+            if self.phase == "chart":
+                return
+        self._roll(ev)
+
+    def _roll(self, ev: list[Event]) -> None:
+        dice = [self.rng.die(6) for _ in range(3)]
+        m = sum(dice)
+        c = self._effect("move_mod")
+        if c:
+            m = max(0, m + c.amount)
+        self.M = m
+        self.phase = "free"
+        self.to_act = self.turn
+        ev.append(
+            {
+                "kind": "roll",
+                "seat": self.turn,
+                "dice": dice,
+                "M": m,
+                "text": f"Seat {self.turn} rolls {dice}: M = {m}.",
+            }
+        )
+
+    def _turn_card(self, ev: list[Event]) -> None:
+        if self.round_card is not None:
+            self.discard.append(self.round_card)
+            self.round_card = None
+        if not self.deck:
+            self.deck = self.discard + list(self.races)
+            if self.races:
+                ev.append({"kind": "races_expire", "text": "Unclaimed race bonuses expire."})
+            self.discard, self.races = [], ()
+            self.rng.shuffle(self.deck)
+            ev.append({"kind": "reshuffle", "text": "The chance cards are reshuffled."})
+        n = self.deck.pop()
+        c = D.CARD_BY_NUM[n]
+        ev.append(
+            {"kind": "chance", "card": n, "title": c.title, "text": f"Chance C{n:02d} {c.title}: {c.text}"}
+        )
+        if c.kind == "race":
+            self.races = (*self.races, n)
+        elif c.kind == "round":
+            self.round_card = n
+        else:
+            self.discard.append(n)
+            self._resolve_now(c, ev)
+
+    def _resolve_now(self, c: D.Card, ev: list[Event]) -> None:
+        players = [p for p in range(self.seats) if not self.eliminated[p]]
+        if c.effect == "tax":
+            for p in players:
+                self._pay_bank(p, min(self.cash[p], c.amount * self.n_ships(p)))
+        elif c.effect == "dividend":
+            for p in players:
+                self._from_bank(p, c.amount * self.n_forts(p))
+        elif c.effect == "support":
+            for p in players:
+                if self.n_ships(p) <= 2:
+                    self._from_bank(p, c.amount)
+        elif c.effect == "charts":
+            order = [(self.banker + i) % self.seats for i in range(self.seats)]
+            self.chart_queue = tuple(
+                p for p in order if not self.eliminated[p] and len(self.reefs[p]) < len(D.REEF_LETTERS)
+            )
+            if self.chart_queue:
+                self.phase = "chart"
+                self.to_act = self.chart_queue[0]
+
+    def _do_chart(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        p = self.chart_queue[0]
+        self.reefs[p] = self.reefs[p] | {a[0]}
+        ev.append({"kind": "chart", "seat": p, "reef": a[0], "text": f"Seat {p} learns reef {a[0]}."})
+        self.chart_queue = self.chart_queue[1:]
+        if self.chart_queue:
+            self.to_act = self.chart_queue[0]
+        else:
+            self._roll(ev)
+
+    def _do_end(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        p = self.turn
+        for s in self.ships_of(p):
+            if s.becalmed:
+                self.ships[s.id] = s._replace(becalmed=s.becalmed - 1)
+        if self.opts.eliminate_shipless and self.n_ships(p) == 0:
+            self._eliminate(p, ev)
+        with_ships = {s.owner for s in self.ships.values()}
+        if len(with_ships) == 1:
+            (w,) = with_ships
+            self.early_winner = w
+            ev.append(
+                {"kind": "early_end", "seat": w, "text": f"Only seat {w} has ships left: the game ends."}
+            )
+            self._game_over(ev)
+            return
+        alive = [q for q in range(self.seats) if not self.eliminated[q]]
+        if len(alive) <= 1:
+            self._game_over(ev)
+            return
+        order = [(self.first + i) % self.seats for i in range(self.seats)]
+        idx = self.order_idx + 1
+        while idx < self.seats and self.eliminated[order[idx]]:
+            idx += 1
+        if idx >= self.seats:
+            for oid in [o.id for o in self.offers.values() if o.expires <= self.round]:
+                del self.offers[oid]
+                ev.append({"kind": "offer_expired", "offer": f"o{oid}", "text": f"Offer o{oid} expires."})
+            self.round += 1
+            if self.round > self.opts.rounds_limit:
+                self.round = self.opts.rounds_limit
+                self._game_over(ev)
+                return
+            idx = 0
+            while self.eliminated[order[idx]]:
+                idx += 1
+        self.order_idx = idx
+        self.turn = order[idx]
+        self._start_turn(ev)
+
+    def _eliminate(self, p: int, ev: list[Event]) -> None:
+        self.eliminated[p] = True
+        self.out_order.append(p)
+        for c in self.forts_of(p):
+            del self.forts[c]
+        for key in [k for k in self.depots if k[0] == p]:
+            for ld in self.depots.pop(key):
+                self._return_load(ld)
+        self._pay_bank(p, self.cash[p])
+        for oid in [o.id for o in self.offers.values() if p in (o.frm, o.to)]:
+            del self.offers[oid]
+        if self.banker == p:
+            for i in range(1, self.seats + 1):
+                q = (p + i) % self.seats
+                if not self.eliminated[q]:
+                    self.banker = q
+                    break
+        ev.append({"kind": "eliminated", "seat": p, "text": f"Seat {p} has no ships and is out."})
+
+    def _game_over(self, ev: list[Event]) -> None:
+        self.phase = "over"
+        self.to_act = None
+        self.offers = {}
+        self.draft = None
+        w = self.winners()
+        ev.append(
+            {
+                "kind": "game_over",
+                "winners": w,
+                "wealth": [self.wealth(p) for p in range(self.seats)],
+                "text": "Game over. Wealth: "
+                + ", ".join(f"seat {p} {self.wealth(p)}" for p in range(self.seats))
+                + f". Winner: {', '.join(f'seat {p}' for p in w)}.",
+            }
+        )
+
+    # sailing -------------------------------------------------------------------
+
+    def _do_sail(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        sid, v = a[0], INDEX[a[1]]
+        if self.phase == "free":
+            self.moving = sid
+            self.mp = self.M
+            self.visited = frozenset((self.ships[sid].node,))
+            self.phase = "move"
+        if not self._enter(sid, v, ev):
+            self._end_move(sid)
+
+    def _do_stop(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        assert self.moving is not None
+        self._end_move(self.moving)
+
+    def _end_move(self, sid: str) -> None:
+        self.moved = self.moved | {sid}
+        self.moving = None
+        self.phase = "free"
+        self.to_act = self.turn
+
+    def _enter(self, sid: str, v: int, ev: list[Event]) -> bool:
+        """Move ship ``sid`` one step into ``v`` and resolve what happens. Returns whether
+        the move may go on (rules 4 and 5)."""
+        s = self.ships[sid]
+        frm = s.node
+        load = s.load._replace(odo=s.load.odo + 1) if s.load is not None else None
+        s = s._replace(node=v, load=load)
+        self.ships[sid] = s
+        self.visited = self.visited | {v}
+        self.mp -= 1
+        code = CODES[v]
+        h = self._wind(frm, v)
+        who = f"Seat {s.owner}'s {sid}"
+        if h == D.TAILWIND:
+            self.mp += 3
+            ev.append(
+                {
+                    "kind": "tailwind",
+                    "seat": s.owner,
+                    "ship": sid,
+                    "square": code,
+                    "text": f"{who} gets a tail wind on {code} (+3).",
+                }
+            )
+        elif h == D.HEADWIND:
+            self.mp = max(0, self.mp - 3)
+            ev.append(
+                {
+                    "kind": "headwind",
+                    "seat": s.owner,
+                    "ship": sid,
+                    "square": code,
+                    "text": f"{who} meets a head wind on {code} (−3).",
+                }
+            )
+        elif h == D.STORM:
+            r = roll2(self.rng)
+            c = self._effect("storm_season")
+            if r <= (c.amount if c else 3):
+                ev.append(
+                    {
+                        "kind": "lost",
+                        "seat": s.owner,
+                        "ship": sid,
+                        "square": code,
+                        "roll": r,
+                        "hazard": h,
+                        "text": f"{who} goes down in a storm on {code} (roll {r}).",
+                    }
+                )
+                self._lose_ship(sid)
+                return False
+            ev.append(
+                {
+                    "kind": "storm",
+                    "seat": s.owner,
+                    "ship": sid,
+                    "square": code,
+                    "roll": r,
+                    "text": f"{who} rides out the storm on {code} (roll {r}).",
+                }
+            )
+        elif h == D.ICEBERG:
+            r = roll2(self.rng)
+            if r == 5:
+                ev.append(
+                    {
+                        "kind": "lost",
+                        "seat": s.owner,
+                        "ship": sid,
+                        "square": code,
+                        "roll": r,
+                        "hazard": h,
+                        "text": f"{who} hits an iceberg on {code} and sinks (roll {r}).",
+                    }
+                )
+                self._lose_ship(sid)
+                return False
+            ev.append(
+                {
+                    "kind": "iceberg",
+                    "seat": s.owner,
+                    "ship": sid,
+                    "square": code,
+                    "roll": r,
+                    "text": f"{who} passes the iceberg on {code} (roll {r}).",
+                }
+            )
+        elif h == D.CALM:
+            r = roll2(self.rng)
+            if r <= 7:
+                self.ships[sid] = s._replace(becalmed=2)
+                ev.append(
+                    {
+                        "kind": "becalmed",
+                        "seat": s.owner,
+                        "ship": sid,
+                        "square": code,
+                        "roll": r,
+                        "text": f"{who} is becalmed on {code} (roll {r}).",
+                    }
+                )
+                return False
+            ev.append(
+                {
+                    "kind": "calm",
+                    "seat": s.owner,
+                    "ship": sid,
+                    "square": code,
+                    "roll": r,
+                    "text": f"{who} finds wind on {code} (roll {r}).",
+                }
+            )
+        elif h == D.REEF:
+            letter = D.REEF_LETTER[v]
+            if letter not in self.reefs[s.owner]:
+                r = roll2(self.rng)
+                if r <= 3:
+                    ev.append(
+                        {
+                            "kind": "lost",
+                            "seat": s.owner,
+                            "ship": sid,
+                            "square": code,
+                            "roll": r,
+                            "hazard": h,
+                            "text": f"{who} is wrecked on reef {letter} (roll {r}).",
+                        }
+                    )
+                    self._lose_ship(sid)
+                    return False
+                self.reefs[s.owner] = self.reefs[s.owner] | {letter}
+                ev.append(
+                    {
+                        "kind": "reef_known",
+                        "seat": s.owner,
+                        "ship": sid,
+                        "reef": letter,
+                        "roll": r,
+                        "text": f"{who} passes reef {letter} (roll {r}); seat {s.owner} now knows it.",
+                    }
+                )
+        elif h == D.PIRATES and not (s.privateer or self.protected(s, v) or self._effect("pirates_off")):
+            r = roll2(self.rng)
+            c = self._effect("pirates_rage")
+            if r <= 3:
+                ev.append(
+                    {
+                        "kind": "lost",
+                        "seat": s.owner,
+                        "ship": sid,
+                        "square": code,
+                        "roll": r,
+                        "hazard": h,
+                        "text": f"Pirates take {who} and its cargo on {code} (roll {r}).",
+                    }
+                )
+                self._lose_ship(sid)
+                return False
+            if r <= (c.amount if c else 4):
+                if s.load is not None:
+                    self._return_load(s.load)
+                    self.ships[sid] = s = s._replace(load=None)
+                ev.append(
+                    {
+                        "kind": "plundered",
+                        "seat": s.owner,
+                        "ship": sid,
+                        "square": code,
+                        "roll": r,
+                        "text": f"Pirates plunder {who}'s cargo on {code} (roll {r}).",
+                    }
+                )
+            else:
+                ev.append(
+                    {
+                        "kind": "pirates",
+                        "seat": s.owner,
+                        "ship": sid,
+                        "square": code,
+                        "roll": r,
+                        "text": f"{who} slips past the pirates on {code} (roll {r}).",
+                    }
+                )
+        ev.append(
+            {
+                "kind": "sail",
+                "seat": s.owner,
+                "ship": sid,
+                "square": code,
+                "mp": self.mp,
+                "text": f"{who} sails to {code}.",
+            }
+        )
+        if IS_PORT[v]:
+            for n in self.races:
+                c2 = D.CARD_BY_NUM[n]
+                if c2.cities and c2.cities[0] == code:
+                    self._from_bank(s.owner, c2.amount)
+                    self.races = tuple(x for x in self.races if x != n)
+                    self.discard.append(n)
+                    ev.append(
+                        {
+                            "kind": "race",
+                            "seat": s.owner,
+                            "ship": sid,
+                            "card": n,
+                            "text": f"{who} is first into {D.PORTS[code].name}: +{c2.amount}.",
+                        }
+                    )
+            return False
+        if self.mp <= 0:
+            return False
+        return any(u not in self.visited for u in ADJ[v])
+
+    # trade ---------------------------------------------------------------------
+
+    def _do_buy(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        p = self.turn
+        s = self.ships[a[0]]
+        g = a[1]
+        city = CODES[s.node]
+        price = self.buy_price(city, g)
+        self._pay_bank(p, price)
+        owner = self.fee_to(city, p)
+        fee_txt = ""
+        if owner is not None:
+            self._pay(p, owner, self.fee())
+            fee_txt = f" and a fee of {self.fee()} to seat {owner}"
+        self.supply[g] -= 1
+        self.ships[s.id] = s._replace(load=Load(g, price, 0, city))
+        ev.append(
+            {
+                "kind": "buy",
+                "seat": p,
+                "ship": s.id,
+                "good": g,
+                "price": price,
+                "text": f"Seat {p} buys {D.GOODS[g].name_en.lower()} in {D.PORTS[city].name} "
+                f"for {price}{fee_txt}.",
+            }
+        )
+
+    def _do_sell(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        p = self.turn
+        s = self.ships[a[0]]
+        assert s.load is not None
+        g = s.load.good
+        city = CODES[s.node]
+        price = self.sale_price(city, g, p)
+        self._from_bank(p, price)
+        self.sales[(city, g)] = self.sales.get((city, g), 0) + 1
+        owner = self.fee_to(city, p)
+        fee_txt = ""
+        if owner is not None:
+            self._pay(p, owner, self.fee())
+            fee_txt = f", paying a fee of {self.fee()} to seat {owner}"
+        self._return_load(s.load)
+        self.ships[s.id] = s._replace(load=None)
+        ev.append(
+            {
+                "kind": "sell",
+                "seat": p,
+                "ship": s.id,
+                "good": g,
+                "price": price,
+                "text": f"Seat {p} sells {D.GOODS[g].name_en.lower()} in {D.PORTS[city].name} "
+                f"for {price}{fee_txt}.",
+            }
+        )
+
+    def _do_jettison(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        s = self.ships[a[0]]
+        assert s.load is not None
+        self._return_load(s.load)
+        self.ships[s.id] = s._replace(load=None)
+        ev.append(
+            {
+                "kind": "jettison",
+                "seat": s.owner,
+                "ship": s.id,
+                "text": f"Seat {s.owner} throws {s.id}'s cargo overboard.",
+            }
+        )
+
+    def _do_portage(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        p = self.turn
+        s = self.ships[a[0]]
+        assert s.load is not None
+        city = CODES[s.node]
+        for to, n in self.toll_split(p, city):
+            if to is None:
+                self._pay_bank(p, n)
+            else:
+                self._pay(p, to, n)
+        other = D.ISTHMUS_PAIRS[city]
+        key = (p, other)
+        self.depots[key] = (*self.depots.get(key, ()), s.load)
+        self.ships[s.id] = s._replace(load=None)
+        ev.append(
+            {
+                "kind": "portage",
+                "seat": p,
+                "ship": s.id,
+                "to": other,
+                "text": f"Seat {p} sends {s.load.good} across the isthmus to {D.PORTS[other].name}.",
+            }
+        )
+
+    def _do_collect(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        p = self.turn
+        s = self.ships[a[0]]
+        city = CODES[s.node]
+        loads = list(self.depots[(p, city)])
+        i = next(i for i, ld in enumerate(loads) if ld.good == a[1])
+        ld = loads.pop(i)
+        if loads:
+            self.depots[(p, city)] = tuple(loads)
+        else:
+            del self.depots[(p, city)]
+        self.ships[s.id] = s._replace(load=ld)
+        ev.append(
+            {
+                "kind": "collect",
+                "seat": p,
+                "ship": s.id,
+                "good": ld.good,
+                "text": f"Seat {p} loads {ld.good} from the depot in {D.PORTS[city].name}.",
+            }
+        )
+
+    # ships and fortresses --------------------------------------------------------
+
+    def _do_buyship(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        p = self.turn
+        cost = self.ship_cost()
+        home = self.home[p]
+        assert home is not None
+        self._pay_bank(p, cost)
+        s = self._new_ship(p, INDEX[home], cost)
+        ev.append(
+            {
+                "kind": "buyship",
+                "seat": p,
+                "ship": s.id,
+                "text": f"Seat {p} buys ship {s.id} for {cost} in {D.PORTS[home].name}.",
+            }
+        )
+
+    def _do_sellship(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        p = self.turn
+        self._lose_ship(a[0])
+        self._from_bank(p, SHIP_SALE)
+        ev.append(
+            {
+                "kind": "sellship",
+                "seat": p,
+                "ship": a[0],
+                "text": f"Seat {p} sells ship {a[0]} to the bank for {SHIP_SALE}.",
+            }
+        )
+
+    def _do_fortress(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        p = self.turn
+        self._pay_bank(p, FORT_PRICE)
+        self.forts[a[0]] = p
+        ev.append(
+            {
+                "kind": "fortress",
+                "seat": p,
+                "city": a[0],
+                "text": f"Seat {p} builds a fortress in {D.PORTS[a[0]].name}.",
+            }
+        )
+
+    def _do_fit(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        p = self.turn
+        s = self.ships[a[0]]
+        self._pay_bank(p, self.opts.privateer_fit_cost)
+        self.ships[s.id] = s._replace(privateer=True)
+        self.converted = self.converted | {s.id}
+        ev.append(
+            {"kind": "fit", "seat": p, "ship": s.id, "text": f"Seat {p} hoists a privateer sail on {s.id}."}
+        )
+
+    def _do_unfit(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        p = self.turn
+        s = self.ships[a[0]]
+        self.ships[s.id] = s._replace(privateer=False)
+        self.converted = self.converted | {s.id}
+        ev.append(
+            {"kind": "unfit", "seat": p, "ship": s.id, "text": f"Seat {p}'s {s.id} becomes a merchant again."}
+        )
+
+    # attacks ---------------------------------------------------------------------
+
+    def _do_attack(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        d, x = int(a[0]), INDEX[a[1]]
+        ships, fort = self.defending_units(d, x)
+        u = len(ships) + int(fort)
+        self.attack = Attack(d, x, u)
+        self.phase = "muster"
+        ev.append(
+            {
+                "kind": "attack",
+                "seat": self.turn,
+                "defender": d,
+                "square": a[1],
+                "units": u,
+                "text": f"Seat {self.turn} declares an attack on seat {d} at {a[1]} ({u} defending units).",
+            }
+        )
+
+    def _do_join(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        assert self.attack is not None
+        self.attack = self.attack._replace(joined=(*self.attack.joined, a[0]))
+
+    def _do_launch(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        at = self.attack
+        assert at is not None
+        for sid in at.joined:
+            s = self.ships[sid]
+            if s.node != at.target:
+                path = self.approach_path(s, at.target)
+                if path is not None:
+                    self.mp = self.M
+                    self.visited = frozenset((s.node,))
+                    for v in path[1:]:
+                        if not self._enter(sid, v, ev) and v != at.target:
+                            break
+        self.moved = self.moved | set(at.joined)
+        self.attacked = self.attacked | set(at.joined)
+        here = self._participants_on_target()
+        n_att = len(here)
+        if n_att < at.units:
+            ev.append(
+                {
+                    "kind": "attack_off",
+                    "seat": self.turn,
+                    "text": f"Only {n_att} privateers arrive against {at.units} units: "
+                    "the attack is called off.",
+                }
+            )
+            self._attack_done()
+            return
+        n = min(n_att, 4)
+        r = roll2(self.rng)
+        if r < LOSS_BELOW[n]:
+            ev.append(
+                {
+                    "kind": "attack_lost",
+                    "seat": self.turn,
+                    "roll": r,
+                    "text": f"Attack roll {r} with {n_att}: the attacker loses a privateer.",
+                }
+            )
+            if n_att == 1:
+                self._do_lose((here[0],), ev)
+            else:
+                self.phase = "lose"
+        elif r > CAPTURE_ABOVE[n]:
+            ev.append(
+                {
+                    "kind": "attack_won",
+                    "seat": self.turn,
+                    "roll": r,
+                    "text": f"Attack roll {r} with {n_att}: a defending unit is captured.",
+                }
+            )
+            ships, fort = self.defending_units(at.defender, at.target)
+            if len(ships) + int(fort) == 1:
+                self._do_seize((ships[0] if ships else "fort",), ev)
+            else:
+                self.phase = "seize"
+        else:
+            ev.append(
+                {
+                    "kind": "attack_draw",
+                    "seat": self.turn,
+                    "roll": r,
+                    "text": f"Attack roll {r} with {n_att}: a draw.",
+                }
+            )
+            self._attack_done()
+
+    def _attack_done(self) -> None:
+        self.attack = None
+        self.phase = "free"
+        self.to_act = self.turn
+
+    def _do_lose(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        self._lose_ship(a[0])
+        ev.append(
+            {
+                "kind": "privateer_lost",
+                "seat": self.turn,
+                "ship": a[0],
+                "text": f"Seat {self.turn} loses privateer {a[0]}.",
+            }
+        )
+        self._attack_done()
+
+    def _do_seize(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        at = self.attack
+        assert at is not None
+        p = self.turn
+        if a[0] == "fort":
+            city = CODES[at.target]
+            if self.n_forts(p) >= MAX_FORTS:
+                del self.forts[city]
+                ev.append(
+                    {
+                        "kind": "fort_razed",
+                        "seat": p,
+                        "city": city,
+                        "text": f"The {D.PORTS[city].name} fortress is razed.",
+                    }
+                )
+            else:
+                self.forts[city] = p
+                ev.append(
+                    {
+                        "kind": "fort_taken",
+                        "seat": p,
+                        "city": city,
+                        "text": f"Seat {p} takes the {D.PORTS[city].name} fortress.",
+                    }
+                )
+        else:
+            sid = a[0]
+            if self.n_ships(p) >= MAX_SHIPS:
+                self._lose_ship(sid)
+                ev.append(
+                    {
+                        "kind": "ship_sunk",
+                        "seat": p,
+                        "ship": sid,
+                        "text": f"Seat {p} has six ships: the captured {sid} is sunk.",
+                    }
+                )
+            else:
+                self.ships[sid] = self.ships[sid]._replace(owner=p, value=SHIP_PRICE)
+                self.frozen = self.frozen | {sid}
+                ev.append(
+                    {"kind": "ship_taken", "seat": p, "ship": sid, "text": f"Seat {p} captures ship {sid}."}
+                )
+        self._attack_done()
+
+    # negotiation ------------------------------------------------------------------
+
+    def _do_offer(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        self.drafts += 1
+        self.draft = Offer(0, self.turn, int(a[0]), expires=self.round)
+        self.phase = "draft"
+
+    def _do_give(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        self._clause("give", a)
+
+    def _do_ask(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        self._clause("get", a)
+
+    def _clause(self, side: str, a: tuple[str, ...]) -> None:
+        dr = self.draft
+        assert dr is not None
+        what, val = a
+        f = f"{side}_cash" if what == "cash" else f"{side}_{what}s"
+        new: Any = getattr(dr, f) + int(val) if what == "cash" else (*getattr(dr, f), val)
+        self.draft = dr._replace(**{f: new})
+
+    def _do_truce(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        assert self.draft is not None
+        self.draft = self.draft._replace(truce=int(a[0]))
+
+    def _do_cancel(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        self.draft = None
+        self.phase = "free"
+
+    def _do_send(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        assert self.draft is not None
+        self.next_offer += 1
+        of = self.draft._replace(id=self.next_offer)
+        self.offers[of.id] = of
+        self.draft = None
+        self.respond = of.id
+        self.phase = "respond"
+        self.to_act = of.to
+        ev.append(
+            {
+                "kind": "offer",
+                "seat": of.frm,
+                "to": of.to,
+                "offer": f"o{of.id}",
+                "text": f"Seat {of.frm} offers o{of.id}: {of.describe()}.",
+            }
+        )
+
+    def _do_later(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        self.respond = None
+        self.phase = "free"
+        self.to_act = self.turn
+
+    def _do_accept(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        self._answer("accept", int(a[0][1:]), ev)
+        self._do_later((), ev)
+
+    def _do_decline(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        self._answer("decline", int(a[0][1:]), ev)
+        self._do_later((), ev)
+
+    def _do_withdraw(self, a: tuple[str, ...], ev: list[Event]) -> None:
+        self._answer("withdraw", int(a[0][1:]), ev)
+
+    # ------------------------------------------------------------------ view
+
+    def ship_json(self, s: Ship) -> dict[str, Any]:
+        return {
+            "id": s.id,
+            "owner": s.owner,
+            "at": CODES[s.node],
+            "in_port": IS_PORT[s.node],
+            "privateer": s.privateer,
+            "cargo": (
+                {"good": s.load.good, "price": s.load.price, "odometer": s.load.odo, "from": s.load.origin}
+                if s.load
+                else None
+            ),
+            "value": s.value,
+            "becalmed": s.becalmed,
+            "moved": s.id in self.moved,
+            "frozen": s.id in self.frozen,
+        }
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        def visible(of: Offer) -> bool:
+            return not self.opts.private_offers or seat in (of.frm, of.to)
+
+        players = []
+        for p in range(self.seats):
+            players.append(
+                {
+                    "seat": p,
+                    "cash": self.cash[p],
+                    "home": self.home[p],
+                    "wealth": self.wealth(p),
+                    "ships": self.n_ships(p),
+                    "fortresses": self.forts_of(p),
+                    "reefs": sorted(self.reefs[p]),
+                    "eliminated": self.eliminated[p],
+                    "depots": {
+                        port: [ld._asdict() for ld in loads]
+                        for (q, port), loads in sorted(self.depots.items())
+                        if q == p
+                    },
+                }
+            )
+        at = self.attack
+        return {
+            "game": "fuldrigger",
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "seat": seat,
+            "round": self.round,
+            "rounds_limit": self.opts.rounds_limit,
+            "turn": self.turn,
+            "first": self.first,
+            "banker": self.banker,
+            "M": self.M,
+            "moving": self.moving,
+            "mp": self.mp if self.moving else None,
+            "path": sorted(CODES[v] for v in self.visited) if self.moving else [],
+            "players": players,
+            "ships": [self.ship_json(s) for s in sorted(self.ships.values(), key=lambda s: int(s.id[1:]))],
+            "fortresses": dict(sorted(self.forts.items())),
+            "supply": dict(self.supply),
+            "chance": {
+                "deck": len(self.deck),
+                "discard": list(self.discard),
+                "round_card": self.round_card,
+                "races": list(self.races),
+            },
+            "offers": [of.to_json() for of in sorted(self.offers.values()) if visible(of)],
+            "draft": self.draft.to_json() if self.draft and visible(self.draft) else None,
+            "attack": (
+                {
+                    "defender": at.defender,
+                    "square": CODES[at.target],
+                    "units": at.units,
+                    "joined": list(at.joined),
+                }
+                if at
+                else None
+            ),
+            "truces": [[a, b, r] for (a, b), r in sorted(self.truces.items()) if r >= self.round],
+            "sales": [[c, g, n] for (c, g), n in sorted(self.sales.items())],
+            "result": list(self.result() or []) or None,
+            "winners": self.winners() if self.to_act is None else None,
+        }
+
+    # ------------------------------------------------------------------ invariants
+
+    def check(self) -> None:
+        n = self.seats
+        assert sum(self.cash) == self.bank_out - self.bank_in, "I1: money is not conserved"
+        assert all(c >= 0 for c in self.cash), "I1: negative cash"
+        aboard = [s.load.good for s in self.ships.values() if s.load]
+        depot = [ld.good for loads in self.depots.values() for ld in loads]
+        for g, good in D.GOODS.items():
+            total = self.supply[g] + aboard.count(g) + depot.count(g)
+            assert total == good.pieces, f"I2: {g} count {total} != {good.pieces}"
+            assert self.supply[g] >= 0
+        for s in self.ships.values():
+            assert not (s.privateer and s.load), "I2: a privateer carries cargo"
+            assert 0 <= s.node < D.N_NODES, "I5: bad node"
+            assert not self.eliminated[s.owner], "I10: an eliminated player owns a ship"
+            if s.load:
+                assert s.load.odo >= 0, "I6"
+        for p in range(n):
+            assert self.n_ships(p) <= MAX_SHIPS, "I3: more than six ships"
+            assert self.n_forts(p) <= MAX_FORTS, "I3: more than six fortresses"
+        assert len(self.deck) + len(self.discard) + len(self.races) + (self.round_card is not None) == len(
+            D.CARDS
+        ), "I8"
+        assert all(c in D.PORTS for c in self.forts), "I4"
+
+
+# --------------------------------------------------------------------------- the game
+
+
+class FuldriggerGame(Game[FuldriggerOptions]):
+    id = "fuldrigger"
+    title = TITLE
+    seats = range(2, 5)
+    Options = FuldriggerOptions
+    summary = "Sea trade and trade war under sail: buy low, carry far, sell high, build fortresses"
+    languages = ("en", "da")
+    best_bot = "trader"
+    quick_options: ClassVar[dict[str, Any]] = {"rounds_limit": 4}
+    max_decisions = 40_000
+    agents: ClassVar[dict[str, Callable[[Game[Any]], Any]]] = {}
+
+    def new(self, seats: int, seed: int, options: FuldriggerOptions | None = None) -> FuldriggerState:
+        self.check_seats(seats)
+        o = options or FuldriggerOptions()
+        if o.banker_seat >= seats:
+            raise OptionError(f"{TITLE}: banker_seat {o.banker_seat} is not a seat of {seats}")
+        s = FuldriggerState.__new__(FuldriggerState)
+        s.game, s.seats, s.opts, s.rng = self, seats, o, Rng(seed)
+        # Home cities: everyone rolls 3 dice, ties re-roll among themselves (2.3).
+        order = _dice_order(list(range(seats)), s.rng)
+        s.first = order[0]
+        s.banker = s.first if o.banker_seat < 0 else o.banker_seat
+        s.home_queue = tuple(order)
+        s.home = [None] * seats
+        s.phase = "home"
+        s.to_act = order[0]
+        s.round, s.turn, s.order_idx = 1, s.first, 0
+        s.cash = [START_CASH] * seats
+        s.bank_out, s.bank_in = START_CASH * seats, 0
+        s.ships, s.next_ship, s.forts = {}, 0, {}
+        s.reefs = [frozenset()] * seats
+        s.supply = {g: good.pieces for g, good in D.GOODS.items()}
+        s.deck = [c.num for c in D.CARDS]
+        s.rng.shuffle(s.deck)
+        s.discard, s.round_card, s.races = [], None, ()
+        s.M = s.mp = 0
+        s.moving, s.visited = None, frozenset()
+        s.sales = {}
+        s.moved = s.frozen = s.converted = s.attacked = frozenset()
+        s.attack, s.chart_queue = None, ()
+        s.offers, s.next_offer, s.draft, s.drafts, s.respond = {}, 0, None, 0, None
+        s.truces, s.depots = {}, {}
+        s.eliminated, s.out_order, s.early_winner = [False] * seats, [], None
+        s._legal = s._legal_set = None
+        return s
+
+    def evaluate(self, state: State[Any], seat: int) -> float:
+        from .heuristics import evaluate
+
+        assert isinstance(state, FuldriggerState)
+        return evaluate(state, seat)
+
+
+def _dice_order(players: list[int], rng: Rng) -> list[int]:
+    """Descending order of 3-dice rolls; tied players re-roll among themselves."""
+    rolls = {p: rng.die(6) + rng.die(6) + rng.die(6) for p in players}
+    out: list[int] = []
+    for value in sorted(set(rolls.values()), reverse=True):
+        group = [p for p in players if rolls[p] == value]
+        out += group if len(group) == 1 else _dice_order(group, rng)
+    return out
