@@ -338,7 +338,9 @@ class EndTurn(Action):
 ENTER_OBJ: tuple[dict[int, Enter], ...] = tuple({t: Enter(c, t) for t in RIM} for c in range(NCARDS))
 TURN_OBJ: tuple[Turn, ...] = tuple(Turn(t) for t in range(NCELLS))
 SPY_OBJ: tuple[Spy, ...] = tuple(Spy(t) for t in range(NCELLS))
-MOVE_OBJ: tuple[tuple[Move, ...], ...] = tuple(tuple(Move(a, b) for b in range(NCELLS)) for a in range(NCELLS))
+MOVE_OBJ: tuple[tuple[Move, ...], ...] = tuple(
+    tuple(Move(a, b) for b in range(NCELLS)) for a in range(NCELLS)
+)
 
 MetscriAction = Roll | Stop | Move | Enter | Turn | Spy | Reveal | Collect | Invest | EndPhase | EndTurn
 
@@ -768,11 +770,7 @@ class MetscriState(State[MetscriAction]):
                 and len(self.board[a.to]) < MAX_STACK
             )
         if isinstance(a, (Turn, Spy)):
-            ok = (
-                0 <= a.square < NCELLS
-                and bool(self.board[a.square])
-                and not (self.up >> a.square) & 1
-            )
+            ok = 0 <= a.square < NCELLS and bool(self.board[a.square]) and not (self.up >> a.square) & 1
             if isinstance(a, Turn):
                 return ok and p == TURN and self.ap >= self.turned
             return ok and p == SPY and self.ap >= SPY_COST[a.square]
@@ -1123,7 +1121,10 @@ class MetscriState(State[MetscriAction]):
             cards = []
             for lvl, c in enumerate(st):
                 up = lvl == len(st) - 1 and bool((self.up >> s) & 1)
-                vis = up or (seat is not None and self.sees(seat, s, lvl))
+                if seat is None:
+                    vis = up or (self.opts.memory_aid and self.known[c] == self.all_seats)
+                else:
+                    vis = up or self.sees(seat, s, lvl)
                 cards.append({"card": CARD_ID[c] if vis else None, "up": up})
             board[SQ_ID[s]] = {"ring": RING[s], "cards": cards}
         return {
