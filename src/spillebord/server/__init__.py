@@ -1,0 +1,152 @@
+"""The table server: FastAPI lobby + one websocket per seat or spectator.
+
+``spillebord serve`` calls :func:`serve`. :func:`create_app` builds the app for one process;
+with ``--workers N`` uvicorn starts N processes that each call :func:`app_from_env` (an
+import string and a factory, configured by ``SPILLEBORD_*`` environment variables). Several
+workers need PostgreSQL: they share tables through it and hear each other's actions through
+LISTEN/NOTIFY.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import uuid
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI
+
+import spillebord
+from spillebord.core.errors import SpillebordError
+from spillebord.store import NOTIFY_CHANNEL, Store, libpq_url, resolve_url
+
+from .api import install_errors, make_router, mount_web
+from .bus import LocalBus, PgBus
+from .hub import Config, Hub
+
+log = logging.getLogger("spillebord.server")
+
+WEB_DIR = Path(spillebord.__file__).resolve().parent / "web"
+
+
+def create_app(
+    db_url: str | None = None,
+    *,
+    takeover_after: float = 120.0,
+    bot_budget: float = 2.0,
+    bot_delay: float = 0.0,
+    bot_threads: int = 4,
+    web_dir: str | Path | None = None,
+    multi: bool | None = None,
+) -> FastAPI:
+    """The app of one server process on ``db_url`` (None: the default SQLite file; a path;
+    ``sqlite:///…``; ``postgresql://…``). ``multi`` (default: on PostgreSQL) makes the
+    process talk to other workers through LISTEN/NOTIFY."""
+    url, _where = resolve_url(db_url)
+    config = Config(
+        takeover_after=takeover_after, bot_budget=bot_budget, bot_delay=bot_delay, bot_threads=bot_threads
+    )
+    state: dict[str, Any] = {}
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> Any:
+        store = Store(url)
+        is_multi = store.is_pg if multi is None else multi
+        hub = Hub(store, config, uuid.uuid4().hex[:10], is_multi)
+        bus = PgBus(libpq_url(url), NOTIFY_CHANNEL) if (store.is_pg and is_multi) else LocalBus()
+        state["hub"] = hub
+        # Listen first, then rebuild: a change made meanwhile by another worker is not lost.
+        await bus.start(hub.on_bus, hub.resync_all)
+        await hub.start()
+        try:
+            yield
+        finally:
+            await bus.stop()
+            await hub.stop()
+            store.dispose()
+
+    app = FastAPI(
+        title="Spillebord",
+        version=spillebord.__version__,
+        summary="Tables for seven Scandinavian games: lobby (HTTP) and live play (websockets)",
+        lifespan=lifespan,
+    )
+    install_errors(app)
+
+    def get_hub() -> Hub:
+        return state["hub"]  # type: ignore[no-any-return]
+
+    app.state.get_hub = get_hub
+    app.include_router(make_router(get_hub))
+    mount_web(app, Path(web_dir) if web_dir is not None else WEB_DIR)
+    return app
+
+
+ENV = "SPILLEBORD_"
+
+
+def app_from_env() -> FastAPI:
+    """The factory uvicorn's workers call (``spillebord.server:app_from_env``)."""
+    env = os.environ
+    return create_app(
+        env.get(ENV + "DB") or None,
+        takeover_after=float(env.get(ENV + "TAKEOVER_AFTER", "120")),
+        bot_budget=float(env.get(ENV + "BOT_BUDGET", "2")),
+        bot_delay=float(env.get(ENV + "BOT_DELAY", "0")),
+        bot_threads=int(env.get(ENV + "BOT_THREADS", "4")),
+    )
+
+
+def serve(
+    db: str | None = None,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    workers: int = 1,
+    *,
+    takeover_after: float = 120.0,
+    bot_budget: float = 2.0,
+    bot_delay: float = 0.6,
+    log_level: str = "info",
+    out: Any = None,
+) -> None:
+    """Run the server until interrupted. Prints the URL and where the tables are stored."""
+    import uvicorn
+
+    out = out or sys.stdout
+    url, where = resolve_url(db)
+    if workers < 1:
+        raise SpillebordError("--workers must be at least 1")
+    if workers > 1 and not url.startswith("postgresql"):
+        raise SpillebordError(
+            "--workers above 1 needs PostgreSQL (--db postgresql://…); SQLite serves one worker"
+        )
+    shown = f"[{host}]" if ":" in host else host
+    print(f"Spillebord serving on http://{shown}:{port}/", file=out)
+    print(f"Database: {where}", file=out)
+    if workers > 1:
+        print(f"Workers: {workers} (PostgreSQL LISTEN/NOTIFY)", file=out)
+    out.flush()
+    common: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "log_level": log_level,
+        "ws_max_size": 1024 * 1024,
+        "ws_ping_interval": 20.0,
+        "ws_ping_timeout": 20.0,
+        "timeout_graceful_shutdown": 3,
+    }
+    if workers == 1:
+        app = create_app(db, takeover_after=takeover_after, bot_budget=bot_budget, bot_delay=bot_delay)
+        uvicorn.run(app, **common)
+        return
+    os.environ[ENV + "DB"] = db or ""
+    os.environ[ENV + "TAKEOVER_AFTER"] = str(takeover_after)
+    os.environ[ENV + "BOT_BUDGET"] = str(bot_budget)
+    os.environ[ENV + "BOT_DELAY"] = str(bot_delay)
+    uvicorn.run("spillebord.server:app_from_env", factory=True, workers=workers, **common)
+
+
+__all__ = ["Config", "Hub", "app_from_env", "create_app", "serve"]

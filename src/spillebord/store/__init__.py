@@ -1,0 +1,582 @@
+"""Persistence of tables (SQLAlchemy 2): an SQLite file by default, PostgreSQL by URL.
+
+A stored table is exactly what rebuilds it: game, options, seat count, seed, the seats
+(name, bot, a hash of the seat token) and the action log, one row per action with a
+per-table sequence number. ``(table_id, seq)`` is the primary key of the log, so two
+concurrent submissions of "action number n" for one table insert exactly once: the second
+gets :class:`SeqConflict` and must resynchronise.
+
+Everything here is synchronous; the server calls it from a small thread pool (one thread,
+one connection for SQLite: the one writer of the process).
+
+Durability: SQLite runs in WAL mode with ``synchronous=NORMAL``. A committed transaction is
+then in the WAL file when ``commit`` returns, so it survives the process being killed
+(``kill -9``), which is what we promise (acknowledged actions are never lost to a server
+crash). Only a power cut / OS crash could lose the last transactions, which NORMAL accepts
+in exchange for not fsyncing every commit.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    delete,
+    event,
+    insert,
+    make_url,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from spillebord.core.errors import SpillebordError
+
+NOTIFY_CHANNEL = "spillebord"
+
+
+class StoreError(SpillebordError):
+    """A database URL we cannot use, or a stored table that is not there."""
+
+
+class SeqConflict(Exception):
+    """Another action was stored first under this sequence number."""
+
+
+class SeatTaken(SpillebordError):
+    """The seat asked for is taken (or the table is full)."""
+
+
+# --------------------------------------------------------------------------- models
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "sb_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    seats: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    options: Mapped[str] = mapped_column(Text)
+    """JSON of the options dict."""
+    public: Mapped[bool] = mapped_column(Boolean, default=True)
+    status: Mapped[str] = mapped_column(String(10), index=True)
+    """open (free seats) | running | over"""
+    n_actions: Mapped[int] = mapped_column(Integer, default=0)
+    result: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created: Mapped[float] = mapped_column(Float)
+    updated: Mapped[float] = mapped_column(Float)
+
+
+class SeatRow(Base):
+    __tablename__ = "sb_seats"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("sb_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    """The agent configured for this seat at creation (None: a human seat)."""
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    takeover: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    """The agent playing an abandoned human seat (None: not taken over)."""
+    seen: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """Last time a connection of this seat was known alive (heartbeat)."""
+
+
+class ActionRow(Base):
+    __tablename__ = "sb_actions"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("sb_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    """0 for the first action: the number of actions applied before this one."""
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(Text)
+    created: Mapped[float] = mapped_column(Float)
+
+
+T_TABLES = TableRow.__table__
+T_SEATS = SeatRow.__table__
+T_ACTIONS = ActionRow.__table__
+
+
+# --------------------------------------------------------------------------- records
+
+
+@dataclass
+class SeatRec:
+    seat: int
+    name: str | None = None
+    bot: str | None = None
+    token_hash: str | None = None
+    takeover: str | None = None
+    seen: float | None = None
+
+    @property
+    def free(self) -> bool:
+        return self.bot is None and self.token_hash is None
+
+
+@dataclass
+class TableRec:
+    id: str
+    game: str
+    seats: int
+    seed: int
+    options: dict[str, Any]
+    public: bool
+    status: str
+    n_actions: int
+    result: list[float] | None
+    created: float
+    updated: float
+    seat_recs: list[SeatRec] = field(default_factory=list)
+    actions: list[tuple[int, int, str, float]] = field(default_factory=list)
+    """(seq, seat, action text, time)"""
+
+
+def _table_rec(r: Any) -> TableRec:
+    return TableRec(
+        id=r.id,
+        game=r.game,
+        seats=r.seats,
+        seed=r.seed,
+        options=json.loads(r.options or "{}"),
+        public=bool(r.public),
+        status=r.status,
+        n_actions=r.n_actions,
+        result=json.loads(r.result) if r.result else None,
+        created=r.created,
+        updated=r.updated,
+    )
+
+
+def _seat_rec(r: Any) -> SeatRec:
+    return SeatRec(r.seat, r.name, r.bot, r.token_hash, r.takeover, r.seen)
+
+
+# --------------------------------------------------------------------------- URLs
+
+
+def default_sqlite_path() -> Path:
+    return Path(platformdirs.user_data_dir("spillebord")) / "spillebord.sqlite3"
+
+
+def resolve_url(db: str | None) -> tuple[str, str]:
+    """(SQLAlchemy URL, a location to print) for ``--db``: None (the default SQLite file),
+    a file path, ``sqlite:///path`` or ``postgresql://user@host/db``."""
+    if not db:
+        path = default_sqlite_path()
+        return f"sqlite:///{path}", str(path)
+    if db.startswith(("postgresql://", "postgres://")):
+        url = "postgresql+psycopg://" + db.split("://", 1)[1]
+    elif db.startswith("postgresql+psycopg://"):
+        url = db
+    elif db.startswith("sqlite:"):
+        u = make_url(db)
+        if not u.database or u.database == ":memory:":
+            raise StoreError("an in-memory SQLite database would lose every table: give a file")
+        return db, str(Path(u.database).resolve())
+    elif "://" not in db:
+        path = Path(db).expanduser().resolve()
+        return f"sqlite:///{path}", str(path)
+    else:
+        raise StoreError(f"unsupported database URL {db!r}: use a file path, sqlite:/// or postgresql://")
+    return url, make_url(url).render_as_string(hide_password=True)
+
+
+def libpq_url(url: str) -> str:
+    """The plain ``postgresql://`` form (for psycopg's own connections, LISTEN)."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+# --------------------------------------------------------------------------- the store
+
+
+class Store:
+    """Repository of tables, seats and actions over one SQLAlchemy engine."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.is_pg = url.startswith("postgresql")
+        self.is_sqlite = url.startswith("sqlite")
+        # SQLite: one connection (the one writer of the process); a lock keeps threads off it
+        # at the same time. PostgreSQL: a small pool.
+        self._lock: threading.Lock | None = threading.Lock() if self.is_sqlite else None
+        self.engine: Engine
+        if self.is_sqlite:
+            path = make_url(url).database
+            if path:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            self.engine = create_engine(
+                url,
+                connect_args={"check_same_thread": False, "timeout": 30},
+                pool_size=1,
+                max_overflow=0,
+            )
+
+            @event.listens_for(self.engine, "connect")
+            def _pragmas(dbapi_conn: Any, _rec: Any) -> None:
+                cur = dbapi_conn.cursor()
+                cur.execute("PRAGMA journal_mode=WAL")
+                # Durable against a crash of the process (see the module doc).
+                cur.execute("PRAGMA synchronous=NORMAL")
+                cur.execute("PRAGMA foreign_keys=ON")
+                cur.execute("PRAGMA busy_timeout=30000")
+                cur.close()
+
+        elif self.is_pg:
+            self.engine = create_engine(url, pool_size=8, max_overflow=4, pool_pre_ping=True)
+        else:
+            raise StoreError(f"unsupported database {url!r}")
+
+    # Every unit of work runs in one transaction, serialised on SQLite.
+    def _begin(self) -> Any:
+        store = self
+
+        class _Tx:
+            def __enter__(self) -> Any:
+                if store._lock is not None:
+                    store._lock.acquire()
+                try:
+                    self.cm = store.engine.begin()
+                    return self.cm.__enter__()
+                except BaseException:
+                    if store._lock is not None:
+                        store._lock.release()
+                    raise
+
+            def __exit__(self, *exc: Any) -> Any:
+                try:
+                    return self.cm.__exit__(*exc)
+                finally:
+                    if store._lock is not None:
+                        store._lock.release()
+
+        return _Tx()
+
+    def create_all(self) -> None:
+        if self.is_pg:
+            # Several workers start at once: one creates the schema, the others wait.
+            with self.engine.begin() as c:
+                c.execute(text("SELECT pg_advisory_xact_lock(724242)"))
+                Base.metadata.create_all(c)
+        else:
+            with self._begin() as c:
+                Base.metadata.create_all(c)
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+    def _notify(self, c: Any, payload: dict[str, Any] | None) -> None:
+        if payload is not None and self.is_pg:
+            # Sent by PostgreSQL only when (and if) this transaction commits.
+            c.execute(text("SELECT pg_notify(:ch, :p)"), {"ch": NOTIFY_CHANNEL, "p": json.dumps(payload)})
+
+    def notify(self, payload: dict[str, Any]) -> None:
+        if self.is_pg:
+            with self._begin() as c:
+                self._notify(c, payload)
+
+    # ----------------------------------------------------------------- tables
+
+    def create_table(self, rec: TableRec, notify: dict[str, Any] | None = None) -> None:
+        with self._begin() as c:
+            c.execute(
+                insert(T_TABLES).values(
+                    id=rec.id,
+                    game=rec.game,
+                    seats=rec.seats,
+                    seed=rec.seed,
+                    options=json.dumps(rec.options),
+                    public=rec.public,
+                    status=rec.status,
+                    n_actions=0,
+                    result=None,
+                    created=rec.created,
+                    updated=rec.updated,
+                )
+            )
+            c.execute(
+                insert(T_SEATS),
+                [
+                    {
+                        "table_id": rec.id,
+                        "seat": s.seat,
+                        "name": s.name,
+                        "bot": s.bot,
+                        "token_hash": s.token_hash,
+                        "takeover": None,
+                        "seen": s.seen,
+                    }
+                    for s in rec.seat_recs
+                ],
+            )
+            self._notify(c, notify)
+
+    def load_table(self, table_id: str, with_actions: bool = True) -> TableRec | None:
+        with self._begin() as c:
+            row = c.execute(select(T_TABLES).where(T_TABLES.c.id == table_id)).first()
+            if row is None:
+                return None
+            rec = _table_rec(row)
+            rec.seat_recs = [
+                _seat_rec(r)
+                for r in c.execute(
+                    select(T_SEATS).where(T_SEATS.c.table_id == table_id).order_by(T_SEATS.c.seat)
+                )
+            ]
+            if with_actions:
+                rec.actions = [
+                    (r.seq, r.seat, r.action, r.created)
+                    for r in c.execute(
+                        select(T_ACTIONS).where(T_ACTIONS.c.table_id == table_id).order_by(T_ACTIONS.c.seq)
+                    )
+                ]
+            return rec
+
+    def load_seats(self, table_id: str) -> list[SeatRec]:
+        with self._begin() as c:
+            return [
+                _seat_rec(r)
+                for r in c.execute(
+                    select(T_SEATS).where(T_SEATS.c.table_id == table_id).order_by(T_SEATS.c.seat)
+                )
+            ]
+
+    def actions_since(self, table_id: str, seq: int) -> list[tuple[int, int, str, float]]:
+        with self._begin() as c:
+            return [
+                (r.seq, r.seat, r.action, r.created)
+                for r in c.execute(
+                    select(T_ACTIONS)
+                    .where(T_ACTIONS.c.table_id == table_id, T_ACTIONS.c.seq >= seq)
+                    .order_by(T_ACTIONS.c.seq)
+                )
+            ]
+
+    def unfinished_ids(self) -> list[str]:
+        with self._begin() as c:
+            return [
+                r.id
+                for r in c.execute(
+                    select(T_TABLES.c.id).where(T_TABLES.c.status != "over").order_by(T_TABLES.c.created)
+                )
+            ]
+
+    def list_tables(
+        self, statuses: Sequence[str] = ("open", "running"), public_only: bool = True, limit: int = 1000
+    ) -> list[TableRec]:
+        with self._begin() as c:
+            q = select(T_TABLES).where(T_TABLES.c.status.in_(list(statuses)))
+            if public_only:
+                q = q.where(T_TABLES.c.public.is_(True))
+            rows = [_table_rec(r) for r in c.execute(q.order_by(T_TABLES.c.created.desc()).limit(limit))]
+            if not rows:
+                return rows
+            by_id = {r.id: r for r in rows}
+            for s in c.execute(
+                select(T_SEATS).where(T_SEATS.c.table_id.in_(list(by_id))).order_by(T_SEATS.c.seat)
+            ):
+                by_id[s.table_id].seat_recs.append(_seat_rec(s))
+            return rows
+
+    # ----------------------------------------------------------------- actions
+
+    def append_action(
+        self,
+        table_id: str,
+        seq: int,
+        seat: int,
+        action: str,
+        status: str,
+        result: Sequence[float] | None,
+        notify: dict[str, Any] | None = None,
+    ) -> float:
+        """Store action number ``seq``; :class:`SeqConflict` if that number is taken."""
+        now = time.time()
+        with self._begin() as c:
+            try:
+                c.execute(
+                    insert(T_ACTIONS).values(
+                        table_id=table_id, seq=seq, seat=seat, action=action, created=now
+                    )
+                )
+            except IntegrityError:
+                raise SeqConflict(f"action {seq} of table {table_id} is already stored") from None
+            c.execute(
+                update(T_TABLES)
+                .where(T_TABLES.c.id == table_id)
+                .values(
+                    status=status,
+                    n_actions=seq + 1,
+                    result=json.dumps(list(result)) if result is not None else None,
+                    updated=now,
+                )
+            )
+            self._notify(c, notify)
+        return now
+
+    # ----------------------------------------------------------------- seats
+
+    def claim_seat(
+        self,
+        table_id: str,
+        seat: int | None,
+        name: str,
+        token_hash: str,
+        notify: dict[str, Any] | None = None,
+    ) -> int:
+        """Give a free human seat (``seat`` or the first free one) to ``token_hash``."""
+        now = time.time()
+        with self._begin() as c:
+            rows = [
+                _seat_rec(r)
+                for r in c.execute(
+                    select(T_SEATS).where(T_SEATS.c.table_id == table_id).order_by(T_SEATS.c.seat)
+                )
+            ]
+            if not rows:
+                raise StoreError(f"no table {table_id!r}")
+            if seat is not None:
+                if not 0 <= seat < len(rows):
+                    raise StoreError(f"this table has seats 0–{len(rows) - 1}, not {seat}")
+                candidates = [seat]
+            else:
+                candidates = [r.seat for r in rows if r.free]
+            got = None
+            for s in candidates:
+                res = c.execute(
+                    update(T_SEATS)
+                    .where(
+                        T_SEATS.c.table_id == table_id,
+                        T_SEATS.c.seat == s,
+                        T_SEATS.c.bot.is_(None),
+                        T_SEATS.c.token_hash.is_(None),
+                    )
+                    .values(name=name, token_hash=token_hash, seen=now)
+                )
+                if res.rowcount == 1:
+                    got = s
+                    break
+            if got is None:
+                raise SeatTaken(f"seat {seat} is taken" if seat is not None else "the table is full")
+            free_left = sum(1 for r in rows if r.free and r.seat != got)
+            if free_left == 0:
+                c.execute(
+                    update(T_TABLES)
+                    .where(T_TABLES.c.id == table_id, T_TABLES.c.status == "open")
+                    .values(status="running", updated=now)
+                )
+            self._notify(c, notify)
+            return got
+
+    def set_takeover(
+        self,
+        table_id: str,
+        seat: int,
+        agent: str | None,
+        cutoff: float | None = None,
+        notify: dict[str, Any] | None = None,
+    ) -> bool:
+        """Set (or clear, ``agent=None``) the bot playing an abandoned seat.
+
+        With ``cutoff``, only if the seat is still not taken over and was last seen before it
+        (so that one worker only does it)."""
+        now = time.time()
+        with self._begin() as c:
+            q = update(T_SEATS).where(T_SEATS.c.table_id == table_id, T_SEATS.c.seat == seat)
+            if cutoff is not None:
+                q = q.where(T_SEATS.c.takeover.is_(None), T_SEATS.c.seen < cutoff)
+            res = c.execute(q.values(takeover=agent, seen=now))
+            if res.rowcount == 1:
+                self._notify(c, notify)
+            return res.rowcount == 1
+
+    def touch(self, seats: Iterable[tuple[str, int]], now: float | None = None) -> None:
+        """Heartbeat: these seats have a live connection."""
+        now = time.time() if now is None else now
+        items = [{"t": t, "s": s, "now": now} for t, s in seats]
+        if not items:
+            return
+        from sqlalchemy import bindparam
+
+        with self._begin() as c:
+            c.execute(
+                update(T_SEATS)
+                .where(T_SEATS.c.table_id == bindparam("t"), T_SEATS.c.seat == bindparam("s"))
+                .values(seen=bindparam("now")),
+                items,
+            )
+
+    def touch_running(self, now: float | None = None) -> None:
+        """Give every seated human of an unfinished table a fresh start (server start)."""
+        now = time.time() if now is None else now
+        with self._begin() as c:
+            ids = select(T_TABLES.c.id).where(T_TABLES.c.status != "over").scalar_subquery()
+            c.execute(update(T_SEATS).where(T_SEATS.c.table_id.in_(ids)).values(seen=now))
+
+    def abandoned(self, cutoff: float) -> list[tuple[str, int]]:
+        """Human seats of running tables, seated, not taken over, last seen before ``cutoff``."""
+        with self._begin() as c:
+            q = (
+                select(T_SEATS.c.table_id, T_SEATS.c.seat)
+                .join(T_TABLES, T_TABLES.c.id == T_SEATS.c.table_id)
+                .where(
+                    T_TABLES.c.status == "running",
+                    T_SEATS.c.bot.is_(None),
+                    T_SEATS.c.token_hash.is_not(None),
+                    T_SEATS.c.takeover.is_(None),
+                    T_SEATS.c.seen < cutoff,
+                )
+            )
+            return [(r.table_id, r.seat) for r in c.execute(q)]
+
+    def delete_table(self, table_id: str) -> None:
+        with self._begin() as c:
+            c.execute(delete(T_ACTIONS).where(T_ACTIONS.c.table_id == table_id))
+            c.execute(delete(T_SEATS).where(T_SEATS.c.table_id == table_id))
+            c.execute(delete(T_TABLES).where(T_TABLES.c.id == table_id))
+
+
+__all__ = [
+    "NOTIFY_CHANNEL",
+    "ActionRow",
+    "Base",
+    "SeatRec",
+    "SeatRow",
+    "SeatTaken",
+    "SeqConflict",
+    "Store",
+    "StoreError",
+    "TableRec",
+    "TableRow",
+    "default_sqlite_path",
+    "libpq_url",
+    "resolve_url",
+]
