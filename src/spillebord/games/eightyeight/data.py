@@ -112,9 +112,15 @@ def tiling_items(mask: int) -> list[str]:
     return sorted(PLACEMENT_NAMES[i] for i in range(N_PLACEMENTS) if mask >> i & 1)
 
 
+_TEXT: dict[int, str] = {}
+
+
 def tiling_text(mask: int) -> str:
     """``"ab c"``: the spec's notation (a 2-letter item is an L, a 1-letter item a straight)."""
-    return " ".join(tiling_items(mask))
+    got = _TEXT.get(mask)
+    if got is None:
+        got = _TEXT[mask] = " ".join(tiling_items(mask))
+    return got
 
 
 def parse_tiling(text: str) -> int:

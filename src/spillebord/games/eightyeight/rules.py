@@ -44,6 +44,7 @@ from .data import (
     Geometry,
     counts,
     distance,
+    panel_of,
     panel_text,
     parse_tiling,
     tens_of,
@@ -318,10 +319,7 @@ class EightyEightState(State[Any]):
         if self.to_act is None:
             return []
         if self.pending_number is not None:
-            cands = self._filtered()
-            if self.pending_tens is None:
-                return [Place("tens", t) for t in sorted({tens_of(p) for p in cands}, key=_tkey)]
-            return [Place("units", u) for u in sorted({units_of(p) for p in cands}, key=_tkey)]
+            return _place_actions(self._candidates(), self.pending_tens)
         if self.phase == "setup":
             return LAY_ACTIONS
         if self.phase == "target":
@@ -365,9 +363,8 @@ class EightyEightState(State[Any]):
         if action.position == "tens":
             self.pending_tens = action.tiling
             return self._resolve(seat, [])
-        cands = [p for p in self._filtered() if units_of(p) == action.tiling]
-        assert len(cands) == 1
-        return self._complete(seat, cands[0], [])
+        assert self.pending_tens is not None
+        return self._complete(seat, panel_of(self.pending_tens, action.tiling), [])
 
     def _why_illegal(self, action: Any) -> str:
         if self.pending_number is not None:
@@ -415,14 +412,16 @@ class EightyEightState(State[Any]):
 
     def _resolve(self, seat: int, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Make forced tiling choices automatically; complete when one panel remains."""
-        cands = self._filtered()
-        if len(cands) == 1:
-            return self._complete(seat, cands[0], events)
+        cands = self._candidates()
         if self.pending_tens is None:
-            tens = {tens_of(p) for p in cands}
-            if len(tens) == 1:
-                self.pending_tens = tens.pop()
-        return events
+            tens = _place_actions(cands, None)
+            if len(tens) > 1:
+                return events
+            self.pending_tens = tens[0].tiling
+        units = _place_actions(cands, self.pending_tens)
+        if len(units) > 1:
+            return events
+        return self._complete(seat, panel_of(self.pending_tens, units[0].tiling), events)
 
     def _complete(self, seat: int, panel: int, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
         option = self.pending_option
@@ -739,6 +738,26 @@ def _tkey(mask: int) -> tuple[tuple[int, int], str]:
     return counts(mask), tiling_text(mask)
 
 
+_PLACE_ACTIONS: dict[tuple[int, int | None], tuple[Place, ...]] = {}
+_PLACE_KEEP: list[tuple[int, ...]] = []
+
+
+def _place_actions(cands: tuple[int, ...], tens: int | None) -> tuple[Place, ...]:
+    """The tens tilings among ``cands`` (``tens`` None), or the units tilings that go with
+    ``tens``. ``cands`` are the long-lived tuples of a Geometry, so they are cached by id."""
+    key = (id(cands), tens)
+    got = _PLACE_ACTIONS.get(key)
+    if got is None:
+        if tens is None:
+            got = tuple(Place("tens", t) for t in sorted({tens_of(p) for p in cands}, key=_tkey))
+        else:
+            units = {units_of(p) for p in cands if tens_of(p) == tens}
+            got = tuple(Place("units", u) for u in sorted(units, key=_tkey))
+        _PLACE_KEEP.append(cands)  # keep ids valid
+        _PLACE_ACTIONS[key] = got
+    return got
+
+
 _MOVE_ACTIONS: dict[tuple[int, int], tuple[Any, ...]] = {}
 
 
@@ -879,6 +898,54 @@ class EightyEightGame(Game[EightyEightOptions]):
         s.last_round = None
         s.winner = None
         s.to_act = 0
+        return s
+
+    def position(
+        self,
+        panels: Sequence[str | int],
+        *,
+        setter: int = 0,
+        cards: tuple[int, int] | None = None,
+        target: int | None = None,
+        pegs: Sequence[int] | None = None,
+        points: Sequence[int] | None = None,
+        round_no: int = 0,
+        options: EightyEightOptions | None = None,
+        seed: int = 0,
+    ) -> EightyEightState:
+        """A state from a compact description (tests, puzzles, the web client's demos).
+
+        ``panels`` in the ``"fg b c|ab c"`` notation (or panel ints). With ``target`` the
+        round is in its move phase with the setter to move (the cards default to the
+        target's digits); with only ``cards`` the setter is to choose the target.
+        """
+        s = self.new(len(panels), seed, options)
+        geo = s.geo
+        ps = tuple(data.parse_panel(p) if isinstance(p, str) else p for p in panels)
+        for p in ps:
+            if not geo.is_valid(p):
+                raise ValueError(f"{TITLE}: invalid panel {panel_text(p)}")
+        s.panels = ps
+        s.setter = setter
+        s.round_no = round_no
+        if pegs is not None:
+            s.pegs = tuple(pegs)
+        if points is not None:
+            s.points = tuple(points)
+        if cards is None and target is not None:
+            cards = (target // 10, target % 10)
+        if cards is None:
+            cards = (s.deck[0], s.deck[1])
+        deck = list(s.deck)
+        for c in cards:
+            deck.remove(c)
+        s.deck, s.cards = tuple(deck), tuple(cards)
+        s.to_act = setter
+        s.phase = "target"
+        if target is not None:
+            if target not in s.target_choices():
+                raise ValueError(f"{TITLE}: cards {cards} cannot read as {target:02d}")
+            s.phase, s.target = "move", target
         return s
 
     def parse(self, state: State[Any], text: str) -> Action:
