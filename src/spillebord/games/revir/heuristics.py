@@ -1,4 +1,24 @@
-"""Revir heuristics: a position evaluation and a heuristic bot (stub)."""
+"""Revir heuristics: a fast position evaluation and the heuristic bot (agent ``"heuristic"``).
+
+The bot plays by simple, explainable rules:
+
+* **Series first.** A territory is worth what it adds to its colour series (revirserie): little
+  for the first card of a colour, much for the one that completes it (and taking a card from an
+  opponent who is close to a series is worth something too).
+* **Moving.** For every square it can reach it scores what it could do there this turn (fight,
+  hunt, food and petting), what the walk costs, and how close it leaves the cat to the
+  territories it wants; then it walks to the best one.
+* **Fights.** It starts a fight only when its stones make a win likely enough for the prize.
+  Bids are earmarked and returned (rule 7.3): the real cost of a fight is the hits received, so
+  it spreads its available stones over the hits it still needs, outbids the opponent's whole
+  reserve when it can afford that every round, and never hands the opponent free hits: it
+  surrenders when it can no longer win a round (and, as the owner, when the loss is certain),
+  which keeps the stones it will need later.
+* **Rats.** It hunts whenever a card allows it on a territory it owns (expected gain >= 1, no
+  cost), unless a fight there is worth more.
+It only ever reads what its seat can see (it is given a determinization; the opponent's
+hidden bid in it is a random sample and is never used).
+"""
 
 from __future__ import annotations
 
@@ -9,15 +29,131 @@ from spillebord.core import Action, Game, Rng, State
 if TYPE_CHECKING:
     from .rules import RevirState
 
+_MISSING_VALUE = (100.0, 10.0, 4.0, 1.5, 0.5)
+STONE = 0.45
+
+
+def series_value(count: int, needed: int) -> float:
+    """Worth of holding ``count`` territories of a colour when ``needed`` win."""
+    missing = max(0, needed - count)
+    if count == 0:
+        return 0.0
+    return _MISSING_VALUE[min(missing, 4)]
+
+
+def player_value(state: RevirState, seat: int) -> float:
+    need = state.o.series_needed
+    return sum(series_value(c, need) for c in state.colour_counts(seat))
+
 
 def evaluate(state: RevirState, seat: int) -> float:
+    """Series progress and stones, relative to the strongest opponent."""
     r = state.result()
     if r is not None:
-        return 1000.0 * r[seat]
-    return float(state.stones[seat]) + 5.0 * max(state.colour_counts(seat))
+        return 1000.0 * r[seat] - 500.0 * (sum(r) > 1)
+    mine = player_value(state, seat) + STONE * state.stones[seat]
+    others = [player_value(state, s) + STONE * state.stones[s] for s in range(state.seats) if s != seat]
+    return mine - 0.6 * max(others) - 0.2 * sum(others) / len(others)
+
+
+def gain_value(state: RevirState, seat: int, tr: int) -> float:
+    """What taking territory ``tr`` from its owner is worth to ``seat``."""
+    need = state.o.series_needed
+    c = state.geo.t_colour[tr]
+    mine = state.colour_counts(seat)[c]
+    owner = state.owner[tr]
+    theirs = state.colour_counts(owner)[c]
+    up = series_value(mine + 1, need) - series_value(mine, need)
+    down = series_value(theirs, need) - series_value(theirs - 1, need)
+    return up + 0.5 * down
+
+
+def p_win(a: int, d: int, hits: int) -> float:
+    """Rough chance that an attacker with ``a`` stones beats a defender with ``d``."""
+    if a == 0:
+        return 0.05
+    if a >= hits * (d + 1):
+        return 0.97
+    x = (a - 1.3 * d - 1) / (2.0 + 0.25 * (a + d))
+    return max(0.03, min(0.93, 0.5 + 0.35 * x))
+
+
+def fight_value(state: RevirState, seat: int, tr: int, stones: int) -> float:
+    d = state.owner[tr]
+    p = p_win(stones, state.stones[d], state.o.hits_to_win)
+    g = gain_value(state, seat, tr)
+    if g >= 50:
+        g = 60.0
+    # expected hits received and dealt (damage), as stones
+    lose = (1 - p) * min(stones, 3) + p * 1.0
+    deal = min(state.stones[d], 3) * (0.5 + 0.5 * p)
+    return p * g - STONE * lose + 0.4 * STONE * deal - 0.6
+
+
+def hunt_value(state: RevirState, tr: int) -> float:
+    prof = state.geo.t_profile[tr]
+    p = len(prof.catches) / 6
+    return p * state.rat_gain(tr, max(prof.catches)) * STONE
+
+
+def act_options(state: RevirState, seat: int, q: int, stones: int) -> tuple[float, Action | None]:
+    """Best phase-3 action and its value if ``seat``'s cat were on square ``q``."""
+    from .rules import Fight, Hunt
+
+    geo = state.geo
+    best: tuple[float, Action | None] = (0.0, None)
+    tr = geo.square_terr[q]
+    targets: set[int] = set()
+    if tr >= 0 and state.owner[tr] != seat:
+        targets.add(tr)
+    if not geo.indoor[q] and (state.o.first_turn_fights or state.t > state.seats):
+        for j in range(state.seats):
+            if j != seat and state.pos[j] == q:
+                targets.update(i for i, o in enumerate(state.owner) if o == j)
+    for i in targets:
+        v = fight_value(state, seat, i, stones)
+        if v > best[0]:
+            best = (v, Fight(geo.territories[i]))
+    if (
+        tr >= 0
+        and state.owner[tr] == seat
+        and (state.eff.hunt >> tr & 1 or state.eff.nest)
+        and (v := hunt_value(state, tr)) > best[0]
+    ):
+        best = (v, Hunt(geo.ids[q]))
+    return best
+
+
+def want_squares(state: RevirState, seat: int) -> list[int]:
+    """Squares of territories ``seat`` would like to take (its two best colours)."""
+    geo = state.geo
+    counts = state.colour_counts(seat)
+    order = sorted(range(len(counts)), key=lambda c: -counts[c])[:2]
+    return [geo.t_square[i] for i in range(geo.nterr) if geo.t_colour[i] in order and state.owner[i] != seat]
+
+
+def move_value(state: RevirState, seat: int, q: int, cost: int) -> float:
+    geo = state.geo
+    stones = state.stones[seat] - cost
+    v = -STONE * cost
+    for c in state.eff.happen:
+        if geo.card_food_mask[c] >> q & 1:
+            v += STONE * geo.cards[c].food
+    v += act_options(state, seat, q, stones)[0]
+    # closeness to wanted territories (for later turns), with every door as it is now
+    dist = geo.dist[geo.all_doors][q]
+    wants = want_squares(state, seat)
+    if wants:
+        v -= 0.15 * min(dist[w] for w in wants)
+    # an indoor cat cannot be attacked under (b)
+    if geo.indoor[q]:
+        v += 0.1 * len(state.owned(seat)) / 5
+    return v
 
 
 class HeuristicAgent:
+    """The heuristic bot described in the module docstring."""
+
     name = "heuristic"
     needs_state = True
 
@@ -25,5 +161,57 @@ class HeuristicAgent:
         self.game = game
 
     def act(self, state: State[Any], seat: int, rng: Rng) -> Action:
-        a: Action = rng.choice(state.legal())
-        return a
+        from .rules import Bid, Move, Pass, RevirState, Stay, Surrender
+
+        assert isinstance(state, RevirState)
+        legal = state.legal()
+        if len(legal) == 1:
+            return legal[0]
+        if state.phase == "move":
+            geo = state.geo
+            here = state.pos[seat]
+            best: tuple[float, Action] = (move_value(state, seat, here, 0) + 0.05, Stay())
+            row = geo.dist[state.eff.doors][here]
+            for a in legal:
+                if isinstance(a, Move):
+                    q = geo.index[a.to]
+                    cost = 0 if state.eff.free_move else max(0, row[q] - 1)
+                    v = move_value(state, seat, q, cost) + rng.random() * 0.01
+                    if v > best[0]:
+                        best = (v, a)
+            return best[1]
+        if state.phase == "act":
+            v, choice = act_options(state, seat, state.pos[seat], state.stones[seat])
+            if choice is not None and choice in legal:
+                return choice
+            return Pass()
+        return self.bid(state, seat, rng, Bid, Surrender)
+
+    def bid(self, state: RevirState, seat: int, rng: Rng, bid: Any, surrender: Any) -> Action:
+        f = state.fight
+        assert f is not None
+        attacker = seat == f.attacker
+        opp = f.defender if attacker else f.attacker
+        mine, theirs = state.avail(seat), state.avail(opp)
+        h = state.o.hits_to_win
+        need_me = h - (f.hits_a if attacker else f.hits_d)
+        need_op = h - (f.hits_d if attacker else f.hits_a)
+        if attacker:
+            if mine < need_me:  # cannot reach the hits any more
+                return surrender()  # type: ignore[no-any-return]
+        else:
+            att_need = need_op
+            if mine == 0 and theirs >= att_need:  # the loss is certain: stop the damage
+                return surrender()  # type: ignore[no-any-return]
+        if mine == 0:
+            return bid(0)  # type: ignore[no-any-return]
+        rounds = need_me if attacker else need_op
+        if mine >= rounds * (theirs + 1):
+            n = theirs + 1  # outbid the whole reserve every round
+        else:
+            base = mine / max(1, rounds)
+            n = int(base + rng.random() * 1.6 - 0.3)
+            n = min(n, theirs + 1, mine)
+            if attacker:
+                n = max(n, 1)
+        return bid(max(0, min(n, mine)))  # type: ignore[no-any-return]

@@ -199,6 +199,19 @@ SURRENDER = -1
 EMPTY = -1
 
 
+_EFFECTS: dict[tuple[int, tuple[int, ...], int, int], Effects] = {}
+_MOVES: dict[tuple[int, int, int, int], tuple[RevirAction, ...]] = {}
+_BIDS: list[tuple[RevirAction, ...]] = []
+
+
+def _bids(n: int) -> tuple[RevirAction, ...]:
+    """``bid 0`` .. ``bid n`` and ``surrender`` (shared, immutable)."""
+    while len(_BIDS) <= n:
+        k = len(_BIDS)
+        _BIDS.append((*(Bid(i) for i in range(k + 1)), Surrender()))
+    return _BIDS[n]
+
+
 # --------------------------------------------------------------------------- state parts
 
 
@@ -384,6 +397,15 @@ class RevirState(State[RevirAction]):
     # ------------------------------------------------------------------ the card clock
 
     def _compute_effects(self) -> Effects:
+        key = (id(self.geo), self.circle, self.p, self.pile[0])
+        eff = _EFFECTS.get(key)
+        if eff is None:
+            if len(_EFFECTS) > 200_000:
+                _EFFECTS.clear()
+            eff = _EFFECTS[key] = self._effects_now()
+        return eff
+
+    def _effects_now(self) -> Effects:
         geo = self.geo
         cards = geo.cards
         new = self.pile[0]
@@ -493,9 +515,7 @@ class RevirState(State[RevirAction]):
         if ph == "bid":
             seat = self.to_act
             assert seat is not None
-            out: list[RevirAction] = [Bid(n) for n in range(self.avail(seat) + 1)]
-            out.append(Surrender())
-            return out
+            return list(_bids(self.avail(seat)))
         return []
 
     def max_steps(self, seat: int) -> int:
@@ -504,14 +524,15 @@ class RevirState(State[RevirAction]):
     def _moves(self) -> list[RevirAction]:
         a = self.active
         here = self.pos[a]
-        row = self.geo.dist[self.eff.doors][here]
-        lim = self.max_steps(a)
-        ids = self.geo.ids
-        out: list[RevirAction] = [Stay()]
-        for q, d in enumerate(row):
-            if 0 < d <= lim:
-                out.append(Move(ids[q]))
-        return out
+        lim = min(self.max_steps(a), self.geo.n)
+        key = (id(self.geo), self.eff.doors, here, lim)
+        cached = _MOVES.get(key)
+        if cached is None:
+            row = self.geo.dist[self.eff.doors][here]
+            ids = self.geo.ids
+            cached = (Stay(), *(Move(ids[q]) for q, d in enumerate(row) if 0 < d <= lim))
+            _MOVES[key] = cached
+        return list(cached)
 
     def fight_targets(self) -> list[int]:
         """Territories the active player may fight over now (rule 7.1), by index."""
@@ -948,7 +969,8 @@ class RevirGame(Game[RevirOptions]):
     summary = "Cats fight over farm territories with hidden bids of power stones; complete a colour series"
     languages = ("en", "sv")
     best_bot = "heuristic"
-    quick_options: ClassVar[dict[str, Any]] = {"series_needed": 3, "max_turns": 60}
+    # A short game: the real win condition, capped at 80 turns (a few hundred decisions).
+    quick_options: ClassVar[dict[str, Any]] = {"max_turns": 80}
     # 400 turns x (move + act + at most (80+1) rounds of 2 bids) bounds every game.
     max_decisions = 66_000
 
@@ -1103,11 +1125,11 @@ def build_position(
         s.pos = tuple(pos)
     vis = [geo.card_index[c] for c in visible]
     if new is None:  # a neutral new card: the cream bowl, its instant part skipped
-        new_i = geo.card_index["E28"]
+        new_i = geo.card_index["E28" if "E28" not in visible else "E29"]
         resolve_once = False
     else:
         new_i = geo.card_index[new]
-    assert len(vis) < s.k
+    assert len(vis) < s.k and new_i not in vis and len(set(vis)) == len(vis)
     circle = [EMPTY] * s.k
     for n, c in enumerate(vis):
         circle[n] = c
