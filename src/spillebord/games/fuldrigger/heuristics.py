@@ -17,7 +17,7 @@ from . import data as D
 from .data import ADJ, CODES, DIST, HAZARD_LIST, INDEX, IS_PORT, PRICES
 from .rules import FORT_PRICE, MAX_FORTS, MAX_SHIPS, FuldriggerState, Order, Ship
 
-LAMBDA = 3.0
+LAMBDA = 1.5
 """Ducats a square of risk-weighted sailing is worth to the planner."""
 
 PENALTY = {
@@ -71,23 +71,18 @@ SELLERS: dict[str, list[str]] = {
 }
 BEST_SALE = {g: max(PRICES[c][g][0] for c in cs) for g, cs in SELLERS.items()}
 
-# For each (buy city, good): the best sell city by list profit minus the risk-weighted haul.
-TRADES: list[tuple[str, str, str, float]] = []
+# Every profitable haul at list prices: (buy city, good, sell city, profit, risk-weighted cost).
+TRADES: list[tuple[str, str, str, float, float]] = []
 for _b, _entries in PRICES.items():
     for _g, (_price, _k, _s) in _entries.items():
         if not _k:
             continue
         _bi = INDEX[_b]
-        _best: tuple[float, str] | None = None
         for _c in SELLERS[_g]:
             _ci = INDEX[_c]
-            if _c == _b or STEPS[_ci][_bi] < 10:
-                continue
-            _v = PRICES[_c][_g][0] - _price - LAMBDA * COST[_ci][_bi]
-            if _best is None or _v > _best[0]:
-                _best = (_v, _c)
-        if _best is not None and _best[0] > 0:
-            TRADES.append((_b, _g, _best[1], _best[0]))
+            _profit = PRICES[_c][_g][0] - _price - 5
+            if _c != _b and STEPS[_ci][_bi] >= 10 and _profit > 0:
+                TRADES.append((_b, _g, _c, float(_profit), COST[_ci][_bi]))
 
 
 def sell_target(st: FuldriggerState, s: Ship) -> tuple[int, float] | None:
@@ -112,16 +107,16 @@ def sell_target(st: FuldriggerState, s: Ship) -> tuple[int, float] | None:
 
 
 def buy_target(st: FuldriggerState, s: Ship) -> tuple[int, str, float] | None:
-    """(port, good, value) of the best trade to start for an empty merchant."""
+    """(port, good, profit per risk-weighted square) of the best haul for an empty merchant."""
     best: tuple[int, str, float] | None = None
     cash = st.cash[s.owner]
-    for b, g, _c, v in TRADES:
+    for b, g, _c, profit, haul in TRADES:
         if st.supply[g] <= 0 or cash < PRICES[b][g][0] + 10:
             continue
         bi = INDEX[b]
-        val = v - LAMBDA * COST[bi][s.node]
-        if best is None or val > best[2]:
-            best = (bi, g, val)
+        rate = profit / (COST[bi][s.node] + haul + 2.0)
+        if best is None or rate > best[2]:
+            best = (bi, g, rate)
     return best
 
 
