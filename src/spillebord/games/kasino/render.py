@@ -1,0 +1,84 @@
+"""Terminal picture of a Kasino view (Rich)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+COLOURS = {"S": "bold white", "C": "bold white", "H": "bold red", "D": "bold red"}
+
+
+def card_text(cid: str) -> Text:
+    suit = cid[-1]
+    return Text(f"[{cid[:-1]}{SYMBOLS[suit]}]", style=COLOURS[suit])
+
+
+def cards_text(ids: list[str]) -> Text:
+    t = Text()
+    for i, cid in enumerate(ids):
+        if i:
+            t.append(" ")
+        t.append_text(card_text(cid))
+    return t
+
+
+def render(view: dict[str, Any], seat: int | None) -> RenderableType:
+    n = view["seats"]
+    head = Text(
+        f"Kasino — round {view['round']}, hand {view['hand_no']}/{view['hands_per_round']}"
+        f"{'  (sidsten)' if view['last_hand'] else ''} — dealer seat {view['dealer']}, "
+        f"stock {view['stock']}",
+        style="bold",
+    )
+    table = Table.grid(padding=(0, 2))
+    table.add_column()
+    table.add_column()
+    loose = view["table"]["loose"]
+    table.add_row(
+        Text("Table", style="bold green"), cards_text(loose) if loose else Text("(empty)", style="dim")
+    )
+    for b in view["table"]["builds"]:
+        t = Text(f"{b['id']}: {b['kind']} build of {b['value']} (seat {b['owner']})  ")
+        for i, g in enumerate(b["groups"]):
+            if i:
+                t.append(" | ")
+            t.append_text(cards_text(g))
+        table.add_row(Text("Build", style="bold yellow"), t)
+    players = Table(show_header=True, header_style="bold")
+    for col in ("seat", "hand", "taken", "spades", "aces", "casinos", "sweeps", "total"):
+        players.add_column(col)
+    for s in range(n):
+        p = view["piles"][s]
+        if seat == s and view["hand"] is not None:
+            hand: Text = cards_text(view["hand"])
+        else:
+            hand = Text(" ".join(["[##]"] * view["hand_sizes"][s]), style="dim")
+        casinos = ("♦10 " if p["big_casino"] else "") + ("♠2" if p["little_casino"] else "")
+        mark = "▶ " if view["to_act"] == s else "  "
+        players.add_row(
+            f"{mark}{s}" + (" (you)" if seat == s else ""),
+            hand,
+            str(p["count"]),
+            str(p["spades"]),
+            str(p["aces"]),
+            casinos,
+            str(p["sweeps"]),
+            str(view["totals"][s]),
+        )
+    parts: list[RenderableType] = [head, table, players]
+    if view["to_act"] is not None and view["must_capture"][view["to_act"]]:
+        parts.append(
+            Text(f"seat {view['to_act']} built last turn and must capture if it can", style="italic")
+        )
+    if view.get("result") is not None:
+        parts.append(
+            Text(
+                "Final: " + ", ".join(f"seat {i}: {r:g}" for i, r in enumerate(view["result"])), style="bold"
+            )
+        )
+    return Panel(Group(*parts), title="Kasino", border_style="green")
