@@ -1,0 +1,176 @@
+"""Partners: property tests over random games (spec 14), perft counts, and the bot."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from spillebord.ai import RandomAgent, decide, make_agent
+from spillebord.core import Rng
+from spillebord.core.options import build
+from spillebord.games.partners import GAME
+from spillebord.games.partners.data import HOUSE, START_FIELD, TRACK
+from spillebord.games.partners.rules import PartnersOptions, PartnersState, Seven
+
+OPTION_CHOICES = st.fixed_dictionaries(
+    {
+        "deck_profile": st.sampled_from(["text52", "classic56"]),
+        "first_dealer": st.sampled_from(["random", "draw_high"]),
+        "lead_rule": st.sampled_from(["dealer_left", "rotate_each_deal"]),
+        "house_entry": st.sampled_from(["mandatory", "mandatory", "optional"]),
+        "house_overshoot": st.sampled_from(["illegal", "illegal", "bounce"]),
+        "allow_same_colour_swap": st.booleans(),
+        "swap_start_field": st.booleans(),
+        "split_must_use_all": st.sampled_from([True, True, False]),
+        "discard_visibility": st.sampled_from(["public", "hidden"]),
+        "allow_voluntary_discard": st.sampled_from([False, False, True]),
+        "pieces_per_colour": st.sampled_from([4, 4, 2, 3]),
+    }
+)
+
+
+def _invariants(s: PartnersState, before: PartnersState | None, ev: list[dict[str, Any]]) -> None:
+    s.check()  # I1 cards, I2 pieces, I3 start fields, I4 one colour per square, I5, I8, I12
+    # pieces conserved: each colour's pieces, each in exactly one place
+    n = s.opts.pieces_per_colour
+    assert sum(len(p) for p in s.pos) == 4 * n
+    squares: dict[int, int] = {}
+    for c in range(4):
+        for p in s.pos[c]:
+            if 0 <= p < TRACK:
+                assert squares.setdefault(p, c) == c, "two colours share a square"
+    if before is None:
+        return
+    # I7 house monotonicity (default overshoot)
+    if s.opts.house_overshoot == "illegal":
+        for c in range(4):
+            assert sum(p >= HOUSE for p in s.pos[c]) >= sum(p >= HOUSE for p in before.pos[c])
+    # I3: only start moves put a piece on its start field
+    for c in range(4):
+        if s.pos[c].count(START_FIELD[c]) > before.pos[c].count(START_FIELD[c]):
+            assert any(e["kind"] in ("start", "swap") for e in ev)
+
+
+@settings(max_examples=8)
+@given(seed=st.integers(0, 2**32 - 1), values=OPTION_CHOICES)
+def test_random_games_keep_the_invariants(seed: int, values: dict[str, Any]) -> None:
+    o = build(PartnersOptions, values)
+    s = GAME.new(4, seed, o)
+    rng = Rng(seed)
+    steps = 0
+    sevens: list[int] = []
+    _invariants(s, None, [])
+    while s.to_act is not None:
+        legal = s.legal()
+        texts = [str(a) for a in legal]
+        assert len(set(texts)) == len(texts)
+        # I10: discard is offered iff there is no other move (unless voluntary discards are on)
+        if s.phase == "play" and not o.allow_voluntary_discard:
+            assert ("discard" in texts) == (texts == ["discard"])
+        if steps % 40 == 0:
+            seat = s.to_act
+            for k in range(4):
+                v = json.dumps(s.view(k), sort_keys=True)
+                d = s.determinize(k, rng.spawn())
+                d.check()
+                assert json.dumps(d.view(k), sort_keys=True) == v
+                if k == seat:
+                    assert [str(a) for a in d.legal()] == texts
+        before = s.copy()
+        a = rng.choice(legal)
+        ev = s.play(a)
+        # I14: a 7 moves exactly 7 steps, unless the remainder lapses or the team wins
+        for e in ev:
+            if e["kind"] == "seven":
+                sevens.append(e["steps"])
+            if e["kind"] in ("seven_lapse",):
+                sevens.append(e["steps"])
+        if isinstance(a, Seven) and s.phase != "split" and o.split_must_use_all and s.winner is None:
+            assert sum(sevens) == 7, sevens
+        if s.phase != "split":
+            sevens = []
+        _invariants(s, before, ev)
+        steps += 1
+        assert steps <= GAME.max_decisions
+    r = s.result()
+    assert r is not None and (r[0] == r[2] and r[1] == r[3])
+    assert sorted(r) in ([0.0, 0.0, 1.0, 1.0], [0.5] * 4)
+
+
+def test_perft_random_walks() -> None:
+    """Legal-action counts along fixed random games: (sum over the game, decisions, every 50th)."""
+    out = []
+    for seed in (1, 2, 3):
+        s = GAME.new(4, seed)
+        rng = Rng(seed)
+        total = n = 0
+        marks = []
+        while s.to_act is not None:
+            legal = s.legal()
+            total += len(legal)
+            n += 1
+            if n % 50 == 0:
+                marks.append(len(legal))
+            s.play(rng.choice(legal))
+        out.append((total, n, marks))
+    assert out == [
+        (1542, 369, [2, 3, 2, 4, 1, 1, 3]),
+        (2133, 440, [8, 4, 5, 4, 3, 4, 3, 4]),
+        (2982, 529, [1, 4, 3, 4, 1, 4, 7, 4, 1, 1]),
+    ]
+
+
+def test_perft_rich_position() -> None:
+    """Counted by hand: 3 yellow pieces x 7 first parts of the 7; 8 lone pieces on numbered
+    squares give 28 swaps; 1/14 gives 2 moves per piece, 13 one, and one start move."""
+    from partners_helpers import make
+
+    s = make("Y@Y3 Y@Y10 Y@R5 R@R1 R@R7 B@B2 G@G9 G@Y12", ["S7", "SWAP", "A114", "H13"])
+    kinds: dict[str, int] = {}
+    for t in s.legal_texts():
+        kinds[t.split()[0]] = kinds.get(t.split()[0], 0) + 1
+    assert kinds == {"swap": 28, "seven": 21, "play": 9, "start": 1}
+
+
+def test_quick_games_are_short() -> None:
+    o = build(PartnersOptions, GAME.quick_options)
+    lengths = []
+    for seed in range(10):
+        s = GAME.new(4, seed, o)
+        rng = Rng(seed)
+        n = 0
+        while s.to_act is not None:
+            s.play(rng.choice(s.legal()))
+            n += 1
+        lengths.append(n)
+    assert max(lengths) <= 400
+
+
+def _match(seed: int, bot_team: int) -> float:
+    s = GAME.new(4, seed)
+    bot = make_agent("partners", GAME)
+    rnd = RandomAgent(GAME)
+    rng = Rng(seed * 7 + 1)
+    while s.to_act is not None:
+        agent = bot if s.to_act % 2 == bot_team else rnd
+        s.play(decide(agent, s, rng))
+    r = s.result()
+    assert r is not None
+    return r[bot_team]
+
+
+def test_bot_beats_random() -> None:
+    wins = sum(_match(seed, seed % 2) for seed in range(40))
+    assert wins >= 0.8 * 40, wins
+
+
+def test_best_bot_is_registered() -> None:
+    assert GAME.best_bot == "partners"
+    assert make_agent("best", GAME).name == "partners"
