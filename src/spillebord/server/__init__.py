@@ -88,9 +88,24 @@ def create_app(
 ENV = "SPILLEBORD_"
 
 
+def register_spec(spec: str) -> None:
+    """Register the game ``ATTR`` of ``module`` found in ``DIR`` (``DIR:module:ATTR``)."""
+    import importlib
+
+    from spillebord.core import registry
+
+    path, mod, attr = spec.rsplit(":", 2)
+    if path not in sys.path:
+        sys.path.insert(0, path)
+    registry.register(getattr(importlib.import_module(mod), attr))
+
+
 def app_from_env() -> FastAPI:
     """The factory uvicorn's workers call (``spillebord.server:app_from_env``)."""
     env = os.environ
+    # Extra games to register first, "DIR:module:ATTR;…" (the tests' toy game, plug-ins).
+    for spec in filter(None, env.get(ENV + "REGISTER", "").split(";")):
+        register_spec(spec)
     return create_app(
         env.get(ENV + "DB") or None,
         takeover_after=float(env.get(ENV + "TAKEOVER_AFTER", "120")),

@@ -6,12 +6,9 @@
 from __future__ import annotations
 
 import argparse
-import importlib
-import sys
+import os
 
-from spillebord.core import registry
-
-from . import serve
+from . import register_spec, serve
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -27,9 +24,9 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--register", action="append", default=[], help="DIR:module:ATTR of an extra game")
     a = p.parse_args(argv)
     for spec in a.register:
-        path, mod, attr = spec.rsplit(":", 2)
-        sys.path.insert(0, path)
-        registry.register(getattr(importlib.import_module(mod), attr))
+        register_spec(spec)
+    if a.register:
+        os.environ["SPILLEBORD_REGISTER"] = ";".join(a.register)  # for --workers
     serve(
         a.db,
         a.host,
