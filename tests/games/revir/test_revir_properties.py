@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from spillebord.core import Rng
 from spillebord.games.revir import GAME, RevirOptions, RevirState
-from spillebord.games.revir.rules import Fight, Move
+from spillebord.games.revir.rules import Fight, Hunt, Move, Stay
 
 QUICK = RevirOptions(series_needed=3, max_turns=80)
 
@@ -19,6 +19,7 @@ def play_random(n: int, seed: int, options: RevirOptions = QUICK) -> None:
     r = Rng(seed ^ 0xABC)
     turns = [s.active]
     fight_start: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    max_rounds = 0
     while not s.is_over:
         s.check()
         assert s.to_act is not None
@@ -30,6 +31,25 @@ def play_random(n: int, seed: int, options: RevirOptions = QUICK) -> None:
         assert sum(s.owner.count(p) for p in range(n)) == 20
         if isinstance(a, Fight):
             fight_start = (before.stones, before.owner)
+            geo = s.geo
+            q = before.pos[before.active]
+            if geo.indoor[q]:  # option (b) never happens indoors
+                assert geo.ids[q] == a.territory
+            max_rounds = (
+                before.stones[before.active] + before.stones[before.owner[geo.tindex[a.territory]]] + 1
+            )
+        if s.fight is not None:
+            assert s.fight.round <= max_rounds
+        if isinstance(a, Hunt):
+            tr = s.geo.tindex[a.square]
+            assert before.owner[tr] == before.active and before.pos[before.active] == s.geo.index[a.square]
+            assert before.eff.hunt >> tr & 1 or before.eff.nest
+        # one reveal per turn, at most one move and one phase-3 action
+        reveals = sum(e["kind"] == "reveal" for e in events)
+        assert reveals == s.t - before.t
+        if before.phase in ("act", "bid") or isinstance(a, Move | Stay):
+            assert sum(e["kind"] in ("move", "stay") for e in events) == (1 if before.phase == "move" else 0)
+            assert sum(e["kind"] in ("hunt", "fight") for e in events) <= 1
         ends = [e for e in events if e["kind"] == "fight_end"]
         if ends:
             assert fight_start is not None

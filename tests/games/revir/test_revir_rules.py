@@ -694,9 +694,16 @@ def test_option_rat_bonus_order() -> None:
 def test_option_first_turn_fights() -> None:
     s = GAME.new(2, 5, RevirOptions(first_turn_fights=False))
     s.play(Stay())
-    assert s.phase == "move" and s.t == 2, "no fight in the first round: the turn passes"
+    assert s.phase == "move" and s.t == 2, "no fight under (b) in the first round: the turn passes"
     s.play(Stay())
     assert s.t == 3
+    s.play(Stay())
+    assert s.phase == "act", "from the second round on, (b) on the yard is allowed"
+    s = build_position(
+        cats={P1: "LO", P2: "GP"}, owners={"LO": P2}, options=RevirOptions(first_turn_fights=False)
+    )
+    s.play(Stay())
+    assert fights(s) == {"LO"}, "(a) stays allowed"
 
 
 def test_option_stones_public() -> None:
@@ -766,8 +773,15 @@ def test_determinize_keeps_what_was_seen() -> None:
             break
     d = s.determinize(0, Rng(5))
     assert d.view(0) == s.view(0)
-    if s.t > 30:
-        assert d.pile == s.pile, "after a full cycle the pile order is public"
+    s = GAME.new(2, 4)
+    while s.t <= 30:
+        assert s.determinize(1, Rng(s.t)).pile[1:] != s.pile[1:] or s.t >= 29
+        s.play(Stay())
+        if s.phase == "act":
+            s.play(Pass())
+    d = s.determinize(1, Rng(5))
+    assert d.pile == s.pile, "after a full cycle the pile order is public"
+    assert s.view(1)["clock"]["pile_known_bottom"] == [GEO.cards[c].id for c in s.pile[1:]]
     s = GAME.new(2, 4)
     d = s.determinize(0, Rng(9))
     assert d.pile[0] == s.pile[0] and d.pile != s.pile

@@ -77,7 +77,10 @@ class RevirOptions:
     rat_bonus_order: Literal["double_then_add", "add_then_double"] = opt(
         "double_then_add", "D18: Storfångst doubles before or after the Feta råttor bonus"
     )
-    first_turn_fights: bool = opt(True, "D23: fights are allowed in the first round (all cats on the yard)")
+    first_turn_fights: bool = opt(
+        True,
+        "D23: fights under (b) (same outdoor square) are allowed in the first round (all on the yard)",
+    )
     stones_public: bool = opt(
         True,
         "D20: stone holdings are public; if false, views show only one's own stones and the bank is hidden",
@@ -543,9 +546,7 @@ class RevirState(State[RevirAction]):
         tr = geo.square_terr[q]
         if tr >= 0 and self.owner[tr] != a:
             targets.add(tr)  # (a): standing on another's territory
-        if not self.o.first_turn_fights and self.t <= self.seats:
-            return []
-        if not geo.indoor[q]:
+        if not geo.indoor[q] and (self.o.first_turn_fights or self.t > self.seats):
             for j in range(self.seats):
                 if j != a and self.pos[j] == q:  # (b): same outdoor square as the owner
                     targets.update(i for i, o in enumerate(self.owner) if o == j)
