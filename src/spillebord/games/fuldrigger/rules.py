@@ -1774,7 +1774,9 @@ class FuldriggerState(State[Order]):
                 "seat": of.frm,
                 "to": of.to,
                 "offer": f"o{of.id}",
-                "text": f"Seat {of.frm} offers o{of.id}: {of.describe()}.",
+                "text": f"Seat {of.frm} sends a private offer o{of.id} to seat {of.to}."
+                if self.opts.private_offers
+                else f"Seat {of.frm} offers o{of.id}: {of.describe()}.",
             }
         )
 

@@ -1,0 +1,596 @@
+"""Numbered rules of the Fuldrigger spec, chance cards and options, one test each."""
+
+from __future__ import annotations
+
+import pytest
+
+from spillebord.core import IllegalAction, OptionError
+from spillebord.games.fuldrigger import GAME, FuldriggerOptions
+from spillebord.games.fuldrigger import data as D
+from spillebord.games.fuldrigger.positions import dice2, play, scenario
+from spillebord.games.fuldrigger.rules import Order
+
+
+def legal(st):
+    return set(st.legal_texts())
+
+
+def two(ships=(), **kw):
+    """A two-seat position; seat 1 gets a ship in Amsterdam unless ships say otherwise."""
+    ships = list(ships)
+    if not any(s["owner"] == 1 for s in ships):
+        ships.append({"owner": 1, "at": "AMS"})
+    return scenario(ships=ships, **kw)
+
+
+# ----------------------------------------------------------------------------- 1 data
+
+
+def test_R1_3_map_counts():
+    assert D.SEA_COUNT == 182 and len(D.PORTS) == 22 and D.N_NODES == 204 and D.EDGE_COUNT == 211
+    assert D.connected()
+    assert all(len(D.ADJ[D.INDEX[c]]) == 1 for c in D.PORTS)  # ports are dead ends
+
+
+def test_R1_3_3_hazard_counts():
+    kinds = [D.HAZARD[i] for i in D.HAZARD]
+    assert len(kinds) == 55
+    assert {k: kinds.count(k) for k in set(kinds)} == {
+        D.TAILWIND: 8,
+        D.HEADWIND: 6,
+        D.STORM: 14,
+        D.ICEBERG: 4,
+        D.CALM: 5,
+        D.REEF: 10,
+        D.PIRATES: 8,
+    }
+
+
+def test_R1_3_3_pirate_protection_is_within_two_squares():
+    for sq, city in D.PIRATE_PROTECTOR.items():
+        near = [c for c in D.PORTS if D.DIST[D.INDEX[c]][sq] <= 2]
+        assert near == ([D.CODES[city]] if city is not None else [])
+
+
+def test_R1_3_4_distance_table(tmp_path):
+    from conftest import SHARED
+
+    spec = SHARED / "spec" / "fuldrigger.md"
+    if not spec.exists():
+        pytest.skip("spec not available")
+    lines = [ln for ln in spec.read_text().splitlines() if ln.startswith("| **")]
+    header = next(ln for ln in spec.read_text().splitlines() if ln.startswith("| |KBH|"))
+    cols = [c for c in header.strip("|").split("|")][1:]
+    assert len(lines) == 22
+    for ln in lines:
+        cells = ln.strip("|").split("|")
+        row = cells[0].strip("* ")
+        for c, v in zip(cols, cells[1:], strict=True):
+            if v.strip() != "–":
+                assert D.port_distance(row, c) == int(v), (row, c)
+
+
+def test_R1_2_goods_and_R1_5_prices():
+    assert D.TOTAL_GOODS == 108 and D.PRICE_ENTRIES == 103
+    for g in D.GOODS:
+        assert any(e[g][1] for e in D.PRICES.values() if g in e), g
+        assert any(e[g][2] for e in D.PRICES.values() if g in e), g
+
+
+def test_R1_6_chance_cards():
+    assert len(D.CARDS) == 28 and [c.num for c in D.CARDS] == list(range(1, 29))
+    assert sum(c.kind == "race" for c in D.CARDS) == 8
+
+
+# ----------------------------------------------------------------------------- 2 setup
+
+
+def test_R2_setup():
+    st = GAME.new(3, 7)
+    assert st.phase == "home" and st.to_act == st.first and st.banker == st.first
+    assert legal(st) == {"home KBH", "home AMS", "home LON", "home LIS"}
+    play(st, "home LIS")
+    assert "home LIS" not in legal(st)
+    play(st, "home KBH")
+    assert st.cash == [100] * 3 and sum(st.supply.values()) == 108
+    play(st, "home AMS")
+    assert st.phase == "free" and st.turn == st.first
+    for p in range(3):
+        ships = st.ships_of(p)
+        assert len(ships) == 3 and all(D.CODES[s.node] == st.home[p] and s.load is None for s in ships)
+    assert len(st.deck) == 27  # the banker turned the first card
+
+
+def test_R2_3_home_order_by_dice():
+    for seed in range(20):
+        st = GAME.new(4, seed)
+        assert sorted(st.home_queue) == [0, 1, 2, 3] and st.first == st.home_queue[0]
+
+
+# ----------------------------------------------------------------------------- 3 turns
+
+
+def test_R3_round_order_and_end_by_rounds():
+    st = two(round=2, options=FuldriggerOptions(rounds_limit=2), ships=[{"owner": 0, "at": "LON"}])
+    play(st, "end")
+    assert st.turn == 1 and st.round == 2
+    play(st, "end")
+    assert st.to_act is None and st.result() is not None
+
+
+def test_R3_2_one_roll_for_all_ships():
+    st = two(ships=[{"owner": 0, "at": "LON"}], deck_top=[7], dice=[1, 2, 3, 6, 6, 6])
+    play(st, "end")
+    assert st.M == 6 and st.turn == 1
+    play(st, "end")
+    assert st.M == 18 and st.turn == 0
+
+
+# ----------------------------------------------------------------------------- 4 sailing
+
+
+def test_R4_2_may_stop_early():
+    st = two(ships=[{"owner": 0, "at": "LON"}], M=9)
+    play(st, "sail s1 DOVR", "stop")
+    assert st.phase == "free" and "s1" in st.moved and not any(t.startswith("sail s1") for t in legal(st))
+
+
+def test_R4_3_simple_path():
+    st = two(ships=[{"owner": 0, "at": "LON"}], M=9)
+    play(st, "sail s1 DOVR")
+    assert "sail s1 LON" not in legal(st)
+    play(st, "sail s1 KAN1")
+    assert "sail s1 DOVR" not in legal(st)
+
+
+def test_R4_4_entering_a_port_ends_the_move():
+    st = two(ships=[{"owner": 0, "at": "KAN1"}], M=9)
+    play(st, "sail s1 DOVR", "sail s1 LON")
+    assert st.phase == "free" and "s1" in st.moved and st.mp == 7
+
+
+def test_R4_7_odometer_counts_squares_with_cargo():
+    st = two(ships=[{"owner": 0, "at": "LON", "cargo": ("Ma", 30, 0, "LON")}], M=9)
+    play(st, "sail s1 DOVR", "sail s1 KAN1", "sail s1 KANW")
+    assert st.ships["s1"].load.odo == 3
+
+
+def test_R5_head_wind_to_zero_ends_move():
+    st = two(ships=[{"owner": 0, "at": "BIS1"}], M=3)
+    play(st, "sail s1 BIS2")
+    assert st.mp == 0 and st.phase == "free"
+
+
+def test_R5_reef_wreck():
+    st = two(ships=[{"owner": 0, "at": "TW5"}], M=3, dice=dice2(3))
+    play(st, "sail s1 TW6")
+    assert "s1" not in st.ships and "A" not in st.reefs[0]
+
+
+def test_R5_2_3_reef_knowledge_is_the_players():
+    st = two(ships=[{"owner": 0, "at": "TW5"}, {"owner": 0, "at": "TW5"}], M=3, dice=[*dice2(9), 1, 1])
+    play(st, "sail s1 TW6", "stop", "sail s2 TW6")
+    assert st.rng.script == [1, 1]  # the second ship made no roll
+
+
+def test_R5_pirate_protection_by_own_fortress_only():
+    st = two(ships=[{"owner": 0, "at": "MED2", "cargo": ("Ma", 30, 0)}], forts={"CAD": 1}, M=3, dice=dice2(4))
+    play(st, "sail s1 MED1")
+    assert st.ships["s1"].load is None  # another player's fortress does not protect
+
+
+# ----------------------------------------------------------------------------- 6 trade
+
+
+def test_R6_1_privateers_do_not_trade():
+    st = two(ships=[{"owner": 0, "at": "LON", "privateer": True}])
+    assert not any(t.startswith("buy ") for t in legal(st))
+
+
+def test_R6_1_one_load_per_ship():
+    st = two(ships=[{"owner": 0, "at": "LON"}], cash=[500, 100])
+    play(st, "buy s1 Ma")
+    assert not any(t.startswith("buy ") for t in legal(st))
+
+
+def test_R6_2_supply_must_hold_the_good():
+    st = two(ships=[{"owner": 0, "at": "LON"}])
+    st.supply["Ma"] = 0
+    assert "buy s1 Ma" not in legal(st)
+
+
+def test_R6_2_need_cash_for_price_and_fee():
+    st = two(ships=[{"owner": 0, "at": "LON"}], forts={"LON": 1}, cash=[39, 100])
+    assert "buy s1 Ma" not in legal(st)
+    st = two(ships=[{"owner": 0, "at": "LON"}], forts={"LON": 1}, cash=[40, 100])
+    assert "buy s1 Ma" in legal(st)
+
+
+def test_R6_3_only_listed_goods_sell():
+    st = two(ships=[{"owner": 0, "at": "HAV", "cargo": ("Te", 50, 30)}])
+    assert "sell s1" not in legal(st)
+
+
+def test_R6_3_repeated_sales_reset_each_turn():
+    tea = ("Te", 50, 12)
+    st = two(ships=[{"owner": 0, "at": "LON", "cargo": tea}], deck_top=[7, 8], dice=[1, 1, 1] * 4)
+    play(st, "sell s1")
+    assert st.sales == {("LON", "Te"): 1}
+    play(st, "end", "end")
+    assert st.sales == {}
+
+
+def test_R6_4_jettison_at_sea():
+    st = two(ships=[{"owner": 0, "at": "KANW", "cargo": ("Ma", 30, 3)}])
+    play(st, "jettison s1")
+    assert st.ships["s1"].load is None and st.supply["Ma"] == 18
+
+
+# ----------------------------------------------------------------------------- 7 ships
+
+
+def test_R7_1_at_most_six_ships():
+    st = two(ships=[{"owner": 0, "at": "LON"}] * 6, cash=[1000, 100])
+    assert "buyship" not in legal(st)
+
+
+def test_R7_2_sell_ship_cargo_lost():
+    st = two(ships=[{"owner": 0, "at": "KANW", "cargo": ("Te", 50, 3)}])
+    play(st, "sellship s1")
+    assert st.cash[0] == 175 and "s1" not in st.ships and st.supply["Te"] == 9
+
+
+def test_D12_ship_sale_in_port_only():
+    st = two(ships=[{"owner": 0, "at": "KANW"}], options=FuldriggerOptions(ship_sale_in_port_only=True))
+    assert "sellship s1" not in legal(st)
+
+
+# ----------------------------------------------------------------------------- 8 fortresses
+
+
+def test_R8_1_one_fortress_per_city_and_six_max():
+    st = two(ships=[{"owner": 0, "at": "CAN"}], forts={"CAN": 1}, cash=[500, 100])
+    assert "fortress CAN" not in legal(st)
+    forts = dict.fromkeys(["KAP", "ZAN", "BOM", "TRA", "BAT", "SUE"], 0)
+    st = two(ships=[{"owner": 0, "at": "CAN"}], forts=forts, cash=[500, 100])
+    assert "fortress CAN" not in legal(st)
+    st = two(ships=[{"owner": 0, "at": "CAN"}], cash=[500, 100])
+    play(st, "fortress CAN")
+    assert st.forts == {"CAN": 0} and st.cash[0] == 400
+
+
+def test_R8_1_own_home_city_allowed():
+    st = two(ships=[{"owner": 0, "at": "LON"}], cash=[500, 100])
+    assert "fortress LON" in legal(st)
+
+
+def test_R9_1_fit_out_only_at_home_or_own_fortress():
+    st = two(
+        ships=[{"owner": 0, "at": "CAN"}, {"owner": 0, "at": "LON"}, {"owner": 0, "at": "BOM"}],
+        forts={"BOM": 0},
+    )
+    assert {"fit s2", "fit s3"} <= legal(st) and "fit s1" not in legal(st)
+    play(st, "fit s2")
+    assert "unfit s2" not in legal(st)  # not twice in one turn
+    assert st.ships["s2"].privateer
+
+
+def test_D28_privateer_fit_cost():
+    st = two(ships=[{"owner": 0, "at": "LON"}], options=FuldriggerOptions(privateer_fit_cost=30))
+    play(st, "fit s1")
+    assert st.cash[0] == 70
+
+
+# ----------------------------------------------------------------------------- 9 attacks
+
+
+def test_R9_2_attack_needs_reachable_privateers():
+    st = two(ships=[{"owner": 0, "at": "AZ2", "privateer": True}, {"owner": 1, "at": "AZOR"}], M=1)
+    assert "attack 1 AZOR" not in legal(st)
+    st = two(ships=[{"owner": 0, "at": "AZ2", "privateer": True}, {"owner": 1, "at": "AZOR"}], M=2)
+    assert "attack 1 AZOR" in legal(st)
+
+
+def test_R9_2_fortress_alone_is_a_target():
+    st = two(ships=[{"owner": 0, "at": "CANS", "privateer": True}], forts={"CAN": 1}, M=3, dice=dice2(10))
+    play(st, "attack 1 CAN", "join s1", "launch")
+    assert st.forts["CAN"] == 0
+
+
+def test_R9_2_one_attacker_table():
+    for roll, outcome in [(5, "lost"), (6, "draw"), (9, "draw"), (10, "won")]:
+        st = two(
+            ships=[{"owner": 0, "at": "AZ2", "privateer": True}, {"owner": 1, "at": "AZOR"}],
+            M=3,
+            dice=dice2(roll),
+        )
+        play(st, "attack 1 AZOR", "join s1", "launch")
+        assert ("s1" not in st.ships) == (outcome == "lost")
+        assert (st.ships["s2"].owner == 0) == (outcome == "won")
+
+
+def test_R9_2_four_attackers_table():
+    ships = [{"owner": 0, "at": "AZOR", "privateer": True} for _ in range(5)] + [{"owner": 1, "at": "AZOR"}]
+    for roll, phase in [(2, "free"), (3, "free"), (6, "free"), (7, "free")]:
+        st = two(ships=ships, dice=dice2(roll))
+        play(st, "attack 1 AZOR", *[f"join s{i}" for i in range(1, 6)], "launch")
+        if roll == 2:
+            assert st.phase == "lose" and len(st.legal()) == 5
+        else:
+            assert st.phase == phase
+        if roll == 7:
+            assert st.ships["s6"].owner == 0
+
+
+def test_R9_2_privateer_lost_on_approach_calls_off():
+    ships = [{"owner": 0, "at": "NAT6", "privateer": True}, {"owner": 1, "at": "NAT8"}]
+    st = two(ships=ships, M=5, dice=dice2(5))  # the iceberg on NAT7 sinks it
+    play(st, "attack 1 NAT8", "join s1", "launch")
+    assert "s1" not in st.ships and st.ships["s2"].owner == 1 and st.phase == "free"
+
+
+def test_R9_2_10_no_attack_under_C27_or_truce():
+    ships = [{"owner": 0, "at": "AZ2", "privateer": True}, {"owner": 1, "at": "AZOR"}]
+    assert "attack 1 AZOR" not in legal(two(ships=ships, round_card=27))
+    st = two(ships=ships)
+    st.truces[(0, 1)] = 1
+    assert "attack 1 AZOR" not in legal(st)
+
+
+def test_R9_2_9_no_privateer_in_two_attacks():
+    ships = [
+        {"owner": 0, "at": "AZOR", "privateer": True},
+        {"owner": 1, "at": "AZOR"},
+        {"owner": 1, "at": "AZ3"},
+    ]
+    st = two(ships=ships, M=5, dice=dice2(7))
+    play(st, "attack 1 AZOR", "join s1", "launch")
+    assert not any(t.startswith("attack") for t in legal(st))
+
+
+# ----------------------------------------------------------------------------- 10 chance
+
+
+def test_R10_4_reshuffle_expires_races():
+    st = two(ships=[{"owner": 0, "at": "LON"}], races=[1, 2])
+    st.discard = [n for n in st.deck if n != 3]
+    st.deck = [3]
+    ev = []
+    st._turn_card(ev)
+    assert st.round_card is None and st.races == (1, 2, 3)
+    st._turn_card(ev)
+    assert any(e["kind"] == "races_expire" for e in ev)
+    assert len(st.deck) + len(st.discard) + len(st.races) + (st.round_card is not None) == 28
+    assert len(st.deck) == 27
+    st.check()
+
+
+def test_R10_round_card_lasts_until_next_card():
+    st = two(ships=[{"owner": 0, "at": "LON"}], deck_top=[17, 7], dice=[1, 1, 1] * 3)
+    ev = []
+    st._turn_card(ev)
+    assert st.round_card == 17
+    st._turn_card(ev)
+    assert st.round_card is None and 17 in st.discard and st.races == (7,)
+
+
+def test_C13_C17_C18_C25_C26_modifiers():
+    st = two(ships=[{"owner": 0, "at": "LON"}], round_card=13, cash=[100, 100])
+    play(st, "buy s1 Ma")
+    assert st.cash[0] == 50
+    for card, dice, m in [(17, [1, 1, 1], 6), (18, [1, 1, 2], 1), (18, [1, 1, 1], 0)]:
+        st = two(ships=[{"owner": 0, "at": "LON"}], round_card=card, dice=dice)
+        st.turn = 1
+        st._roll([])
+        assert m == st.M
+    st = two(ships=[{"owner": 0, "at": "LON"}], round_card=25)
+    play(st, "buyship")
+    assert st.cash[0] == 25 and st.ships["s3"].value == 75 and st.wealth(0) == 25 + 175
+    st = two(ships=[{"owner": 0, "at": "LON"}], round_card=26, forts={"LON": 1})
+    play(st, "buy s1 Ma")
+    assert st.cash == [50, 120]
+
+
+def test_C15_C16_no_trade():
+    st = two(ships=[{"owner": 0, "at": "SUE"}], round_card=15)
+    assert not any(t.startswith("buy ") for t in legal(st))
+    st = two(ships=[{"owner": 0, "at": "HAV"}], round_card=16)
+    assert not any(t.startswith("buy ") for t in legal(st))
+
+
+def test_C19_storm_season():
+    st = two(ships=[{"owner": 0, "at": "SAT5"}], round_card=19, M=2, dice=dice2(4))
+    play(st, "sail s1 SAT6")
+    assert "s1" not in st.ships
+
+
+def test_C20_C21_pirates():
+    st = two(ships=[{"owner": 0, "at": "MED2", "cargo": ("Ma", 30, 1)}], round_card=20, M=2, dice=dice2(5))
+    play(st, "sail s1 MED1")
+    assert st.ships["s1"].load is None
+    st = two(ships=[{"owner": 0, "at": "MED2", "cargo": ("Ma", 30, 1)}], round_card=21, M=2, dice=[1, 1])
+    play(st, "sail s1 MED1")
+    assert st.ships["s1"].load is not None and st.rng.script == [1, 1]
+
+
+def test_C23_C24_now_cards():
+    st = two(ships=[{"owner": 0, "at": "LON"}] * 3, forts={"CAN": 0, "BOM": 0}, deck_top=[23, 24])
+    st._turn_card([])
+    assert st.cash == [140, 100]
+    st._turn_card([])
+    assert st.cash == [140, 150]
+    st.check()
+
+
+def test_C28_charts():
+    st = two(ships=[{"owner": 0, "at": "LON"}], deck_top=[28], reefs=["", "ABCDEFGHIJ"])
+    st.phase, st.to_act = "end", None
+    st.turn = 0
+    st._start_turn([])
+    assert st.phase == "chart" and st.to_act == 0 and len(st.legal()) == 10
+    play(st, "chart J")
+    assert "J" in st.reefs[0] and st.phase == "free"  # seat 1 knows every reef already
+
+
+# ----------------------------------------------------------------------------- 11 offers
+
+
+def test_R11_decline_withdraw_and_limits():
+    st = two(ships=[{"owner": 0, "at": "LON"}], forts={"CAN": 1})
+    play(st, "offer 1", "ask fort CAN", "give cash 50", "send", "decline o1")
+    assert st.offers == {} and st.to_act == 0
+    play(st, "offer 1", "truce 2", "send", "later")
+    assert "withdraw o2" in legal(st)
+    play(st, "withdraw o2")
+    assert st.offers == {}
+    play(st, "offer 1", "truce 2", "send", "later")
+    assert "offer 1" not in legal(st)  # three drafts this turn
+
+
+def test_R11_offers_expire_at_round_end():
+    st = two(ships=[{"owner": 0, "at": "LON"}], deck_top=[7])
+    play(st, "offer 1", "give cash 10", "send", "later", "end")
+    assert "accept o1" in legal(st)
+    play(st, "end")
+    assert st.offers == {}
+
+
+def test_R11_5_ship_received_in_own_turn_is_frozen():
+    ships = [{"owner": 0, "at": "LON"}, {"owner": 1, "at": "AMS"}]
+    st = scenario(ships=ships, cash=[100, 100])
+    play(st, "offer 1", "give cash 50", "ask ship s2", "send", "accept o1")
+    assert st.ships["s2"].owner == 0 and "s2" in st.frozen
+    assert not any(t.startswith(("sail s2", "buy s2", "fit s2")) for t in legal(st))
+
+
+def test_R11_4_six_ship_limit_on_acceptance():
+    ships = [{"owner": 0, "at": "LON"}] * 6 + [{"owner": 1, "at": "AMS"}, {"owner": 1, "at": "AMS"}]
+    st = scenario(ships=ships)
+    play(st, "offer 1", "ask ship s7", "send")
+    ev = play(st, "accept o1")
+    assert any(e["kind"] == "offer_failed" for e in ev) and st.ships["s7"].owner == 1
+
+
+def test_D20_negotiation_off_and_private_offers():
+    st = two(ships=[{"owner": 0, "at": "LON"}], options=FuldriggerOptions(negotiation=False))
+    assert not any(t.startswith("offer") for t in legal(st))
+    st = scenario(
+        seats=3,
+        ships=[{"owner": 0, "at": "LON"}, {"owner": 1, "at": "AMS"}, {"owner": 2, "at": "LIS"}],
+        options=FuldriggerOptions(private_offers=True),
+    )
+    ev = play(st, "offer 1", "give cash 10", "send")
+    assert "10" not in ev[-1]["text"]
+    play(st, "later")
+    assert st.view(0)["offers"] and st.view(1)["offers"]
+    assert st.view(2)["offers"] == [] and st.view(None)["offers"] == []
+
+
+# ----------------------------------------------------------------------------- 12 isthmus
+
+
+def test_R12_toll_table_panama():
+    opts = FuldriggerOptions(isthmus_variant=True)
+    ma = ("Ma", 30, 5)
+    st = scenario(
+        seats=3,
+        options=opts,
+        ships=[{"owner": 0, "at": "PAN", "cargo": ma}, {"owner": 1, "at": "AMS"}, {"owner": 2, "at": "LIS"}],
+        forts={"POB": 1},
+    )
+    play(st, "portage s1")
+    assert st.cash == [90, 110, 100] and st.depots[(0, "POB")][0].odo == 5
+    st = scenario(
+        options=opts,
+        ships=[{"owner": 0, "at": "PAN", "cargo": ma}, {"owner": 1, "at": "AMS"}],
+        forts={"PAN": 1},
+    )
+    play(st, "portage s1")
+    assert st.cash == [90, 100] and st.bank_in == 10  # a Panamá fortress has no effect
+    st = scenario(
+        options=opts, ships=[{"owner": 0, "at": "PAN", "cargo": ma}, {"owner": 1, "at": "AMS"}], round_card=16
+    )
+    assert "portage s1" not in legal(st)
+    st = scenario(
+        options=opts, ships=[{"owner": 0, "at": "PAN", "cargo": ma}, {"owner": 1, "at": "AMS"}], cash=[9, 100]
+    )
+    assert "portage s1" not in legal(st)
+
+
+def test_D25_isthmus_off_by_default():
+    st = two(ships=[{"owner": 0, "at": "PAN", "cargo": ("Ma", 30, 5)}])
+    assert "portage s1" not in legal(st)
+
+
+# ----------------------------------------------------------------------------- 13 end
+
+
+def test_R13_2_early_end_when_one_fleet_is_left():
+    st = two(ships=[{"owner": 0, "at": "LON"}, {"owner": 1, "at": "SAT5"}], turn=1, M=2, dice=dice2(2))
+    play(st, "sail s2 SAT6", "end")
+    assert st.to_act is None and st.early_winner == 0 and st.result() == (1.0, 0.0)
+
+
+def test_R13_3_tie_breaks_and_shared_victory():
+    st = two(ships=[{"owner": 0, "at": "LON"}], forts={"CAN": 1}, cash=[200, 100])
+    st.phase, st.to_act = "over", None
+    assert st.wealth(0) == st.wealth(1) == 300
+    assert st.winners() == [0]  # more cash
+    st.cash = [100, 100]
+    st.ships["s1"] = st.ships["s1"]._replace(value=200)
+    assert st.winners() == [1]  # equal wealth and cash, more fortresses
+    st.forts = {}
+    st.ships["s1"] = st.ships["s1"]._replace(value=100)
+    assert st.result() == (0.5, 0.5)
+
+
+def test_result_mode_wealth():
+    st = two(
+        ships=[{"owner": 0, "at": "LON"}],
+        options=FuldriggerOptions(result_mode="wealth", rounds_limit=1),
+        turn=1,
+    )
+    play(st, "end")
+    assert st.result() == (200.0, 200.0)
+
+
+def test_D5_directional_winds():
+    opts = FuldriggerOptions(directional_winds=True)
+    st = two(ships=[{"owner": 0, "at": "MED5"}], options=opts, M=5)
+    play(st, "sail s1 MED4")  # against L08's MEDC→ALXS direction: the tail wind hinders
+    assert st.mp == 1
+    st = two(ships=[{"owner": 0, "at": "MED3"}], options=opts, M=5)
+    play(st, "sail s1 MED4")
+    assert st.mp == 7
+
+
+def test_D9_port_distance_mode():
+    load = ("Ma", 30, 3, "LON")
+    st = two(
+        ships=[{"owner": 0, "at": "GUL", "cargo": load}],
+        options=FuldriggerOptions(min_transport_mode="port_distance"),
+    )
+    assert "sell s1" in legal(st)
+    st = two(ships=[{"owner": 0, "at": "GUL", "cargo": load}])
+    assert "sell s1" not in legal(st)
+
+
+def test_options_validation():
+    with pytest.raises(OptionError):
+        GAME.new(2, 0, FuldriggerOptions(banker_seat=3))
+    st = GAME.new(3, 0, FuldriggerOptions(banker_seat=2))
+    assert st.banker == 2
+
+
+def test_illegal_actions_are_refused_unchanged():
+    st = two(ships=[{"owner": 0, "at": "LON"}])
+    for bad in [
+        Order("sail", ("s1", "FINI")),
+        Order("sell", ("s1",)),
+        Order("attack", ("1", "AMS")),
+        Order("nonsense"),
+    ]:
+        before = st.copy()
+        with pytest.raises(IllegalAction, match="^Fuldrigger: "):
+            st.play(bad)
+        assert st == before
