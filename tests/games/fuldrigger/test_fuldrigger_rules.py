@@ -591,6 +591,6 @@ def test_illegal_actions_are_refused_unchanged():
         Order("nonsense"),
     ]:
         before = st.copy()
-        with pytest.raises(IllegalAction, match="^Fuldrigger: "):
+        with pytest.raises(IllegalAction, match=r"^Fuldrigger: "):
             st.play(bad)
         assert st == before
