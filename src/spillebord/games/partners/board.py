@@ -130,6 +130,22 @@ def walk(
     return outs
 
 
+def path(c: int, p: int, nmax: int, blk: tuple[bool, ...], hm: int) -> list[int]:
+    """Default rules only (mandatory entry, no bounce): the positions after 1, 2, … steps, up
+    to ``nmax`` steps or the first illegal step. ``path(...)[n - 1]`` is the end of an n-step move."""
+    if p == CIRCLE:
+        return []
+    if p >= HOUSE:
+        hm &= ~(1 << (p - HOUSE))
+    out: list[int] = []
+    while len(out) < nmax:
+        p = fstep(c, p, blk, hm)
+        if p < 0:
+            break
+        out.append(p)
+    return out
+
+
 def bwalk(c: int, p: int, n: int, blk: tuple[bool, ...]) -> int:
     """The end of ``n`` backward steps (5.7) from track position ``p``, or :data:`BLOCKED`."""
     if p < 0 or p >= HOUSE:

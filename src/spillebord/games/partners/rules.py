@@ -315,11 +315,12 @@ def split_parts(
         prev = p
         if used and mine.count(p) <= used.count((a, p)):
             continue
+        if simple:
+            for s, e in enumerate(B.path(a, p, r, blk, hm), 1):
+                out.append((a, p, s, e))
+            continue
         for s in range(1, r + 1):
-            ends = B.walk(a, p, s, blk, hm, optional, bounce)
-            if not ends and simple:
-                break
-            for e in ends:
+            for e in B.walk(a, p, s, blk, hm, optional, bounce):
                 out.append((a, p, s, e))
     return out
 
@@ -346,9 +347,15 @@ def part_ok(
     bounce: bool,
 ) -> bool:
     """Rule 6.5.6: after this part the split can be completed exactly, or it may lapse."""
-    new, _ko, _so, used2, switched, won = apply_part(pos, seat, part, used)
     rem = r - part[2]
-    return rem == 0 or won or switched or viable(new, seat, rem, used2, optional, bounce)
+    if rem == 0:
+        return True
+    new, _ko, _so, used2, switched, won = apply_part(pos, seat, part, used)
+    return won or switched or viable(new, seat, rem, used2, optional, bounce)
+
+
+def _longest_first(part: tuple[int, int, int, int]) -> int:
+    return -part[2]
 
 
 def viable(
@@ -360,7 +367,7 @@ def viable(
     if v is None:
         v = any(
             part_ok(pos, seat, r, used, part, optional, bounce)
-            for part in split_parts(pos, seat, r, used, optional, bounce)
+            for part in sorted(split_parts(pos, seat, r, used, optional, bounce), key=_longest_first)
         )
         if len(_VIABLE) > 200_000:
             _VIABLE.clear()
@@ -542,12 +549,18 @@ class PartnersState(State[PartnersAction]):
         hm = B.house_mask(mine)
         froms = [p for p in dict.fromkeys(mine) if p != CIRCLE]
         out: list[PartnersAction] = []
+        simple = not optional and not bounce
+        paths = [B.path(a, p, 14, blk, hm) for p in froms] if simple else []
         for card in dict.fromkeys(hand):
             t = CARD_TYPES[card]
             if t.start and mine[0] == CIRCLE:
                 out.append(Start(card, a))
             for v in t.forward:
-                for p in froms:
+                for i, p in enumerate(froms):
+                    if simple:
+                        if len(paths[i]) >= v:
+                            out.append(Move(card, v, a, p, paths[i][v - 1]))
+                        continue
                     for e in B.walk(a, p, v, blk, hm, optional, bounce):
                         out.append(Move(card, v, a, p, e))
             if t.backward:
