@@ -479,7 +479,7 @@ class KasinoState(State[KasinoAction]):
                 conv = 0
                 for x in vals:
                     conv |= tv << x
-                if own < 0 and m and (conv | (tv & hb)) & others:
+                if own < 0 and m and (not one_card or (conv | (tv & hb)) & others):
                     if one_card:
                         seen_m: set[tuple[int, int]] | None = None
                         ph = pair[h]
