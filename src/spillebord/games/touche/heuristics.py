@@ -1,0 +1,187 @@
+"""Touché heuristics: a position evaluation and the heuristic bot (``heuristic``).
+
+The bot scores each legal action by looking only at the pattern instances through the target
+cell (the same precomputed ``THROUGH`` lists as detection): it extends its own near-patterns,
+blocks the opponents' (weighted by how close they are), saves jokers for completions, replacing
+and blocking, and trades in dead cards when nothing useful can be placed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from spillebord.core import Action, Game, Rng, State
+
+from .data import CARD_CELLS, CELL_CARD, CELL_INDEX, INSTANCES, IS_FREE, THROUGH, T
+from .data import CROSS as CROSS_T
+from .data import LINE as LINE_T
+from .data import SQUARE as SQUARE_T
+
+if TYPE_CHECKING:
+    from .rules import ToucheState
+
+EMPTY = -1
+CROWN = 3
+VALUE_BY_MISSING = (10_000.0, 120.0, 22.0, 5.0, 1.2, 0.3)
+"""Worth of an alive instance by the number of cells still missing."""
+
+
+def _missing(marks: list[int], cells: tuple[int, ...], side: int) -> int:
+    """Cells of an instance ``side`` still needs, or -1 when the instance is blocked for it
+    (a crowned or foreign marker, or two FREE cells)."""
+    miss = 0
+    frees = 0
+    for c in cells:
+        m = marks[c]
+        if m == side:
+            continue
+        if m != EMPTY:
+            return -1
+        if IS_FREE[c]:
+            frees += 1
+            if frees > 1:
+                return -1
+        miss += 1
+    return miss
+
+
+def side_potential(marks: list[int], side: int, mask: int) -> float:
+    total = 0.0
+    for k, (t, cells) in enumerate(INSTANCES):
+        if mask >> t & 1:
+            m = _missing(marks, cells, side)
+            if m >= 0:
+                total += VALUE_BY_MISSING[m]
+        del k
+    return total
+
+
+def evaluate(state: ToucheState, seat: int) -> float:
+    """Higher is better for ``seat``: crowned patterns, then the potential of alive instances."""
+    res = state.result()
+    if res is not None:
+        return 1e9 * res[seat]
+    me = state.side_of[seat]
+    if not state.grade:
+        return 0.0
+    score = 0.0
+    for side in range(state.n_sides):
+        v = 5000.0 * state.counts[side] + side_potential(state.marks, side, state.mask(side))
+        score += v if side == me else -v / max(1, state.n_sides - 1)
+    return score
+
+
+def _cell_delta(state: ToucheState, x: int, side: int, hand: tuple[str, ...]) -> float:
+    """Gain of putting ``side``'s marker on ``x``: own instances advanced, others' blocked."""
+    marks = state.marks
+    old = marks[x]
+    gain = 0.0
+    held = {c for c in hand}
+    mask = state.mask(side)
+    for t in range(4):
+        if not mask >> t & 1:
+            continue
+        for k in THROUGH[t][x]:
+            cells = INSTANCES[k][1]
+            before = _missing(marks, cells, side)
+            marks[x] = side
+            after = _missing(marks, cells, side)
+            marks[x] = old
+            if after < 0:
+                continue
+            b = VALUE_BY_MISSING[before] if before >= 0 else 0.0
+            v = VALUE_BY_MISSING[after]
+            # Bonus when the remaining empty cells are ones we hold the card for.
+            ready = 0
+            for c in cells:
+                if marks[c] == EMPTY and c != x and (IS_FREE[c] or CELL_CARD[c] in held):
+                    ready += 1
+            gain += (v - b) * (1.0 + 0.25 * ready)
+    for opp in range(state.n_sides):
+        if opp == side:
+            continue
+        omask = state.mask(opp)
+        for t in range(4):
+            if not omask >> t & 1:
+                continue
+            for k in THROUGH[t][x]:
+                cells = INSTANCES[k][1]
+                before = _missing(marks, cells, opp)
+                if before < 0:
+                    continue
+                gain += 1.1 * VALUE_BY_MISSING[before]
+    return gain
+
+
+TYPE_PREFERENCE = {CROSS_T: 0, T: 1, LINE_T: 2, SQUARE_T: 3}
+
+
+class HeuristicAgent:
+    """Extends its own near-patterns and blocks the opponents' (one ply, no look-ahead)."""
+
+    name = "heuristic"
+    needs_state = True
+
+    def __init__(self, game: Game[Any] | None = None, grade_preference: int = 2) -> None:
+        self.game = game
+        self.grade_preference = grade_preference
+
+    def act(self, state: State[Any], seat: int, rng: Rng) -> Action:
+        from .rules import ChooseGrade, Crown, Exchange, Place, ToucheState
+
+        assert isinstance(state, ToucheState)
+        legal = state.legal()
+        if len(legal) == 1:
+            return legal[0]
+        if state.phase == "grade":
+            return ChooseGrade(self.grade_preference)
+        if state.phase == "crown":
+
+            def crown_key(a: Action) -> tuple[int, int]:
+                assert isinstance(a, Crown)
+                cells = tuple(sorted(CELL_INDEX[c] for c in a.cells))
+                k = next(i for i, (_, cs) in enumerate(INSTANCES) if cs == cells)
+                t = INSTANCES[k][0]
+                return (TYPE_PREFERENCE[t], sum(IS_FREE[c] for c in cells))
+
+            return min(legal, key=crown_key)
+        side = state.side_of[seat]
+        hand = state.hands[seat]
+        best: list[Action] = []
+        best_v = float("-inf")
+        cache: dict[int, float] = {}
+        n_dead = 0
+        for a in legal:
+            if isinstance(a, Place):
+                x = CELL_INDEX[a.cell]
+                if x not in cache:
+                    cache[x] = _cell_delta(state, x, side, hand)
+                v = cache[x]
+                if a.card == "JK":
+                    if v < VALUE_BY_MISSING[0] and state.marks[x] == EMPTY:
+                        v -= 60.0  # keep jokers for completions and replacements
+                    elif v < VALUE_BY_MISSING[0]:
+                        v -= 25.0
+                elif IS_FREE[x]:
+                    # any card completes here: spend the least useful one
+                    a_cells = CARD_CELLS[a.card]
+                    if all(state.marks[c] != EMPTY for c in a_cells):
+                        v += 1.0
+                else:
+                    # prefer the card whose other copy is already gone
+                    other = [c for c in CARD_CELLS[a.card] if c != x]
+                    if other and state.marks[other[0]] != EMPTY:
+                        v += 0.5
+            elif isinstance(a, Exchange):
+                n_dead = len(a.cards)
+                v = 4.0 * n_dead - 6.0
+            else:
+                v = 0.0
+            if v > best_v + 1e-9:
+                best_v, best = v, [a]
+            elif abs(v - best_v) <= 1e-9:
+                best.append(a)
+        return best[0] if len(best) == 1 else rng.choice(best)
+
+
+AGENTS: dict[str, Any] = {"heuristic": HeuristicAgent}
