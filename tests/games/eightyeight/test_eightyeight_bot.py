@@ -1,0 +1,88 @@
+"""The heuristic bot (best_bot) against the random bot, and its tactical choices."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from spillebord.ai import decide, make_agent
+from spillebord.core import Rng
+from spillebord.core.options import build
+from spillebord.games.eightyeight import GAME, STANDARD, parse_panel
+from spillebord.games.eightyeight.heuristics import HeuristicAgent, best_setup_panels, flexibility
+from spillebord.games.eightyeight.rules import Move, Stay, Target
+
+
+def win_rate(bot: str, games: int, seats: int, options: dict[str, Any]) -> float:
+    o = build(GAME.Options, options)
+    total = 0.0
+    for g in range(games):
+        s = GAME.new(seats, 1000 + g, o)
+        rng = Rng(g * 7 + 1)
+        me = g % seats
+        agents = [make_agent(bot if i == me else "random", GAME) for i in range(seats)]
+        while s.to_act is not None:
+            s.play(decide(agents[s.to_act], s, rng))
+        res = s.result()
+        assert res is not None
+        total += res[me]
+    return total / games
+
+
+def test_best_bot_is_registered() -> None:
+    assert GAME.best_bot == "heuristic"
+    assert isinstance(make_agent("heuristic", GAME), HeuristicAgent)
+    assert isinstance(make_agent("best", GAME), HeuristicAgent)
+
+
+def test_heuristic_beats_random_quick_games() -> None:
+    assert win_rate("heuristic", 40, 3, GAME.quick_options) >= 0.8
+
+
+def test_heuristic_beats_random_points_game() -> None:
+    assert win_rate("heuristic", 20, 3, {"scoring": "points"}) >= 0.8
+
+
+def test_greedy_with_evaluate_beats_random() -> None:
+    assert win_rate("greedy", 20, 3, GAME.quick_options) >= 0.65
+
+
+@pytest.mark.slow
+def test_issue_heuristic_wins_80_percent_of_200_three_seat_games() -> None:
+    assert win_rate("heuristic", 200, 3, {}) >= 0.8
+
+
+def test_bot_takes_an_exact_hit() -> None:
+    s = GAME.position(["fg b c|ab c", "b c|b c"], target=74)
+    a = HeuristicAgent(GAME).act(s.copy(), 0, Rng(1))
+    assert a == Move("rearrange", 74)
+
+
+def test_bot_setter_chooses_the_reading_it_can_hit() -> None:
+    # cards 1 and 7: 17 is reachable from 47 (remove fg), 71 is not reachable exactly
+    s = GAME.position(["fg b c|ab c", "ab cd fg e|b c"], cards=(1, 7))
+    a = HeuristicAgent(GAME).act(s.copy(), 0, Rng(1))
+    assert a == Target(17)
+
+
+def test_bot_prepares_the_panel_when_the_round_is_lost() -> None:
+    # Seat 1 moves after seat 0 already hit the target exactly: seat 1 cannot win the round
+    # (it cannot reach 88), so it leaves its panel as flexible as it can (Taktiska råd).
+    s = GAME.position(["ab cd fg e|ab c d e f g", "b c|b c"], target=88)
+    s.play(Stay())
+    bot = HeuristicAgent(GAME)
+    a = bot.act(s.copy(), 1, Rng(3))
+    assert a != Stay() or flexibility(STANDARD, parse_panel("b c|b c")) <= min(
+        flexibility(STANDARD, q) for qs in STANDARD.moves(parse_panel("b c|b c")).values() for q in qs
+    )
+
+
+def test_bot_setup_lays_a_most_flexible_panel() -> None:
+    best = best_setup_panels(STANDARD)
+    s = GAME.new(2, 3)
+    bot = HeuristicAgent(GAME)
+    rng = Rng(4)
+    while s.to_act == 0:
+        s.play(bot.act(s.copy(), 0, rng))
+    assert s.panels[0] in best

@@ -1,0 +1,361 @@
+"""Rules R1–R12 as state behaviour, option variants, parsing, views, perft counts and
+property tests of the spec's invariants (section 13) over random games."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spillebord.core import IllegalAction, ParseError, Rng
+from spillebord.core.options import build
+from spillebord.games.eightyeight import GAME, STANDARD, distance, parse_panel, reachable
+from spillebord.games.eightyeight.data import counts
+from spillebord.games.eightyeight.rules import EightyEightState, Lay, Move, Place, Stay
+from spillebord.tables import replay_texts
+
+
+def opts(**kw: Any) -> Any:
+    return build(GAME.Options, kw)
+
+
+def lay(s: EightyEightState, text: str) -> None:
+    """Setup: the acting seat lays the panel ``text``."""
+    want = parse_panel(text)
+    s.play(Lay(STANDARD.number(want)))
+    while s.pending_number is not None:
+        part = {"tens": want & 0x7FFF, "units": want >> 15}
+        s.play(next(a for a in s.legal() if isinstance(a, Place) and a.tiling == part[a.position]))
+
+
+# ------------------------------------------------------------------- setup
+
+
+def test_R1_start_pegs_at_zero_and_setup_phase() -> None:
+    s = GAME.new(3, 7)
+    assert s.phase == "setup" and s.to_act == 0
+    assert s.pegs == (0, 0, 0) and s.points == (0, 0, 0)
+    assert len(s.deck) == 50 and sorted(s.deck) == sorted(d for d in range(10) for _ in range(5))
+
+
+def test_R2_any_two_digit_number_can_be_laid() -> None:
+    s = GAME.new(2, 1)
+    assert s.legal_texts() == [f"lay {n:02d}" for n in range(100)]
+    s.play(GAME.parse(s, "lay 01"))  # a leading zero is required and fine
+    # 01 has a single tens tiling choice set? 0 has several tilings: the seat picks them
+    assert s.to_act == 0 and s.pending_number == 1
+    assert {str(a).split()[0] for a in s.legal()} == {"tens"}
+    while s.to_act == 0:
+        s.play(s.legal()[0])
+    assert s.panels[0] is not None and STANDARD.number(s.panels[0]) == 1
+
+
+def test_R2_lay_88_uses_every_piece_and_tilings_are_offered_stepwise() -> None:
+    s = GAME.new(2, 1)
+    s.play(Lay(88))
+    assert len(s.legal()) == 32  # every tiling of an 8 but the seven straights (6 in stock)
+    s.play(GAME.parse(s, "tens ab cd fg e"))
+    assert len(s.legal()) == 8  # the units must then use 1 L + 5 straights
+    s.play(s.legal()[0])
+    p = s.panels[0]
+    assert p is not None and counts(p) == (4, 6)
+
+
+def test_R2_forced_tilings_are_automatic() -> None:
+    s = GAME.new(2, 1)
+    s.play(Lay(11))  # 11 has exactly one panel
+    assert s.to_act == 1 and s.panels[0] == parse_panel("b c|b c")
+
+
+def test_B14_secret_setup_hides_panels_until_all_laid() -> None:
+    s = GAME.new(3, 5)
+    ev = []
+    s.play(Lay(47))
+    while s.to_act == 0:
+        ev += s.play(s.legal()[0])
+    assert s.view(1)["players"][0]["panel"] is None and s.view(1)["players"][0]["laid"]
+    assert s.view(0)["players"][0]["number"] == 47
+    assert s.view(None)["players"][0]["number"] is None
+    ev += s.play(Lay(88))
+    assert s.view(0)["pending"] == {"option": None, "number": None, "tens": None}
+    assert s.view(1)["pending"]["number"] == 88
+    assert "47" not in json.dumps(ev) and "88" not in json.dumps(ev)
+    while s.to_act == 1:
+        s.play(s.legal()[0])
+    lay(s, "b c|b c")
+    assert s.phase == "target"
+    assert [p["number"] for p in s.view(None)["players"]] == [47, 88, 11]
+
+
+def test_B14_public_setup_variant() -> None:
+    s = GAME.new(2, 5, opts(secret_setup=False))
+    lay(s, "b c|b c")
+    assert s.view(1)["players"][0]["number"] == 11
+
+
+def test_B15_first_setter_random_or_chosen() -> None:
+    setters = {GAME.new(3, seed).setter for seed in range(30)}
+    assert setters == {0, 1, 2}
+    s = GAME.new(3, 1, opts(first_setter=2))
+    for t in ("b c|b c", "b c|b c", "b c|b c"):
+        lay(s, t)
+    assert s.setter == 2 and s.to_act == 2 and s.phase == "target"
+
+
+def test_R4_first_draw_after_setup() -> None:
+    s = GAME.new(2, 3)
+    lay(s, "b c|b c")
+    lay(s, "ab c|ab c")
+    assert len(s.cards) == 2 and len(s.deck) == 48
+    assert s.view(None)["cards"] == list(s.cards)
+
+
+# ------------------------------------------------------------------- moves
+
+D = "fg b c|ab c"
+
+
+def test_R6_setter_moves_first_then_clockwise() -> None:
+    s = GAME.position([D, D, D, D], setter=2, target=47)
+    order = []
+    while s.phase == "move":
+        order.append(s.to_act)
+        s.play(Stay())
+    assert order == [2, 3, 0, 1]
+
+
+def test_R7_option_and_number_declared_together_then_fixed() -> None:
+    s = GAME.position([D, "b c|b c"], target=47)
+    texts = s.legal_texts()
+    assert texts == [
+        "stay",
+        *[f"rearrange {n:02d}" for n in (12, 13, 15, 21, 31, 47, 51, 74)],
+        "remove 17",
+        *[f"add {n:02d}" for n in (40, 43, 48, 49, 80, 83, 87, 88, 89, 90, 97, 98, 99)],
+    ]
+    s.play(Move("rearrange", 74))
+    # the option is locked: only tilings of 74 reachable by rearranging remain
+    assert all(isinstance(a, Place) for a in s.legal())
+    with pytest.raises(IllegalAction):
+        s.play(Stay())
+    before = s.copy()
+    with pytest.raises(IllegalAction, match="88"):
+        s.play(Move("add", 88))
+    assert s == before
+
+
+def test_R7_illegal_declarations_are_explained() -> None:
+    s = GAME.position([D, "b c|b c"], target=47)
+    before = s.copy()
+    with pytest.raises(IllegalAction, match="cannot make 88"):
+        s.play(GAME.parse(s, "rearrange 88"))
+    with pytest.raises(IllegalAction, match="cannot make 38"):
+        s.play(GAME.parse(s, "remove 38"))
+    assert s == before
+    s.play(Stay())
+    with pytest.raises(IllegalAction, match="no legal result"):
+        s.play(GAME.parse(s, "rearrange 11"))
+    with pytest.raises(IllegalAction, match="no legal result"):
+        s.play(GAME.parse(s, "remove 01"))
+    with pytest.raises(ParseError):
+        GAME.parse(s, "swap 11")
+    with pytest.raises(ParseError):
+        GAME.parse(s, "")
+
+
+def test_R7_take_away_alias_parses() -> None:
+    s = GAME.position([D, "b c|b c"], target=47)
+    assert GAME.parse(s, "take away 17") == Move("remove", 17)
+    assert GAME.parse(s, "  Remove   17 ") == Move("remove", 17)
+
+
+def test_R8_example_A_remove_to_38_refused() -> None:
+    s = GAME.position(["ab cd fg e|ab c d e f g", D], target=38)
+    assert "remove 38" not in s.legal_texts()
+    s2 = GAME.position(["ab cd g e f|ab fg c d e", D], target=38)
+    assert "remove 38" in s2.legal_texts()
+    s2.play(Move("remove", 38))
+    assert s2.panel(0) == parse_panel("ab cd g|ab fg c d e") and s2.number(0) == 38
+
+
+def test_R12_deliberate_losing_is_legal() -> None:
+    s = GAME.position([D, "b c|b c"], target=47)
+    s.play(Move("remove", 17))  # from 47 to 17 with target 47
+    assert s.number(0) == 17 and s.to_act == 1
+
+
+def test_B12_rearrange_may_keep_the_number() -> None:
+    s = GAME.position([D, "b c|b c"], target=47)
+    s.play(Move("rearrange", 47))
+    while s.to_act == 0:
+        s.play(s.legal()[0])
+    assert s.number(0) == 47 and s.panel(0) != parse_panel(D)
+
+
+def test_B11_alt_glyphs_widen_moves() -> None:
+    std = GAME.position(["ab c|b c", D], target=71)
+    alt = GAME.position(["ab c|b c", D], target=71, options=opts(alt_glyphs=True))
+    assert "add 71" not in std.legal_texts()
+    assert "add 71" in alt.legal_texts()  # a 7 with f is a 7 too
+    assert reachable("ab c|b c", "add", alt_glyphs=True) > reachable("ab c|b c", "add")
+
+
+# ------------------------------------------------------------------- perft
+
+
+@pytest.mark.parametrize(
+    ("panel", "count"),
+    [
+        ("ab cd fg e|ab c d e f g", 13),
+        ("ab cd g e f|ab fg c d e", 13),
+        ("b c|b c", 31),
+        ("fg b c|ab c", 23),
+        ("af b cd e|ab c de f", 20),
+        ("b c|af bg cd e", 22),
+        ("b c|ab c de f", 25),
+    ],
+)
+def test_perft_move_lists_of_examples(panel: str, count: int) -> None:
+    s = GAME.position([panel, "b c|b c"], target=50)
+    assert len(s.legal()) == count
+
+
+def test_perft_fixed_seed_random_walk() -> None:
+    s = GAME.new(3, 42)
+    rng = Rng(99)
+    sizes = []
+    for _ in range(40):
+        sizes.append(len(s.legal()))
+        s.play(rng.choice(s.legal()))
+    assert sizes == PINNED_WALK
+
+
+PINNED_WALK: list[int] = [
+    100, 8, 7, 100, 8, 2, 100, 8, 7, 2, 25, 3, 25, 24, 24, 16, 4, 2, 23, 23,
+    22, 8, 6, 15, 16, 8, 2, 27, 8, 6, 17, 32, 6, 25, 10, 3, 2, 13, 22, 24,
+]  # fmt: skip
+
+
+# ------------------------------------------------------------------- views and copies
+
+
+def test_view_is_json_and_complete() -> None:
+    s = GAME.position([D, "b c|b c", "ab cd fg e|ab c d e f g"], target=74)
+    v = s.view(1)
+    json.dumps(v)
+    assert v["phase"] == "move" and v["target"] == 74 and v["to_act"] == 0
+    p0 = v["players"][0]
+    assert p0["number"] == 47 and p0["supply"] == {"L": 2, "S": 3} and p0["distance"] == 27
+    assert p0["placements"] == ["T:b", "T:c", "T:fg", "U:ab", "U:c"]
+    assert v["players"][2]["supply"] == {"L": 0, "S": 0}
+
+
+def test_determinize_keeps_view_and_reshuffles_deck_only() -> None:
+    s = GAME.position([D, "b c|b c"], target=47)
+    d = s.determinize(1, Rng(5))
+    assert d.view(1) == s.view(1) and sorted(d.deck) == sorted(s.deck) and d.panels == s.panels
+
+
+# ------------------------------------------------------------------- invariants
+
+
+def _run(seed: int, seats: int, o: Any) -> tuple[EightyEightState, list[str]]:
+    s = GAME.new(seats, seed, o)
+    rng = Rng(seed * 31 + 7)
+    texts: list[str] = []
+    prev_pegs, prev_points, prev_setter = s.pegs, s.points, None
+    while s.to_act is not None:
+        s.check()
+        before_panels = s.panels
+        acting = s.to_act
+        in_move = s.phase == "move" and s.pending_number is None
+        a = rng.choice(s.legal())
+        events = s.play(a)
+        texts.append(str(a))
+        for e in events:
+            if e["kind"] == "move":
+                seat, p0 = e["seat"], before_panels[e["seat"]]
+                p1 = parse_panel(e["panel"])
+                assert p1 == s.panels[seat]
+                assert p0 is not None
+                if e["option"] == "stay":
+                    assert p1 == p0
+                elif e["option"] == "rearrange":
+                    assert counts(p1) == counts(p0) and p1 != p0
+                elif e["option"] == "remove":
+                    assert p1 & p0 == p1 and p1 != p0 and STANDARD.number(p1) != STANDARD.number(p0)
+                else:
+                    assert p1 & p0 == p0 and p1 != p0 and STANDARD.number(p1) != STANDARD.number(p0)
+            if e["kind"] == "score":
+                lr = s.last_round
+                assert lr is not None
+                d = lr["distances"]
+                if "awards" in e:
+                    aw = e["awards"]
+                    assert all(x >= y for x, y in zip(s.pegs, prev_pegs, strict=True))
+                    if 0 not in d:
+                        assert sorted(aw)[-1] <= 1 and sum(aw) <= 1
+                    stack = s.opts.exact_and_round_win_stack
+                    assert max(aw) <= (3 if stack else 2)
+                    if max(aw) == 2 and not stack:
+                        assert lr["target"] == 88
+                    if s.winner is not None:
+                        assert d[s.winner] == 0
+                else:
+                    q = e["penalties"]
+                    assert all(x >= y for x, y in zip(s.points, prev_points, strict=True))
+                    setter = lr["setter"]
+                    if d[setter] <= min(d[o] for o in range(seats) if o != setter):
+                        assert q[setter] == 0
+                    assert all(q[i] == 0 for i in range(seats) if d[i] == 0)
+                    if d[setter] == 0:
+                        assert all(x % 2 == 0 for x in q)
+                if prev_setter is not None:
+                    assert lr["setter"] == (prev_setter + 1) % seats
+                prev_setter = lr["setter"]
+                prev_pegs, prev_points = s.pegs, s.points
+        if in_move:
+            assert s.to_act != acting or s.pending_number is not None or s.phase != "move"
+    s.check()
+    return s, texts
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**31), seats=st.integers(2, 4), scoring=st.sampled_from(["pegs", "points"]))
+def test_invariants_over_random_games(seed: int, seats: int, scoring: str) -> None:
+    o = opts(scoring=scoring, track_length=4, max_rounds=20, points_rounds=8)
+    s, texts = _run(seed, seats, o)
+    res = s.result()
+    assert res is not None and abs(sum(res) - 1.0) < 1e-9
+    assert replay_texts(GAME, seats, seed, o, texts) == s
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 2**31))
+def test_invariants_with_variants(seed: int) -> None:
+    o = opts(
+        exact_and_round_win_stack=True,
+        alone_among_contenders_only=True,
+        reshuffle_every_round=True,
+        track_length=4,
+        max_rounds=15,
+        secret_setup=False,
+    )
+    _run(seed, 3, o)
+
+
+def test_inv6_at_most_one_peg_reaches_the_end_and_only_exactly() -> None:
+    for seed in range(10):
+        s, _ = _run(seed, 3, opts(track_length=2))
+        if s.winner is not None:
+            lr = s.last_round
+            assert lr is not None and lr["distances"][s.winner] == 0
+            assert s.pegs.count(2) == 1
+
+
+def test_distance_matches_view() -> None:
+    s = GAME.position(["a b c|b c fg", D], target=3)
+    assert s.view(0)["players"][0]["distance"] == distance(74, 3) == 29
