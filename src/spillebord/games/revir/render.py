@@ -37,6 +37,11 @@ def _farm(view: dict[str, Any]) -> Table:
     rows = 1 + max(s["y"] for s in squares)
     grid: dict[tuple[int, int], dict[str, Any]] = {(s["x"], s["y"]): s for s in squares}
     owner = view["owner"]
+    open_doors = set(view["effects"]["doors_open"])
+    door_at: dict[str, bool] = {}
+    for d in board["doors"]:
+        for sq in d["edge"]:
+            door_at[sq] = d["id"] in open_doors
     cats: dict[str, list[int]] = {}
     for seat, sq in enumerate(view["cats"]):
         cats.setdefault(sq, []).append(seat)
@@ -59,6 +64,9 @@ def _farm(view: dict[str, Any]) -> Table:
             if s["id"] in owner:
                 o = owner[s["id"]]
                 line.append(f"{_p(o)} {s['profile']} ", style=SEAT_STYLE[o % 4])
+            elif s["id"] in door_at:
+                is_open = door_at[s["id"]]
+                line.append("▯open " if is_open else "▮shut ", style="bold green" if is_open else "red")
             elif s["indoor"]:
                 line.append("inne ", style="grey50")
             for c in cats.get(s["id"], []):
