@@ -434,3 +434,24 @@ def test_illegal_action_leaves_state_unchanged() -> None:
 def test_board_helper_round_trip() -> None:
     b = board("Y@G13 R@RS B@R5 B@R5 Y@YH2")
     assert on(b, "B") == ["R5", "R5"] and on(b, "Y") == ["G13", "YH2"]
+
+
+@pytest.mark.parametrize(
+    ("pieces", "hand", "text", "reason"),
+    [
+        ("Y@Y12 R@RS", ["N5"], "play n5 y12 r3", "red start field blocks"),
+        ("Y@G13", ["N6"], "play n6 g13 yh4", "cannot be completed in the house"),
+        ("Y@Y5", ["N5", "HEART"], "discard", "must play it"),
+        ("R@R3 R@R3 G@B7", ["SWAP"], "swap r3 b7", "protected pair"),
+        ("R@RS G@B7", ["SWAP"], "swap rs b7", "start field cannot be swapped"),
+        ("Y@Y5", ["N5"], "play n9 y5 y14", "holds no 9"),
+        ("Y@Y3 Y@Y10 R@RS", ["S7"], "seven y3 2 y5", "all seven steps"),
+        ("Y@Y5", ["N5"], "give n5", "exchange is over"),
+    ],
+)
+def test_illegal_actions_say_why(pieces: str, hand: list[str], text: str, reason: str) -> None:
+    s = make(pieces, hand)
+    before = s.copy()
+    with pytest.raises(IllegalAction, match=reason):
+        s.play(GAME.parse(s, text))
+    assert s == before

@@ -587,7 +587,9 @@ class PartnersState(State[PartnersAction]):
         if seat is None:
             raise GameOver("Partners: the game is over")
         if action not in self.legal():
-            raise IllegalAction(f"Partners: {action} is not a legal {self.phase} action for {COLOURS[seat]}")
+            from .explain import why_illegal
+
+            raise IllegalAction(f"Partners: {action}: {why_illegal(self, action)}")
         self._legal = None
         name = COLOURS[seat].capitalize()
         if isinstance(action, Give):
@@ -1067,6 +1069,18 @@ class PartnersGame(Game[PartnersOptions]):
         from .heuristics import PartnersBot
 
         return {"partners": PartnersBot}
+
+    def parse(self, state: State[Any], text: str) -> Action:
+        """Any well-formed action text (so that ``play`` can say why an illegal one is refused)."""
+        from .explain import parse_action
+
+        if state.to_act is None:
+            raise GameOver("Partners: the game is over")
+        assert isinstance(state, PartnersState)
+        for a in state.legal():
+            if str(a) == text.strip():
+                return a
+        return parse_action(state, text)
 
     def evaluate(self, state: State[Any], seat: int) -> float:
         from .heuristics import evaluate
