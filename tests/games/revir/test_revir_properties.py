@@ -77,10 +77,16 @@ def play_random(n: int, seed: int, options: RevirOptions = QUICK) -> None:
             if e["kind"] == "reveal":
                 turns.append(e["seat"])
         for e in events:
-            if e["kind"] == "hunt":
-                assert e["stones"] in {0, 2, 3, 6} | {
-                    v * m + k for v in (2, 3, 6) for m in (1, 2) for k in (0, 1, 2)
+            if e["kind"] == "hunt":  # 0 or value x {1, 2} + k, paid as far as the bank can
+                tr = s.geo.tindex[e["square"]]
+                gain = before.rat_gain(tr, e["roll"])
+                prof = s.geo.t_profile[tr]
+                assert gain == 0 or gain in {
+                    prof.gain * m + k if options.rat_bonus_order == "double_then_add" else (prof.gain + k) * m
+                    for m in (1, 2)
+                    for k in (0, 1, 2)
                 }
+                assert e["stones"] == min(gain, before.bank)
     for i in range(1, len(turns)):
         assert turns[i] == (turns[i - 1] + 1) % n, "turns rotate in fixed order"
     res = s.result()
@@ -99,7 +105,7 @@ def test_13_invariants_random_games(n: int, seed: int) -> None:
 @given(n=st.integers(2, 4), seed=st.integers(0, 2**32 - 1))
 def test_13_invariants_with_variants(n: int, seed: int) -> None:
     o = RevirOptions(series_needed=3, max_turns=60, tie_hits="both", reshuffle_each_cycle=True)
-    play_random(n, seed, replace(o, happenings="all", zero_round_ends=False))
+    play_random(n, seed, replace(o, happenings="all", rat_bonus_order="add_then_double"))
 
 
 @settings(max_examples=15)

@@ -670,9 +670,8 @@ def test_option_tie_hits_both() -> None:
     assert s.fight is not None and (s.fight.hits_a, s.fight.hits_d) == (0, 0)
 
 
-def test_option_zero_round_ends() -> None:
-    s, _ = run_fight(5, 3, [(0, 0)], RevirOptions(zero_round_ends=False))
-    assert s.fight is not None and s.fight.round == 2
+def test_D12_zero_round_ends_the_fight() -> None:
+    """D12 has no option: with 0-0 rounds allowed to continue a fight could last for ever."""
     s, ev = run_fight(5, 3, [(0, 0)])
     assert s.fight is None and fight_end(ev)["how"] == "undecided"
 
@@ -812,3 +811,60 @@ PERFT = [
 def test_replace_options_is_frozen() -> None:
     o = RevirOptions()
     assert replace(o, max_turns=5).max_turns == 5
+
+
+# ----------------------------------------------------------------------------- the seed text's own examples
+
+
+def test_seed_five_steps_cost_four_stones() -> None:
+    s = build_position(visible=("E14",), cats={P1: "GP"})
+    s.play(Move("KA"))  # GP-TR-HL-KO-SK-KA
+    assert s.stones[P1] == 6
+
+
+def test_seed_food_behind_closed_doors_is_out_of_reach() -> None:
+    s = build_position(visible=("E19", "E20"), cats={P1: "GP"})
+    assert "KO" not in moves(s)
+
+
+def test_seed_hit_hard_then_give_up() -> None:
+    s, ev = run_fight(8, 8, [(3, 1), (3, 2), ("s", 0)])
+    end = fight_end(ev)
+    assert end["hits"] == [2, 0] and not end["won"]
+    assert s.stones == (8, 6) and s.owner[GEO.tindex["LO"]] == P2
+
+
+def test_seed_owner_may_give_up_too() -> None:
+    s, ev = run_fight(8, 8, [(1, 3), (1, 3), (0, "s")])
+    end = fight_end(ev)
+    assert end["hits"] == [0, 2] and end["won"], "the owner gave up: the attacker wins the card"
+    assert s.stones == (6, 8) and s.owner[GEO.tindex["LO"]] == P1
+
+
+UNIVERSE = (
+    ["stay", "pass", "surrender"]
+    + [f"move {q}" for q in GEO.ids]
+    + [f"fight {t}" for t in GEO.territories]
+    + [f"hunt {t}" for t in GEO.territories]
+    + [f"bid {n}" for n in range(25)]
+)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_legal_is_exactly_what_play_accepts(seed: int) -> None:
+    s = GAME.new(2 + seed % 3, seed)
+    r = Rng(seed)
+    for _ in range(60):
+        if s.is_over:
+            break
+        legal = set(texts(s))
+        for t in UNIVERSE:
+            c = s.copy()
+            try:
+                c.play(GAME.parse(c, t))
+                ok = True
+            except IllegalAction:
+                ok = False
+                assert c == s
+            assert ok == (t in legal), t
+        s.play(r.choice(s.legal()))

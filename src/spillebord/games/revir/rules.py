@@ -70,7 +70,6 @@ class RevirOptions:
     tie_hits: Literal["none", "both"] = opt(
         "none", "D11: equal bids land no hit, or a hit each (non-zero bids)"
     )
-    zero_round_ends: bool = opt(True, "D12: a 0-0 round ends the fight undecided")
     happenings: Literal["active", "all"] = opt(
         "active", "5.3/D7: food/petting pays only the active player, or every cat on the square"
     )
@@ -775,9 +774,7 @@ class RevirState(State[RevirAction]):
             self._end_fight(True, "hits", events)
         elif f.hits_d >= h:
             self._end_fight(False, "hits", events)
-        elif (a_sub == 0 and n == 0 and self.o.zero_round_ends) or (
-            self.avail(f.attacker) == 0 and self.avail(f.defender) == 0
-        ):
+        elif (a_sub == 0 and n == 0) or (self.avail(f.attacker) == 0 and self.avail(f.defender) == 0):
             self._end_fight(False, "undecided", events)
         else:
             f.round += 1
