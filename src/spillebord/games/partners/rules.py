@@ -1027,8 +1027,9 @@ class PartnersGame(Game[PartnersOptions]):
     languages = ("en", "da")
     best_bot = "partners"
     quick_options: ClassVar[dict[str, Any]] = {"pieces_per_colour": 2, "max_deals": 20}
-    max_decisions = 300 * (4 + 16 + 4 * 6)
-    """Per deal at most 4 exchange decisions, 16 cards and 6 extra split parts per 7 (4 sevens)."""
+    max_decisions = 300 * (4 + 16 * 7)
+    """A real bound: at most 300 deals (``max_deals`` is capped at 300); per deal 4 exchange
+    decisions and 16 cards, each card at most 7 decisions (a 7 split into seven parts)."""
 
     def new(self, seats: int, seed: int, options: PartnersOptions | None = None) -> PartnersState:
         self.check_seats(seats)
