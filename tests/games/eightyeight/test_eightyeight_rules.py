@@ -251,6 +251,12 @@ def test_view_is_json_and_complete() -> None:
     assert p0["number"] == 47 and p0["supply"] == {"L": 2, "S": 3} and p0["distance"] == 27
     assert p0["placements"] == ["T:b", "T:c", "T:fg", "U:ab", "U:c"]
     assert v["players"][2]["supply"] == {"L": 0, "S": 0}
+    assert p0["reach"] == {
+        "stay": [47],
+        "rearrange": [12, 13, 15, 21, 31, 47, 51, 74],
+        "remove": [17],
+        "add": [40, 43, 48, 49, 80, 83, 87, 88, 89, 90, 97, 98, 99],
+    }
 
 
 def test_determinize_keeps_view_and_reshuffles_deck_only() -> None:

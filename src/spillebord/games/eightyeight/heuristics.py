@@ -111,7 +111,7 @@ def move_scores(state: EightyEightState, seat: int) -> dict[int, float]:
         dn = _diff(state, n, t)
         d1 = [known.get(s, pess.get(s, dn)) for s in range(state.seats)]
         d2 = [known.get(s, stay.get(s, dn)) for s in range(state.seats)]
-        out[n] = 0.7 * round_value(state, seat, d1, t) + 0.3 * round_value(state, seat, d2, t) - 0.01 * dn
+        out[n] = 0.7 * round_value(state, seat, d1, t) + 0.3 * round_value(state, seat, d2, t) - 0.002 * dn
     return out
 
 

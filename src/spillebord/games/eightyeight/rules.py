@@ -620,6 +620,7 @@ class EightyEightState(State[Any]):
                     pieces={"L": n_l, "S": n_s},
                     supply={"L": STOCK_L - n_l, "S": STOCK_S - n_s},
                     distance=distance(n, self.target) if self.target is not None else None,
+                    reach={o: list(ns) for o, ns in _reach_by_option(self.geo, p).items()},
                 )
             else:
                 entry.update(
@@ -631,6 +632,7 @@ class EightyEightState(State[Any]):
                     pieces=None,
                     supply=None,
                     distance=None,
+                    reach=None,
                 )
             entry["peg"] = self.pegs[s]
             entry["points"] = self.points[s]
@@ -755,6 +757,22 @@ def _place_actions(cands: tuple[int, ...], tens: int | None) -> tuple[Place, ...
             got = tuple(Place("units", u) for u in sorted(units, key=_tkey))
         _PLACE_KEEP.append(cands)  # keep ids valid
         _PLACE_ACTIONS[key] = got
+    return got
+
+
+_REACH_BY_OPTION: dict[tuple[int, int], dict[str, tuple[int, ...]]] = {}
+
+
+def _reach_by_option(geo: Geometry, panel: int) -> dict[str, tuple[int, ...]]:
+    """Option → the numbers it can make from ``panel`` (for views: clients and bots)."""
+    key = (id(geo), panel)
+    got = _REACH_BY_OPTION.get(key)
+    if got is None:
+        out: dict[str, list[int]] = {o: [] for o in OPTIONS}
+        for o, n in geo.moves(panel):
+            out[o].append(n)
+        got = {o: tuple(v) for o, v in out.items()}
+        _REACH_BY_OPTION[key] = got
     return got
 
 
