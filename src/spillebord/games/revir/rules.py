@@ -882,6 +882,8 @@ class RevirState(State[RevirAction]):
             "turn": self.t,
             "max_turns": self.o.max_turns,
             "series_needed": self.o.series_needed,
+            "hits_to_win": self.o.hits_to_win,
+            "best_series": [max(self.colour_counts(p)) for p in range(self.seats)],
             "cats": [geo.ids[q] for q in self.pos],
             "stones": [s if public or i == seat else None for i, s in enumerate(self.stones)],
             "bank": self.bank if public else None,
