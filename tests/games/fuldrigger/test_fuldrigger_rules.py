@@ -594,3 +594,36 @@ def test_illegal_actions_are_refused_unchanged():
         with pytest.raises(IllegalAction, match=r"^Fuldrigger: "):
             st.play(bad)
         assert st == before
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("sail s1 FINI", "FINI is not next to LON"),
+        ("sell s1", "carries nothing"),
+        ("buy s1 Te", "London does not sell Te"),
+        ("fortress LIS", "no ship in Lisboa"),
+        ("sail s2 DOVR", "belongs to seat 1"),
+        ("sail s9 DOVR", "no ship s9"),
+        ("attack 1 AMS", "not enough privateers"),
+    ],
+)
+def test_parse_explains_illegal_orders(text, reason):
+    st = two(ships=[{"owner": 0, "at": "LON"}])
+    before = st.copy()
+    with pytest.raises(IllegalAction, match=reason):
+        st.play(GAME.parse(st, text))
+    assert st == before
+
+
+def test_parse_rejects_malformed_text():
+    st = two(ships=[{"owner": 0, "at": "LON"}])
+    for t in ["", "sail", "sail s1", "fly s1 DOVR", "end now"]:
+        with pytest.raises(IllegalAction):
+            GAME.parse(st, t)
+
+
+def test_odometer_reason():
+    st = two(ships=[{"owner": 0, "at": "NYK", "cargo": ("Su", 30, 6, "HAV")}])
+    with pytest.raises(IllegalAction, match="only 6 squares"):
+        st.play(GAME.parse(st, "sell s1"))

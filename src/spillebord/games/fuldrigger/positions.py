@@ -119,5 +119,5 @@ def play(st: FuldriggerState, *texts: str) -> list[dict[str, Any]]:
 
     events: list[dict[str, Any]] = []
     for t in texts:
-        events += st.play(GAME.parse(st, t))  # type: ignore[arg-type]
+        events += st.play(GAME.parse(st, t))
     return events

@@ -50,7 +50,18 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, NamedTuple
 
-from spillebord.core import Action, Event, Game, GameOver, IllegalAction, OptionError, Rng, State, opt
+from spillebord.core import (
+    Action,
+    Event,
+    Game,
+    GameOver,
+    IllegalAction,
+    OptionError,
+    ParseError,
+    Rng,
+    State,
+    opt,
+)
 
 from . import data as D
 from .data import ADJ, CODES, DIST, HAZARD_LIST, INDEX, IS_PORT, PRICES
@@ -274,8 +285,16 @@ class Order(Action):
         return str(f()) if f else str(self)
 
 
+_ORDERS: dict[tuple[str, ...], Order] = {}
+
+
 def _o(verb: str, *args: str) -> Order:
-    return Order(verb, tuple(args))
+    """The shared Order for ``verb args`` (orders are values; sharing saves allocations)."""
+    key = (verb, *args)
+    o = _ORDERS.get(key)
+    if o is None:
+        o = _ORDERS[key] = Order(verb, tuple(args))
+    return o
 
 
 END = _o("end")
@@ -284,6 +303,36 @@ LAUNCH = _o("launch")
 LATER = _o("later")
 SEND = _o("send")
 CANCEL = _o("cancel")
+
+
+ARITY = {
+    "home": 1, "sail": 2, "stop": 0, "buy": 2, "sell": 1, "jettison": 1, "buyship": 0, "sellship": 1,
+    "fortress": 1, "fit": 1, "unfit": 1, "attack": 2, "join": 1, "launch": 0, "lose": 1, "seize": 1,
+    "offer": 1, "give": 2, "ask": 2, "truce": 1, "send": 0, "cancel": 0, "accept": 1, "decline": 1,
+    "withdraw": 1, "later": 0, "chart": 1, "portage": 1, "collect": 2, "end": 0,
+}  # fmt: skip
+FREE_VERBS = frozenset(
+    [
+        "sail",
+        "buy",
+        "sell",
+        "jettison",
+        "buyship",
+        "sellship",
+        "fortress",
+        "fit",
+        "unfit",
+        "attack",
+        "offer",
+        "accept",
+        "decline",
+        "withdraw",
+        "portage",
+        "collect",
+        "end",
+    ]
+)
+SHIP_VERBS = frozenset(["sail", "buy", "sell", "jettison", "sellship", "fit", "unfit", "portage", "collect"])
 
 
 def roll2(rng: Rng) -> int:
@@ -968,9 +1017,86 @@ class FuldriggerState(State[Order]):
         return ev
 
     def _why(self, action: Any) -> str:
+        """A reason why ``action`` is not legal now, as precise as the common cases allow."""
         if not isinstance(action, Order):
             return f"{action!r} is not a Fuldrigger action"
-        return f"'{action}' is not legal now (phase {self.phase}, seat {self.to_act} to act)"
+        generic = f"'{action}' is not legal now (phase {self.phase}, seat {self.to_act} to act)"
+        v, a = action.verb, action.args
+        if self.phase != "free" or v not in FREE_VERBS:
+            return generic
+        p = self.turn
+        if v in SHIP_VERBS:
+            s = self.ships.get(a[0])
+            if s is None:
+                return f"there is no ship {a[0]}"
+            if s.owner != p:
+                return f"ship {s.id} belongs to seat {s.owner}"
+            where = CODES[s.node]
+            if v == "sail":
+                if s.id in self.moved or s.id in self.attacked:
+                    return f"ship {s.id} has already moved this turn"
+                if s.becalmed:
+                    return f"ship {s.id} is becalmed"
+                if s.id in self.frozen:
+                    return f"ship {s.id} changed hands this turn and may not move"
+                if a[1] not in CODES or INDEX[a[1]] not in ADJ[s.node]:
+                    return f"{a[1]} is not next to {where}"
+            if v in ("buy", "sell"):
+                if not IS_PORT[s.node]:
+                    return f"ship {s.id} is at sea ({where}), not in a port"
+                if s.privateer:
+                    return f"ship {s.id} is a privateer and cannot trade"
+                if self.trade_blocked(where):
+                    return f"the chance card in force stops all trade in {D.PORTS[where].name}"
+            if v == "buy":
+                g = a[1]
+                entry = PRICES[where].get(g)
+                if s.load is not None:
+                    return f"ship {s.id} already carries a load"
+                if entry is None or not entry[1]:
+                    return f"{D.PORTS[where].name} does not sell {g}"
+                if self.supply.get(g, 0) <= 0:
+                    return f"no {g} is left in the supply"
+                return f"{g} costs {self.buy_price(where, g)} plus any fee; seat {p} has {self.cash[p]}"
+            if v == "sell":
+                if s.load is None:
+                    return f"ship {s.id} carries nothing"
+                entry = PRICES[where].get(s.load.good)
+                if entry is None or not entry[2]:
+                    return f"{D.PORTS[where].name} does not buy {s.load.good}"
+                if not self.can_sell_load(s.load, where):
+                    return f"the {s.load.good} has been carried only {s.load.odo} squares (10 needed)"
+            if v in ("fit", "unfit"):
+                if s.id in self.converted:
+                    return f"ship {s.id} was already converted this turn"
+                if not self.can_convert(s):
+                    return "privateers are fitted out and stood down only in the home city or an own fortress"
+                if s.load is not None:
+                    return f"ship {s.id} must be empty to become a privateer"
+        if v == "fortress":
+            c = a[0]
+            if c not in D.PORTS:
+                return f"{c} is not a port city"
+            if c in self.forts:
+                return f"{D.PORTS[c].name} already has a fortress"
+            if not self.fortress_allowed(p, c):
+                return f"{D.PORTS[c].name} is another player's home city"
+            if not any(s.owner == p and CODES[s.node] == c for s in self.ships.values()):
+                return f"seat {p} has no ship in {D.PORTS[c].name}"
+            if self.n_forts(p) >= MAX_FORTS:
+                return "a player owns at most six fortresses"
+            return f"a fortress costs {FORT_PRICE}; seat {p} has {self.cash[p]}"
+        if v == "buyship":
+            if self.n_ships(p) >= MAX_SHIPS:
+                return "a player owns at most six ships"
+            return f"a ship costs {self.ship_cost()}; seat {p} has {self.cash[p]}"
+        if v == "attack":
+            if self._effect("no_attacks"):
+                return "Fred i Europa (C27) is in force: no attacks"
+            if a[0].isdigit() and self.truce_with(p, int(a[0])):
+                return f"a truce with seat {a[0]} is in force"
+            return "not enough privateers can reach the target, or nothing there can be attacked"
+        return generic
 
     # setup and turn structure -------------------------------------------------
 
@@ -1958,6 +2084,19 @@ class FuldriggerGame(Game[FuldriggerOptions]):
         s.eliminated, s.out_order, s.early_winner = [False] * seats, [], None
         s._legal = s._legal_set = None
         return s
+
+    def parse(self, state: State[Any], text: str) -> Order:
+        """Any well-formed order (so that ``play`` can say why an illegal one is refused)."""
+        if state.to_act is None:
+            raise GameOver(f"{TITLE}: the game is over")
+        words = text.split()
+        if not words or ARITY.get(words[0]) != len(words) - 1:
+            raise ParseError(f"{TITLE}: {text.strip()!r} is not an order (try e.g. 'sail s1 DOVR' or 'end')")
+        for a in state.legal():
+            if str(a) == " ".join(words):
+                assert isinstance(a, Order)
+                return a
+        return Order(words[0], tuple(words[1:]))
 
     def evaluate(self, state: State[Any], seat: int) -> float:
         from .heuristics import evaluate
