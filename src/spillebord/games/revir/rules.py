@@ -33,6 +33,7 @@ from spillebord.core import Action, Event, Game, IllegalAction, Rng, State, opt
 from spillebord.core.errors import GameOver, ParseError
 
 from .data import GEOMETRY, Geometry, board_json
+from .heuristics import HeuristicAgent, evaluate
 
 TITLE = "Revir"
 
@@ -978,11 +979,7 @@ class RevirGame(Game[RevirOptions]):
         self.geo = geometry
         self.board = board_json(geometry)
 
-    @property
-    def agents(self) -> dict[str, Any]:
-        from .heuristics import HeuristicAgent
-
-        return {"heuristic": HeuristicAgent}
+    agents: ClassVar[dict[str, Any]] = {"heuristic": HeuristicAgent}
 
     def clock_size(self, seats: int, o: RevirOptions) -> int:
         return o.clock_size or self.geo.edition.clock_sizes[seats]
@@ -1084,8 +1081,7 @@ class RevirGame(Game[RevirOptions]):
         )
 
     def evaluate(self, state: State[Any], seat: int) -> float:
-        from .heuristics import evaluate
-
+        """Series progress and stones relative to the opponents (see :mod:`.heuristics`)."""
         assert isinstance(state, RevirState)
         return evaluate(state, seat)
 
