@@ -30,6 +30,19 @@ def _ship_text(s: dict[str, Any]) -> Text:
     return t
 
 
+def _offer_text(o: dict[str, Any]) -> str:
+    def side(g: dict[str, Any]) -> str:
+        parts = [f"{g['cash']} ducats"] if g["cash"] else []
+        parts += [f"fort {c}" for c in g["fortresses"]] + [f"ship {s}" for s in g["ships"]]
+        return ", ".join(parts) or "nothing"
+
+    truce = f", truce {o['truce_rounds']} rounds" if o["truce_rounds"] else ""
+    return (
+        f"{o['id']}: seat {o['from']} gives {side(o['from_gives'])}; "
+        f"seat {o['to']} gives {side(o['to_gives'])}{truce} (until round {o['expires']})"
+    )
+
+
 def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     ships_at: dict[str, list[dict[str, Any]]] = {}
     for s in view["ships"]:
@@ -97,7 +110,7 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     if cards:
         parts.append(Panel("\n".join(cards), title="Chance cards in force"))
     if view["offers"]:
-        parts.append(Panel("\n".join(str(o) for o in view["offers"]), title="Open offers"))
+        parts.append(Panel("\n".join(_offer_text(o) for o in view["offers"]), title="Open offers"))
     legend = Text("ship[good price/odometer]  ☠ privateer  ~ becalmed  ■ fortress", style="dim")
     parts.append(legend)
     return Group(*parts)
