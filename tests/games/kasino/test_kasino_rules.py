@@ -638,3 +638,43 @@ def test_action_kinds_round_trip() -> None:
         assert GAME.parse(s, str(a)) == a
         assert a.label()
         assert a.to_json()["kind"] in ("capture", "build", "raise", "extend", "trail", "clear")
+
+
+def test_D16_target_option_ends_the_game_early() -> None:
+    s = GAME.new(2, 8, KasinoOptions(target=5))
+    rng = Rng(8)
+    while s.to_act is not None:
+        s.play(rng.choice(s.legal()))
+    r = s.result()
+    assert r is not None and max(r) >= 5 and len(s.history) <= 3
+
+
+def test_D13_sweep_cancellation_in_play() -> None:
+    for cancel, expected in ((True, [1, 0]), (False, [2, 1])):
+        s = position(
+            ["", "9H"],
+            loose="9C",
+            to_act=1,
+            stock="",
+            last_capturer=0,
+            target=100,
+            sweeps=[2, 0],
+            sweep_cancellation=cancel,
+        )
+        play(s, "9H take 9C")  # B's sweep on the last play: 2 v 1 sweeps
+        assert [p["sweeps"] for p in s.history[-1]["points"]] == expected
+
+
+def test_render_draws_every_view() -> None:
+    from rich.console import Console
+
+    from spillebord.games.kasino.render import render
+
+    s = position(
+        ["2H 9C AS 5S", "KS QS"], loose="7D 9S 4C 5H", builds=[(9, False, "6S+3S", 1)], built_last=[0]
+    )
+    console = Console(width=100, record=True)
+    for seat in (0, 1, None):
+        console.print(render(s.view(seat), seat))
+    out = console.export_text()
+    assert "9♠" in out and "B6S" in out and "[##]" in out

@@ -190,7 +190,7 @@ def _unions(groups: list[int]) -> dict[int, tuple[int, ...]]:
     return reach
 
 
-_EMPTY_UNIONS: dict[int, tuple[int, ...]] = {0: ()}
+_EMPTY_UNIONS: dict[int, tuple[tuple[int, ...], ...]] = {0: ()}
 
 
 class KasinoState(State[KasinoAction]):
@@ -411,16 +411,18 @@ class KasinoState(State[KasinoAction]):
                 lgc[v] = r
             return r
 
-        def unions(groups: list[int]) -> dict[int, tuple[int, ...]]:
+        def unions(groups: list[int]) -> dict[int, tuple[tuple[int, ...], ...]]:
+            """Disjoint unions of groups: mask → its partition as item codes (for the text)."""
             if not groups:
                 return _EMPTY_UNIONS
             if len(groups) == 1:
-                return {0: (), groups[0]: (groups[0],)}
-            return _unions(groups)
+                g = groups[0]
+                return {0: (), g: (items(g),)}
+            return {mk: tuple([items(g) for g in part]) for mk, part in _unions(groups).items()}
 
-        capc: dict[int, dict[int, tuple[int, ...]]] = {}
+        capc: dict[int, dict[int, tuple[tuple[int, ...], ...]]] = {}
 
-        def capture_sets(v: int) -> dict[int, tuple[int, ...]]:
+        def capture_sets(v: int) -> dict[int, tuple[tuple[int, ...], ...]]:
             r = capc.get(v)
             if r is None:
                 if in_sums:
@@ -432,9 +434,9 @@ class KasinoState(State[KasinoAction]):
                 r = capc[v] = unions(groups)
             return r
 
-        gatc: dict[int, dict[int, tuple[int, ...]]] = {}
+        gatc: dict[int, dict[int, tuple[tuple[int, ...], ...]]] = {}
 
-        def gather_sets(v: int) -> dict[int, tuple[int, ...]]:
+        def gather_sets(v: int) -> dict[int, tuple[tuple[int, ...], ...]]:
             r = gatc.get(v)
             if r is None:
                 r = gatc[v] = unions(lgroups(v))
@@ -464,7 +466,7 @@ class KasinoState(State[KasinoAction]):
             if hb & capmask and len(sets) > 1:
                 for mk, part in sets.items():
                     if mk and (not is_reserve or mk & own_bit):
-                        a: KasinoAction = Capture(h, tuple([items(g) for g in part]))
+                        a: KasinoAction = Capture(h, part)
                         caps.append(a)
                         out.append(a)
             if h == SPADE5:
@@ -512,7 +514,7 @@ class KasinoState(State[KasinoAction]):
                                             elif key in seen_m:
                                                 continue
                                             seen_m.add(key)
-                                            out.append(Build(h, b, bi, tuple([items(x) for x in part]), same))
+                                            out.append(Build(h, b, bi, part, same))
                     else:
                         for b in _bits(others):
                             bases: list[int] = []
@@ -530,11 +532,7 @@ class KasinoState(State[KasinoAction]):
                                         key = (base | g, same or bool(g))
                                         if key not in seen:
                                             seen.add(key)
-                                            out.append(
-                                                Build(
-                                                    h, b, items(base), tuple([items(x) for x in part]), same
-                                                )
-                                            )
+                                            out.append(Build(h, b, items(base), part, same))
                 # --- raise (8.4) and extend (8.5): only one's own build while owning one (9.1)
                 for j in range(nb):
                     if own >= 0 and j != own:
@@ -571,7 +569,7 @@ class KasinoState(State[KasinoAction]):
                                                 h,
                                                 bid,
                                                 items(base) if base else (),
-                                                tuple([items(x) for x in part]),
+                                                part,
                                             )
                                         )
             # --- trail (6.1)
