@@ -68,11 +68,11 @@ class Server:
         self.log = log
         self.proc: subprocess.Popen[bytes] | None = None
 
-    def start(self) -> Server:
+    def start(self, timeout: float = 60) -> Server:
         out = open(self.log, "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(self.args, stdout=out, stderr=subprocess.STDOUT)
         out.close()
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log.read_text()[-3000:]}")
@@ -149,8 +149,10 @@ class Client:
             msg["seq"] = seq
         self.send(msg)
 
-    def until(self, pred: Any, timeout: float = 15) -> dict[str, Any]:
-        """Read messages until one satisfies ``pred``."""
+    def until(self, pred: Any, timeout: float = 15, current: bool = False) -> dict[str, Any]:
+        """Read messages until one satisfies ``pred`` (or the last state does, with ``current``)."""
+        if current and self.state is not None and pred(self.state):
+            return self.state
         deadline = time.monotonic() + timeout
         while True:
             left = deadline - time.monotonic()

@@ -536,6 +536,9 @@ class Hub:
                     raise Stale(f"stale: the table is at action {n}, your action was for {seq}")
                 if lt.table.is_over:
                     raise GameOver(f"{lt.game.title}: the game is over")
+                if lt.status == "open" and self.multi:  # joined through another worker just now?
+                    lt.seats = await self.db(self.store.load_seats, lt.id)
+                    lt.table.players = [s.name or "" for s in lt.seats]
                 if lt.status == "open":
                     free = ", ".join(str(s.seat) for s in lt.seats if s.free)
                     raise IllegalAction(f"waiting for players (free seats: {free})")
