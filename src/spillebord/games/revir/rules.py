@@ -261,7 +261,7 @@ class FightState:
 
 
 def _name(seat: int) -> str:
-    return f"Seat {seat}"
+    return f"P{seat + 1}"
 
 
 # --------------------------------------------------------------------------- state
