@@ -265,13 +265,16 @@ class Geometry:
             return got
         if panel not in self.panel_number:
             raise ValueError(f"not a valid panel: {panel_text(panel)}")
-        out: dict[tuple[str, int], list[int]] = {("stay", self.panel_number[panel]): [panel]}
+        own = self.panel_number[panel]
+        res: dict[tuple[str, int], tuple[int, ...]] = {("stay", own): (panel,)}
         t, u = tens_of(panel), units_of(panel)
         n_l, n_s = counts(panel)
         for n, ps in self.by_counts[(n_l, n_s)].items():
-            rest = [p for p in ps if p != panel]
-            if rest:
-                out[("rearrange", n)] = rest
+            if n != own:
+                res[("rearrange", n)] = ps  # shared with by_counts: no copy
+            elif len(ps) > 1:
+                res[("rearrange", n)] = tuple(p for p in ps if p != panel)
+        out: dict[tuple[str, int], list[int]] = {}
         info = self.tiling_info
         for t2 in self.subsets[t]:
             dt = info[t2][0]
@@ -287,8 +290,11 @@ class Geometry:
                 _, lu, su = info[u2]
                 if lt + lu <= STOCK_L and st + su <= STOCK_S:
                     out.setdefault(("add", 10 * dt + info[u2][0]), []).append(panel_of(t2, u2))
+        for k in sorted(out):
+            res[k] = tuple(sorted(out[k]))
+        # keys come out as stay, rearrange (by number), then remove/add sorted: reorder by OPTIONS
         order = {o: i for i, o in enumerate(OPTIONS)}
-        res = {k: tuple(sorted(out[k])) for k in sorted(out, key=lambda k: (order[k[0]], k[1]))}
+        res = {k: res[k] for k in sorted(res, key=lambda k: (order[k[0]], k[1]))}
         self._moves[panel] = res
         return res
 
