@@ -18,7 +18,7 @@ def text_of(view: dict[str, object], seat: int | None) -> str:
 def test_render_shows_farm_clock_and_players() -> None:
     s = GAME.new(3, 1)
     out = text_of(s.view(0), 0)
-    for word in ("Gårdsplanen", "Källaren", "Kortklockan", "husdörren", "P1 (you)", "bank", "🐈1"):
+    for word in ("GP Gårdspl", "KA Källare", "Kortklockan", "husdörren", "P1 (you)", "bank", "🐈1"):
         assert word in out
 
 
@@ -29,4 +29,4 @@ def test_render_fight_hides_the_pending_bid() -> None:
     s.play(Bid(7))
     assert "[hidden]" in text_of(s.view(1), 1)
     assert "(7)" in text_of(s.view(0), 0)
-    assert "▯open" in text_of(s.view(None), None)
+    assert "door open" in text_of(s.view(None), None)

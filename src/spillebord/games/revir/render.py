@@ -23,7 +23,7 @@ COLOUR_STYLE = {
     "LILA": "bold magenta",
 }
 SEAT_STYLE = ("bright_cyan", "bright_magenta", "bright_yellow", "bright_green")
-WIDTH = 15
+WIDTH = 10
 
 
 def _p(seat: int) -> str:
@@ -45,9 +45,9 @@ def _farm(view: dict[str, Any]) -> Table:
     cats: dict[str, list[int]] = {}
     for seat, sq in enumerate(view["cats"]):
         cats.setdefault(sq, []).append(seat)
-    t = Table(show_header=False, show_lines=True, box=None, padding=(0, 1))
+    t = Table(show_header=False, show_lines=True, box=None, padding=(0, 0))
     for _ in range(cols):
-        t.add_column(width=WIDTH, no_wrap=True)
+        t.add_column(width=WIDTH + 1, no_wrap=True, overflow="crop")
     for y in range(rows):
         cells: list[Text] = []
         for x in range(cols):
@@ -59,14 +59,16 @@ def _farm(view: dict[str, Any]) -> Table:
             style = COLOUR_STYLE.get(s["colour"] or "", "grey70") + bg
             cell = Text()
             cell.append(f"{s['id']} {s['sv']}"[:WIDTH].ljust(WIDTH), style=style)
+            cell.append(" ")
             cell.append("\n")
             line = Text()
             if s["id"] in owner:
                 o = owner[s["id"]]
-                line.append(f"{_p(o)} {s['profile']} ", style=SEAT_STYLE[o % 4])
+                line.append(f"{_p(o)}{s['profile']} ", style=SEAT_STYLE[o % 4])
             elif s["id"] in door_at:
                 is_open = door_at[s["id"]]
-                line.append("▯open " if is_open else "▮shut ", style="bold green" if is_open else "red")
+                style = "bold green" if is_open else "red"
+                line.append("door open " if is_open else "door shut ", style=style)
             elif s["indoor"]:
                 line.append("inne ", style="grey50")
             for c in cats.get(s["id"], []):
