@@ -52,7 +52,7 @@ def make(
     s.discard = ()
     s.hdisc = ((), (), (), ())
     s.phase = "play"
-    s.to_act = seat
+    s._set_turn(seat)
     s._legal = None
     s.check()
     return s

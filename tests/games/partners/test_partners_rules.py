@@ -36,8 +36,8 @@ from spillebord.games.partners.rules import PartnersOptions, PartnersState, deal
 def test_R1_1_seats_colours_partnerships() -> None:
     assert [partner(s) for s in range(4)] == [2, 3, 0, 1]
     assert [team(s) for s in range(4)] == [0, 1, 0, 1]
-    assert GAME.seats == range(4, 5)
-    for n in (3, 5):
+    assert GAME.seats == range(2, 5)
+    for n in (1, 5):
         with pytest.raises(OptionError):
             GAME.new(n, 0)
 
@@ -403,6 +403,30 @@ def test_R10_fewer_people() -> None:
     assert seat_controllers(2) == (0, 1, 0, 1)
     assert seat_controllers(3) == (0, 1, 0, 2)
     assert seat_controllers(4) == (0, 1, 2, 3)
+
+
+@pytest.mark.parametrize("people", [2, 3])
+def test_R10_one_person_plays_a_partnership(people: int) -> None:
+    s = GAME.new(people, 5)
+    assert s.seats == people and s.ctrl == seat_controllers(people)
+    rng = Rng(5)
+    while s.to_act is not None:
+        assert s.to_act == s.ctrl[s.turn]  # the person controlling the colour seat acts
+        v = s.view(s.to_act)
+        assert v["hand"] == list(s.hands[s.turn])  # he sees the hand of the seat he plays
+        if people == 2 or s.to_act == 0:
+            # 10.3: he sees both hands of his partnership
+            mine = s.controlled(s.to_act)
+            assert len(mine) == 2 and {int(k) for k in v["hands"]} == set(mine)
+            d = s.determinize(s.to_act, Rng(1))
+            assert all(d.hands[k] == s.hands[k] for k in mine)
+        s.play(rng.choice(s.legal()))
+    r = s.result()
+    assert r is not None and len(r) == people
+    if people == 2:
+        assert sorted(r) in ([0.0, 1.0], [0.5, 0.5])
+    else:
+        assert (r[1] == r[2] and r[0] != r[1]) or r == (0.5, 0.5, 0.5)
 
 
 def test_option_pieces_per_colour() -> None:

@@ -41,7 +41,7 @@ def parse_action(state: PartnersState, text: str) -> PartnersAction:
     from .rules import Discard, Give, Move, Seven, Start, StopSplit, Swap
 
     words = text.strip().lower().split()
-    seat = state.to_act
+    seat = state.turn
     assert seat is not None
     a = B.active_colour(state.pos, seat)
     try:
@@ -86,7 +86,7 @@ def why_illegal(state: PartnersState, action: PartnersAction) -> str:
     """A sentence saying why ``action`` is not legal in ``state`` (which is not over)."""
     from .rules import Discard, Give, Move, Seven, Start, StopSplit, Swap
 
-    seat = state.to_act
+    seat = state.turn
     assert seat is not None
     who = COLOURS[seat]
     phase = state.phase

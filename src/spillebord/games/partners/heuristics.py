@@ -78,14 +78,18 @@ def _blocked_between(q: int, p: int, o: int, blk: tuple[bool, ...]) -> bool:
     return False
 
 
-def evaluate(state: PartnersState, seat: int) -> float:
-    """Higher is better for ``seat``'s partnership (the same value for both partners)."""
+def evaluate(state: PartnersState, person: int) -> float:
+    """Higher is better for ``person``'s partnership (the same value for both partners)."""
+    return team_value(state, state.team_of(person))
+
+
+def team_value(state: PartnersState, t: int) -> float:
+    """The evaluation for partnership ``t`` (0: Yellow+Blue, 1: Red+Green)."""
     if state.winner is not None:
         if state.winner < 0:
             return 0.0
-        return _WIN if state.winner == team(seat) else -_WIN
+        return _WIN if state.winner == t else -_WIN
     pos = state.pos
-    t = team(seat)
     v = 0.0
     for c in range(4):
         cv = colour_value(pos, c)
@@ -109,6 +113,10 @@ class PartnersBot:
         actions = state.legal()
         if len(actions) == 1:
             return actions[0]
+        turn = state.turn  # the colour seat this person plays now
+        assert turn is not None
+        seat = turn
+        t = team(seat)
         if state.phase == "exchange":
             return self._give(state, seat, [a for a in actions if isinstance(a, Give)], rng)
         best: list[Action] = []
@@ -116,10 +124,10 @@ class PartnersBot:
         for a in actions:
             s = state.copy()
             s.play(a)
-            if isinstance(a, Seven) and s.phase == "split" and s.to_act == seat:
+            if isinstance(a, Seven) and s.phase == "split" and s.turn == seat:
                 v = _best_split(s, seat, [200])
             else:
-                v = evaluate(s, seat)
+                v = team_value(s, t)
             if v > best_v + 1e-9:
                 best_v, best = v, [a]
             elif abs(v - best_v) <= 1e-9:
@@ -128,7 +136,7 @@ class PartnersBot:
 
     def _give(self, state: PartnersState, seat: int, gives: list[Any], rng: Rng) -> Action:
         p = partner(seat)
-        base = evaluate(state, seat)
+        base = team_value(state, team(seat))
         best: Any = None
         best_v = float("-inf")
         for g in gives:
@@ -144,19 +152,20 @@ def _card_worth(state: PartnersState, seat: int, card: str) -> float:
     """The best evaluation (for ``seat``) of a move with ``card`` by ``seat`` on this board."""
     from .rules import Seven
 
+    t = team(seat)
     moves = state.card_moves(seat, [card])
     if not moves:
-        return evaluate(state, seat) - 15.0
+        return team_value(state, t) - 15.0
     best = float("-inf")
     for m in moves:
         if isinstance(m, Seven):
             s = state.copy()
             s.pos, *_ = _apply_part_only(s, seat, m)
-            v = evaluate(s, seat) + 3.0
+            v = team_value(s, t) + 3.0
         else:
             s = state.copy()
             _apply_quiet(s, seat, m)
-            v = evaluate(s, seat)
+            v = team_value(s, t)
         best = max(best, v)
     return best
 
@@ -178,9 +187,10 @@ def _apply_quiet(s: PartnersState, seat: int, m: Any) -> None:
 
 
 def _best_split(s: PartnersState, seat: int, budget: list[int]) -> float:
-    """The best evaluation over the completions of a split 7 in progress (bounded search)."""
-    if s.phase != "split" or s.to_act != seat or budget[0] <= 0:
-        return evaluate(s, seat)
+    """The best evaluation over the completions of a split 7 in progress (bounded search);
+    ``seat`` is the colour seat playing the 7."""
+    if s.phase != "split" or s.turn != seat or budget[0] <= 0:
+        return team_value(s, team(seat))
     best = float("-inf")
     for a in s.legal():
         budget[0] -= 1

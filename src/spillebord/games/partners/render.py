@@ -76,7 +76,7 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         board.add_row(*row)
 
     info = Text()
-    to_act = view.get("to_act")
+    to_act = view.get("turn")
     phase = view.get("phase", "")
     if view.get("result"):
         winner = view.get("winner") or []
@@ -107,7 +107,8 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
             info.append(" ")
         info.append("\n")
     if seat is not None and "hand" in view:
-        info.append(f"You are {COLOURS[seat]} ({LETTERS[seat]}), partner {COLOURS[(seat + 2) % 4]}. ")
+        me = view.get("colour_seat", seat)
+        info.append(f"You are {COLOURS[me]} ({LETTERS[me]}), partner {COLOURS[(me + 2) % 4]}. ")
         info.append("Hand: ")
         for code in view["hand"]:
             info.append_text(card_text(code))

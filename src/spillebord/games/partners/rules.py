@@ -49,6 +49,7 @@ from .data import (
     deck_cards,
     parse_profile,
     partner,
+    seat_controllers,
     sort_cards,
     square_id,
     team,
@@ -419,6 +420,7 @@ class PartnersState(State[PartnersAction]):
     __slots__ = (
         "_legal",
         "commits",
+        "ctrl",
         "deal_no",
         "dealer",
         "deals",
@@ -440,6 +442,7 @@ class PartnersState(State[PartnersAction]):
         "split_left",
         "split_used",
         "to_act",
+        "turn",
         "winner",
     )
 
@@ -463,6 +466,10 @@ class PartnersState(State[PartnersAction]):
     split_left: int
     split_used: tuple[tuple[int, int], ...]
     winner: int | None
+    turn: int | None
+    """The colour seat (0–3) that acts now; ``to_act`` is the person controlling it."""
+    ctrl: tuple[int, ...]
+    """The person controlling each colour seat (spec 10; the identity with four people)."""
     _legal: tuple[PartnersAction, ...] | None
 
     # ------------------------------------------------------------------ contract
@@ -475,6 +482,7 @@ class PartnersState(State[PartnersAction]):
     def copy(self) -> PartnersState:
         s = PartnersState.__new__(PartnersState)
         s.game, s.seats, s.to_act, s.rng = self.game, self.seats, self.to_act, self.rng.copy()
+        s.turn, s.ctrl = self.turn, self.ctrl
         s.opts, s.pos, s.hands, s.deck, s.discard, s.hdisc = (
             self.opts,
             self.pos,
@@ -502,13 +510,26 @@ class PartnersState(State[PartnersAction]):
         return self._legal
 
     def result(self) -> tuple[float, ...] | None:
-        """1.0 for both seats of the winning partnership, 0.0 for the other two; 0.5 for
-        everyone if the game was drawn by the ``max_deals`` cap (spec 9.2). None while running."""
+        """Per player: 1.0 for the winning partnership (both partners), 0.0 for the other;
+        0.5 for everyone if the game was drawn by the ``max_deals`` cap (spec 9.2). With 2 or 3
+        people (spec 10) a person's value is that of the partnership he plays. None while running."""
         if self.to_act is not None or self.winner is None:
             return None
         if self.winner < 0:
-            return (0.5, 0.5, 0.5, 0.5)
-        return tuple(1.0 if team(s) == self.winner else 0.0 for s in range(4))
+            return (0.5,) * self.seats
+        return tuple(1.0 if self.team_of(p) == self.winner else 0.0 for p in range(self.seats))
+
+    def team_of(self, person: int) -> int:
+        """The partnership (0: Yellow+Blue, 1: Red+Green) that ``person`` plays for."""
+        return team(self.ctrl.index(person))
+
+    def controlled(self, person: int) -> list[int]:
+        """The colour seats ``person`` controls (one with four people)."""
+        return [k for k in range(4) if self.ctrl[k] == person]
+
+    def _set_turn(self, seat: int | None) -> None:
+        self.turn = seat
+        self.to_act = None if seat is None else self.ctrl[seat]
 
     # ------------------------------------------------------------------ legal moves
 
@@ -517,7 +538,7 @@ class PartnersState(State[PartnersAction]):
         return B.active_colour(self.pos, seat)
 
     def _generate(self) -> list[PartnersAction]:
-        seat = self.to_act
+        seat = self.turn
         if seat is None:
             return []
         if self.phase == "exchange":
@@ -583,7 +604,7 @@ class PartnersState(State[PartnersAction]):
     # ------------------------------------------------------------------ play
 
     def play(self, action: PartnersAction) -> list[Event]:
-        seat = self.to_act
+        seat = self.turn
         if seat is None:
             raise GameOver("Partners: the game is over")
         if action not in self.legal():
@@ -744,7 +765,7 @@ class PartnersState(State[PartnersAction]):
         for t in (0, 1):
             if B.team_home(self.pos, t):
                 self.winner = t
-                self.to_act = None
+                self._set_turn(None)
                 self.phase = "over"
                 ev.append(
                     {
@@ -781,10 +802,10 @@ class PartnersState(State[PartnersAction]):
             self.gift_zone = (1, 1, 1, 1)
             self.commits = _NO4
             self.phase = "play"
-            self.to_act = self.leader
+            self._set_turn(self.leader)
             ev.append({"kind": "exchange", "text": "The partners exchange their cards"})
         else:
-            self.to_act = (seat + 1) % 4
+            self._set_turn((seat + 1) % 4)
         return ev
 
     def _next_turn(self, seat: int, ev: list[Event]) -> None:
@@ -792,14 +813,14 @@ class PartnersState(State[PartnersAction]):
         for k in range(1, 5):
             s = (seat + k) % 4
             if self.hands[s]:
-                self.to_act = s
+                self._set_turn(s)
                 return
         self._end_deal(ev)
 
     def _end_deal(self, ev: list[Event]) -> None:
         if self.deals >= self.opts.max_deals:
             self.winner = -1
-            self.to_act = None
+            self._set_turn(None)
             self.phase = "over"
             ev.append({"kind": "draw", "text": f"No partnership home after {self.deals} deals: a draw"})
             return
@@ -844,7 +865,7 @@ class PartnersState(State[PartnersAction]):
         self.commits = self.gave = _NO4
         self.gift_zone = (0, 0, 0, 0)
         self.phase = "exchange"
-        self.to_act = self.leader
+        self._set_turn(self.leader)
         ev.append(
             {
                 "kind": "deal",
@@ -876,6 +897,8 @@ class PartnersState(State[PartnersAction]):
         v: dict[str, Any] = {
             "phase": self.phase,
             "to_act": self.to_act,
+            "turn": self.turn,
+            "controllers": list(self.ctrl),
             "seat": seat,
             "colours": list(COLOURS),
             "partnerships": [[0, 2], [1, 3]],
@@ -904,27 +927,44 @@ class PartnersState(State[PartnersAction]):
             "result": None if self.result() is None else list(self.result() or ()),
         }
         if seat is not None:
-            v["hand"] = list(self.hands[seat])
-            v["giving"] = self.commits[seat]
-            v["gave"] = self.gave[seat]
-            v["received"] = self.gave[partner(seat)]
-            v["my_face_down_discards"] = list(self.hdisc[seat])
+            mine = self.controlled(seat)
+            primary = self.turn if self.turn in mine else mine[0]
+            v["my_seats"] = mine
+            v["colour_seat"] = primary
+            v.update(self._private(primary))
+            if len(mine) > 1:  # spec 10.3: a person playing two seats sees both hands
+                v["hands"] = {str(k): self._private(k) for k in mine}
         return v
 
+    def _private(self, k: int) -> dict[str, Any]:
+        return {
+            "hand": list(self.hands[k]),
+            "giving": self.commits[k],
+            "gave": self.gave[k],
+            "received": self.gave[partner(k)],
+            "my_face_down_discards": list(self.hdisc[k]),
+        }
+
     def determinize(self, seat: int, rng: Rng) -> PartnersState:
+        """Re-deal everything ``seat`` (a person) cannot see: the other seats' hands (except a card
+        it gave and knows its partner still holds), their face-down discards, the undealt and
+        set-aside cards, and uncommitted exchange choices."""
         s = self.copy()
-        p = partner(seat)
+        mine = set(self.controlled(seat))
         hidden = self.opts.discard_visibility == "hidden"
-        others = [o for o in range(4) if o != seat]
+        others = [o for o in range(4) if o not in mine]
         pool = list(self.deck)
         for o in others:
             pool.extend(self.hands[o])
             if hidden:
                 pool.extend(self.hdisc[o])
-        zone = self.gift_zone[seat]
-        g = self.gave[seat]
-        if zone and g is not None:
-            pool.remove(g)
+        # known[o] = (card, zone): a card one of my seats gave to o, known to be in o's hand/discard
+        known: dict[int, tuple[str, int]] = {}
+        for k in mine:
+            g, zone = self.gave[k], self.gift_zone[k]
+            if partner(k) not in mine and zone and g is not None:
+                known[partner(k)] = (g, zone)
+                pool.remove(g)
         rng.shuffle(pool)
         hands = list(self.hands)
         hdisc = list(self.hdisc)
@@ -932,20 +972,19 @@ class PartnersState(State[PartnersAction]):
         gave = list(self.gave)
         zones = list(self.gift_zone)
         for o in others:
-            n = len(self.hands[o])
-            fixed = [g] if (o == p and zone == 1 and g is not None) else []
-            take = n - len(fixed)
+            g, zone = known.get(o, ("", 0))
+            fixed = [g] if zone == 1 else []
+            take = len(self.hands[o]) - len(fixed)
             hands[o] = sort_cards([*fixed, *pool[:take]])
             del pool[:take]
             if hidden:
-                n = len(self.hdisc[o])
-                fixed = [g] if (o == p and zone == 2 and g is not None) else []
-                take = n - len(fixed)
+                fixed = [g] if zone == 2 else []
+                take = len(self.hdisc[o]) - len(fixed)
                 hdisc[o] = sort_cards([*fixed, *pool[:take]])
                 del pool[:take]
             if commits[o] is not None:
                 commits[o] = rng.choice(hands[o])
-            if o != p:
+            if partner(o) not in mine:
                 gave[o] = None
                 zones[o] = 0
         s.hands, s.hdisc, s.deck = tuple(hands), tuple(hdisc), tuple(pool)
@@ -985,11 +1024,12 @@ class PartnersState(State[PartnersAction]):
             assert all(len(h) == 4 for h in self.hands), "I8: hands hold 4 cards during the exchange"
         assert self.deals <= o.max_deals
         assert 1 <= self.deal_no <= deals_per_cycle(o)
-        if self.to_act is None:
+        assert self.to_act == (None if self.turn is None else self.ctrl[self.turn])
+        if self.turn is None:
             assert self.winner is not None and self.phase == "over"
         else:
             assert self.winner is None
-            assert self.hands[self.to_act] or self.phase == "split", "the seat to act has cards"
+            assert self.hands[self.turn] or self.phase == "split", "the seat to act has cards"
         # I12: a finished team ends the game
         if self.winner is None:
             assert not B.team_home(self.pos, 0) and not B.team_home(self.pos, 1), "I12"
@@ -1021,7 +1061,9 @@ class PartnersGame(Game[PartnersOptions]):
 
     id = "partners"
     title = "Partners"
-    seats = range(4, 5)
+    seats = range(2, 5)
+    """2–4 people; the board always has four colour seats (spec 10: with 2 people each plays a
+    whole partnership, with 3 one person plays Yellow+Blue)."""
     Options = PartnersOptions
     summary = "Race your four pieces home with cards, in two partnerships that swap a card each deal"
     languages = ("en", "da")
@@ -1037,7 +1079,7 @@ class PartnersGame(Game[PartnersOptions]):
         if not isinstance(o, PartnersOptions):
             raise OptionError("Partners: options must be PartnersOptions")
         s = PartnersState.__new__(PartnersState)
-        s.game, s.seats, s.rng, s.opts = self, 4, Rng(seed), o
+        s.game, s.seats, s.rng, s.opts = self, seats, Rng(seed), o
         n = o.pieces_per_colour
         s.pos = tuple((CIRCLE,) * n for _ in range(4))
         s.hands = ((), (), (), ())
@@ -1059,7 +1101,8 @@ class PartnersGame(Game[PartnersOptions]):
         s.first_dealer = s.dealer
         s.leader = (s.dealer + 1) % 4
         s.phase = "exchange"
-        s.to_act = s.leader
+        s.ctrl = seat_controllers(seats)
+        s._set_turn(s.leader)
         s._shuffle()
         s._deal([])
         return s
