@@ -18,76 +18,91 @@ from .data import ADJ, CODES, DIST, HAZARD_LIST, INDEX, IS_PORT, PRICES
 from .rules import FORT_PRICE, MAX_FORTS, MAX_SHIPS, FuldriggerState, Order, Ship
 
 LAMBDA = 1.5
-"""Ducats a square of risk-weighted sailing is worth to the planner."""
+"""Ducats one unit of risk-weighted sailing is worth to the planner."""
 
 PENALTY = {
-    D.STORM: 2.5,
-    D.ICEBERG: 1.5,
-    D.CALM: 3.0,
-    D.REEF: 1.5,
-    D.PIRATES: 2.5,
+    D.STORM: 7.0,
+    D.ICEBERG: 8.0,
+    D.CALM: 4.0,
+    D.REEF: 7.0,
+    D.PIRATES: 8.0,
     D.HEADWIND: 3.0,
     D.TAILWIND: -0.8,
 }
+"""Extra cost of entering a hazard, in squares: roughly the expected loss of ship and
+cargo (or time) divided by ``LAMBDA``."""
 PORT_IDS = [INDEX[c] for c in D.PORT_CODES]
-
-
-def _weight(v: int) -> float:
-    h = HAZARD_LIST[v]
-    return 1.0 + (PENALTY[h] if h else 0.0)
-
-
-def _plan_to(t: int) -> tuple[list[float], list[int], list[int]]:
-    """Risk-weighted cost to port ``t`` from every node, the next hop, and the steps."""
-    inf = float("inf")
-    cost = [inf] * D.N_NODES
-    steps = [0] * D.N_NODES
-    nxt = [-1] * D.N_NODES
-    cost[t] = 0.0
-    heap: list[tuple[float, int]] = [(0.0, t)]
-    while heap:
-        c, v = heapq.heappop(heap)
-        if c > cost[v]:
-            continue
-        if IS_PORT[v] and v != t:
-            continue  # ports are dead ends
-        for u in ADJ[v]:
-            nc = c + _weight(v)
-            if nc < cost[u] - 1e-9:
-                cost[u] = nc
-                nxt[u] = v
-                steps[u] = steps[v] + 1
-                heapq.heappush(heap, (nc, u))
-    return cost, nxt, steps
-
-
-_PLANS = {t: _plan_to(t) for t in PORT_IDS}
-COST = {t: p[0] for t, p in _PLANS.items()}
-NEXT = {t: p[1] for t, p in _PLANS.items()}
-STEPS = {t: p[2] for t, p in _PLANS.items()}
 
 SELLERS: dict[str, list[str]] = {
     g: [c for c in PRICES if PRICES[c].get(g, (0, False, False))[2]] for g in D.GOODS
 }
 BEST_SALE = {g: max(PRICES[c][g][0] for c in cs) for g, cs in SELLERS.items()}
 
-# Every profitable haul at list prices: (buy city, good, sell city, profit, risk-weighted cost).
-TRADES: list[tuple[str, str, str, float, float]] = []
-for _b, _entries in PRICES.items():
-    for _g, (_price, _k, _s) in _entries.items():
-        if not _k:
-            continue
-        _bi = INDEX[_b]
-        for _c in SELLERS[_g]:
-            _ci = INDEX[_c]
-            _profit = PRICES[_c][_g][0] - _price - 5
-            if _c != _b and STEPS[_ci][_bi] >= 10 and _profit > 0:
-                TRADES.append((_b, _g, _c, float(_profit), COST[_ci][_bi]))
+
+class Plan:
+    """Risk-weighted routes for a player who knows the reefs ``known``: for every target
+    port the cost from each node, the next hop and the number of steps, and every
+    profitable haul (buy city, good, sell city, profit, haul cost) at list prices."""
+
+    def __init__(self, known: frozenset[str]) -> None:
+        self.weight = [1.0] * D.N_NODES
+        for v, h in enumerate(HAZARD_LIST):
+            if h and not (h == D.REEF and D.REEF_LETTER[v] in known):
+                self.weight[v] += PENALTY[h]
+        self.cost: dict[int, list[float]] = {}
+        self.next: dict[int, list[int]] = {}
+        self.steps: dict[int, list[int]] = {}
+        for t in PORT_IDS:
+            self.cost[t], self.next[t], self.steps[t] = self._plan_to(t)
+        self.trades: list[tuple[str, str, str, float, float]] = []
+        for b, entries in PRICES.items():
+            for g, (price, k, _s) in entries.items():
+                if not k:
+                    continue
+                bi = INDEX[b]
+                for c in SELLERS[g]:
+                    ci = INDEX[c]
+                    profit = PRICES[c][g][0] - price - 5
+                    if c != b and self.steps[ci][bi] >= 10 and profit > 0:
+                        self.trades.append((b, g, c, float(profit), self.cost[ci][bi]))
+
+    def _plan_to(self, t: int) -> tuple[list[float], list[int], list[int]]:
+        inf = float("inf")
+        cost = [inf] * D.N_NODES
+        steps = [0] * D.N_NODES
+        nxt = [-1] * D.N_NODES
+        cost[t] = 0.0
+        heap: list[tuple[float, int]] = [(0.0, t)]
+        while heap:
+            c, v = heapq.heappop(heap)
+            if c > cost[v]:
+                continue
+            if IS_PORT[v] and v != t:
+                continue  # ports are dead ends
+            for u in ADJ[v]:
+                nc = c + self.weight[v]
+                if nc < cost[u] - 1e-9:
+                    cost[u] = nc
+                    nxt[u] = v
+                    steps[u] = steps[v] + 1
+                    heapq.heappush(heap, (nc, u))
+        return cost, nxt, steps
+
+
+_PLANS: dict[frozenset[str], Plan] = {}
+
+
+def plan_for(known: frozenset[str]) -> Plan:
+    p = _PLANS.get(known)
+    if p is None:
+        p = _PLANS[known] = Plan(known)
+    return p
 
 
 def sell_target(st: FuldriggerState, s: Ship) -> tuple[int, float] | None:
     """(port, value) of the best place to sell ``s``'s load, from where it lies."""
     assert s.load is not None
+    plan = plan_for(st.reefs[s.owner])
     g = s.load.good
     best: tuple[int, float] | None = None
     for c in SELLERS[g]:
@@ -95,12 +110,12 @@ def sell_target(st: FuldriggerState, s: Ship) -> tuple[int, float] | None:
         if st.opts.min_transport_mode == "port_distance":
             if DIST[INDEX[s.load.origin]][ci] < 10:
                 continue
-        elif s.load.odo + STEPS[ci][s.node] < 10:
+        elif s.load.odo + plan.steps[ci][s.node] < 10:
             continue
         if st.trade_blocked(c) and s.node == ci:
             continue
         net = st.sale_price(c, g, s.owner) - (st.fee() if st.fee_to(c, s.owner) is not None else 0)
-        v = net - LAMBDA * COST[ci][s.node]
+        v = net - LAMBDA * plan.cost[ci][s.node]
         if best is None or v > best[1]:
             best = (ci, v)
     return best
@@ -108,13 +123,14 @@ def sell_target(st: FuldriggerState, s: Ship) -> tuple[int, float] | None:
 
 def buy_target(st: FuldriggerState, s: Ship) -> tuple[int, str, float] | None:
     """(port, good, profit per risk-weighted square) of the best haul for an empty merchant."""
+    plan = plan_for(st.reefs[s.owner])
     best: tuple[int, str, float] | None = None
     cash = st.cash[s.owner]
-    for b, g, _c, profit, haul in TRADES:
+    for b, g, _c, profit, haul in plan.trades:
         if st.supply[g] <= 0 or cash < PRICES[b][g][0] + 10:
             continue
         bi = INDEX[b]
-        rate = profit / (COST[bi][s.node] + haul + 2.0)
+        rate = profit / (plan.cost[bi][s.node] + haul + 2.0)
         if best is None or rate > best[2]:
             best = (bi, g, rate)
     return best
@@ -196,7 +212,7 @@ class TraderAgent:
             s = st.ships[st.moving]
             t = target(st, s)
             if t is not None and t != s.node:
-                nxt = NEXT[t][s.node]
+                nxt = plan_for(st.reefs[s.owner]).next[t][s.node]
                 a = texts.get(f"sail {s.id} {CODES[nxt]}")
                 if a is not None:
                     return a
@@ -254,7 +270,7 @@ class TraderAgent:
             t = target(st, s)
             if t is None or t == s.node:
                 continue
-            nxt = NEXT[t][s.node]
+            nxt = plan_for(st.reefs[s.owner]).next[t][s.node]
             a = texts.get(f"sail {s.id} {CODES[nxt]}")
             if a is not None:
                 return a
