@@ -1,7 +1,7 @@
-"""Partners (spilregler.dk): four colours race round a 60-square ring in two partnerships.
-
-``GAME`` is the registered :class:`~.rules.PartnersGame`; see :mod:`.rules` for how a turn
-decomposes into decisions and :mod:`.data` for the board and the deck profiles.
+"""Partners (spilregler.dk; Thomas Bisgaard, 1998): four colours race round a ring of 60
+squares into their houses, driven by cards, in two partnerships that swap one card each deal.
+2–4 people: the board always has four colour seats; with fewer people one person plays a
+whole partnership.
 """
 
 from __future__ import annotations

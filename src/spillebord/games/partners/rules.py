@@ -604,6 +604,17 @@ class PartnersState(State[PartnersAction]):
     # ------------------------------------------------------------------ play
 
     def play(self, action: PartnersAction) -> list[Event]:
+        """Apply ``action`` for the seat to act. Events name the acting person as ``seat`` and
+        the colour seat as ``colour_seat`` (the same with four people)."""
+        ev = self._play(action)
+        if self.ctrl != (0, 1, 2, 3):
+            for e in ev:
+                if "seat" in e:
+                    e["colour_seat"] = e["seat"]
+                    e["seat"] = self.ctrl[e["seat"]]
+        return ev
+
+    def _play(self, action: PartnersAction) -> list[Event]:
         seat = self.turn
         if seat is None:
             raise GameOver("Partners: the game is over")
