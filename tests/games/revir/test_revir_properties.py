@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -154,3 +155,18 @@ def test_views_survive_determinize_and_replay(n: int, seed: int) -> None:
     for t in log:
         again.play(GAME.parse(again, t))
     assert again == s
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_many_full_random_games_keep_the_invariants(n: int) -> None:
+    for seed in range(150):
+        s = GAME.new(n, seed)
+        r = Rng(seed)
+        steps = 0
+        while not s.is_over:
+            s.check()
+            s.play(r.choice(s.legal()))
+            steps += 1
+        assert steps <= GAME.max_decisions and s.t <= 400
+        s.check()
