@@ -107,9 +107,15 @@ def tiling_segments(mask: int) -> int:
     return out
 
 
-def tiling_items(mask: int) -> list[str]:
+_ITEMS: dict[int, tuple[str, ...]] = {}
+
+
+def tiling_items(mask: int) -> tuple[str, ...]:
     """Placement names of a digit tiling, in the spec's canonical (sorted) order."""
-    return sorted(PLACEMENT_NAMES[i] for i in range(N_PLACEMENTS) if mask >> i & 1)
+    got = _ITEMS.get(mask)
+    if got is None:
+        got = _ITEMS[mask] = tuple(sorted(PLACEMENT_NAMES[i] for i in range(N_PLACEMENTS) if mask >> i & 1))
+    return got
 
 
 _TEXT: dict[int, str] = {}
@@ -199,6 +205,8 @@ class Geometry:
     """tiling mask → (digit, L, S)."""
     panels: frozenset[int] = field(init=False)
     """Every valid panel (spec 2.4)."""
+    panel_list: tuple[int, ...] = field(init=False)
+    """The valid panels, sorted (a stable order for random choices)."""
     panel_number: dict[int, int] = field(init=False)
     by_counts: dict[tuple[int, int], dict[int, tuple[int, ...]]] = field(init=False)
     """(L, S) → number → panels, for Rearrange."""
@@ -240,6 +248,7 @@ class Geometry:
                     by_counts.setdefault((lt + lu, st + su), {}).setdefault(n, []).append(p)
                     by_number.setdefault(n, []).append(p)
         self.panels = frozenset(panels)
+        self.panel_list = tuple(sorted(panels))
         self.by_counts = {
             k: {n: tuple(sorted(ps)) for n, ps in sorted(v.items())} for k, v in sorted(by_counts.items())
         }

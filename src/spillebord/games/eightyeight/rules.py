@@ -220,11 +220,18 @@ EightyEightAction = Lay | Target | Stay | Move | Place
 LAY_ACTIONS: tuple[Lay, ...] = tuple(Lay(n) for n in range(100))
 
 
+_PLACEMENT_IDS: dict[int, tuple[str, ...]] = {}
+
+
 def placements_json(panel: int) -> list[str]:
     """Placement ids of a panel: ``T:ab``, ``U:c`` (position : covered segments)."""
-    return [f"T:{n}" for n in data.tiling_items(tens_of(panel))] + [
-        f"U:{n}" for n in data.tiling_items(units_of(panel))
-    ]
+    got = _PLACEMENT_IDS.get(panel)
+    if got is None:
+        got = tuple(f"T:{n}" for n in data.tiling_items(tens_of(panel))) + tuple(
+            f"U:{n}" for n in data.tiling_items(units_of(panel))
+        )
+        _PLACEMENT_IDS[panel] = got
+    return list(got)
 
 
 # ---------------------------------------------------------------------------- state
@@ -687,7 +694,7 @@ class EightyEightState(State[Any]):
         rng.shuffle(deck)
         s.deck = tuple(deck)
         if self.phase == "setup" and self.opts.secret_setup:
-            all_panels = sorted(self.geo.panels)
+            all_panels = self.geo.panel_list
             panels = list(self.panels)
             for o in range(self.seats):
                 if o != seat and panels[o] is not None:
@@ -885,7 +892,7 @@ class EightyEightGame(Game[EightyEightOptions]):
     )
     languages = ("en", "sv")
     best_bot = "heuristic"
-    quick_options: ClassVar[dict[str, Any]] = {"track_length": 3, "max_rounds": 8}
+    quick_options: ClassVar[dict[str, Any]] = {"track_length": 3, "max_rounds": 6}
     max_decisions = 20_000
     agents: ClassVar[dict[str, Callable[[Game[Any]], Any]]] = {"heuristic": _heuristic_agent}
 
