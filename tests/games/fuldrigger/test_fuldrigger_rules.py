@@ -627,3 +627,43 @@ def test_odometer_reason():
     st = two(ships=[{"owner": 0, "at": "NYK", "cargo": ("Su", 30, 6, "HAV")}])
     with pytest.raises(IllegalAction, match="only 6 squares"):
         st.play(GAME.parse(st, "sell s1"))
+
+
+def test_R9_2_8_fortress_capture_in_home_city_and_razing():
+    ships = [{"owner": 0, "at": "DOVR", "privateer": True}]
+    st = two(ships=ships, forts={"LON": 1}, homes=("AMS", "LON"), M=3, dice=dice2(12))
+    play(st, "attack 1 LON", "join s1", "launch")
+    assert st.forts["LON"] == 0  # a captured fortress may lie in another's home city
+    six = dict.fromkeys(["KAP", "ZAN", "BOM", "TRA", "BAT", "SUE"], 0)
+    st = two(ships=ships, forts={"LON": 1, **six}, homes=("AMS", "LON"), M=3, dice=dice2(12))
+    play(st, "attack 1 LON", "join s1", "launch")
+    assert "LON" not in st.forts and st.n_forts(0) == 6
+
+
+def test_R10_6_banker_passes_on_elimination_and_depots_return():
+    opts = FuldriggerOptions(eliminate_shipless=True, isthmus_variant=True)
+    st = scenario(
+        seats=3,
+        options=opts,
+        ships=[{"owner": 0, "at": "SAT5"}, {"owner": 1, "at": "AMS"}, {"owner": 2, "at": "LIS"}],
+        M=2,
+        dice=dice2(2),
+    )
+    from spillebord.games.fuldrigger.rules import Load
+
+    st.depots[(0, "POB")] = (Load("Sø", 60, 0, "PAN"),)
+    st.supply["Sø"] -= 1
+    play(st, "sail s1 SAT6", "end")
+    assert st.eliminated[0] and st.banker == 1 and st.depots == {} and st.supply["Sø"] == 9
+    assert st.turn == 1
+    st.check()
+    play(st, "end", "end")
+    assert st.turn == 1 and st.round == 2  # seat 0 is skipped
+
+
+def test_R11_5_2_transferred_ship_keeps_everything_but_reef_knowledge():
+    ships = [{"owner": 0, "at": "LON"}, {"owner": 1, "at": "NAT3", "cargo": ("Te", 50, 7), "becalmed": 1}]
+    st = scenario(ships=ships, reefs=["", "A"])
+    play(st, "offer 1", "ask ship s2", "give cash 50", "send", "accept o1")
+    s2 = st.ships["s2"]
+    assert s2.owner == 0 and s2.load.odo == 7 and s2.becalmed == 1 and "A" not in st.reefs[0]
