@@ -667,3 +667,12 @@ def test_R11_5_2_transferred_ship_keeps_everything_but_reef_knowledge():
     play(st, "offer 1", "ask ship s2", "give cash 50", "send", "accept o1")
     s2 = st.ships["s2"]
     assert s2.owner == 0 and s2.load.odo == 7 and s2.becalmed == 1 and "A" not in st.reefs[0]
+
+
+def test_D2_wall_clock_makes_the_round_in_progress_the_last():
+    st = two(ships=[{"owner": 0, "at": "LON"}], round=3, options=FuldriggerOptions(wall_clock_minutes=60))
+    st.clock_expired()
+    play(st, "end")
+    assert st.to_act == 1
+    play(st, "end")
+    assert st.to_act is None and st.round == 3

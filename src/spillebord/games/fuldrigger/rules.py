@@ -87,7 +87,7 @@ N_TAILWINDS = sum(1 for h in HAZARD_LIST if h == D.TAILWIND)
 class FuldriggerOptions:
     rounds_limit: int = opt(30, "D2 / rule 2.9: the game ends after this many rounds (20/30/40)", min=1)
     wall_clock_minutes: int = opt(
-        0, "D2: wall-clock limit in minutes (0 = none); the engine reads no clock, a table enforces it"
+        0, "D2: wall-clock limit in minutes (0 = none); the table calls clock_expired() when it is up"
     )
     banker_seat: int = opt(-1, "D21: the seat that keeps the bank (-1 = the first player)", min=-1, max=3)
     min_transport_mode: Literal["odometer", "port_distance"] = opt(
@@ -368,6 +368,7 @@ class FuldriggerState(State[Order]):
         "game",
         "home",
         "home_queue",
+        "last_round",
         "moved",
         "moving",
         "mp",
@@ -404,6 +405,7 @@ class FuldriggerState(State[Order]):
     order_idx: int
     home: list[str | None]
     home_queue: tuple[int, ...]
+    last_round: int
     cash: list[int]
     ships: dict[str, Ship]
     next_ship: int
@@ -489,6 +491,11 @@ class FuldriggerState(State[Order]):
             return tuple(float(self.wealth(p)) for p in range(self.seats))
         w = self.winners()
         return tuple((1.0 / len(w)) if p in w else 0.0 for p in range(self.seats))
+
+    def clock_expired(self) -> None:
+        """D2 ``wall_clock_minutes``: the engine reads no clock, so the table calls this when
+        the agreed time is up; the round in progress becomes the last round."""
+        self.last_round = min(self.last_round, self.round)
 
     # ------------------------------------------------------------------ helpers
 
@@ -1239,8 +1246,8 @@ class FuldriggerState(State[Order]):
                 del self.offers[oid]
                 ev.append({"kind": "offer_expired", "offer": f"o{oid}", "text": f"Offer o{oid} expires."})
             self.round += 1
-            if self.round > self.opts.rounds_limit:
-                self.round = self.opts.rounds_limit
+            if self.round > self.last_round:
+                self.round = self.last_round
                 self._game_over(ev)
                 return
             idx = 0
@@ -1972,7 +1979,7 @@ class FuldriggerState(State[Order]):
             "to_act": self.to_act,
             "seat": seat,
             "round": self.round,
-            "rounds_limit": self.opts.rounds_limit,
+            "rounds_limit": self.last_round,
             "turn": self.turn,
             "first": self.first,
             "banker": self.banker,
@@ -2066,6 +2073,7 @@ class FuldriggerGame(Game[FuldriggerOptions]):
         s.phase = "home"
         s.to_act = order[0]
         s.round, s.turn, s.order_idx = 1, s.first, 0
+        s.last_round = o.rounds_limit
         s.cash = [START_CASH] * seats
         s.bank_out, s.bank_in = START_CASH * seats, 0
         s.ships, s.next_ship, s.forts = {}, 0, {}
