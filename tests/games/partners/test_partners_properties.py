@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -174,3 +175,10 @@ def test_bot_beats_random() -> None:
 def test_best_bot_is_registered() -> None:
     assert GAME.best_bot == "partners"
     assert make_agent("best", GAME).name == "partners"
+
+
+@pytest.mark.slow
+def test_bot_beats_random_200_games() -> None:
+    """The issue's bar: at least 80% of 200 games (measured: 200/200)."""
+    wins = sum(_match(seed, seed % 2) for seed in range(1000, 1200))
+    assert wins >= 0.8 * 200, wins

@@ -1,8 +1,10 @@
 """Terminal picture of a Partners view: the ring of 60 squares as a 16×16 square loop.
 
 Yellow's segment runs along the top (its start field ▲ in the top-left corner), Red's down the
-right, Blue's along the bottom, Green's up the left. Each house runs diagonally inwards from
-its start field; the start circles and the hand are listed below the board.
+right, Blue's along the bottom, Green's up the left; an empty square shows its number 1–14 in
+its segment's colour (so the square "r5" is the 5 on the red side), a piece shows as its colour's
+letter with ● (one piece) or the count of a protected group. Each house runs diagonally inwards
+from its start field; the start circles are counted in the middle, the hand is listed below.
 """
 
 from __future__ import annotations
@@ -54,12 +56,12 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
             grid[r][c] = Text(f"{colour[0].upper()}{n if n > 1 else '●'} ", style=STYLE[colour])
         elif i % 15 == 0:
             grid[r][c] = Text(" ▲ ", style=STYLE[COLOURS[i // 15]].replace("bold ", "dim "))
-        else:
-            grid[r][c] = Text(" · ", style="dim")
+        else:  # an empty numbered square shows its number, in its segment's colour
+            grid[r][c] = Text(f"{i % 15:>2} ", style="dim " + COLOURS[i // 15])
     for ci, colour in enumerate(COLOURS):
         for k, full in enumerate(view.get("houses", {}).get(colour, [False] * 4)):
             r, c = _house_cell(ci, k)
-            grid[r][c] = Text(" ● " if full else " ○ ", style=STYLE[colour] if full else "dim")
+            grid[r][c] = Text(" ● " if full else " ○ ", style=STYLE[colour] if full else "dim " + colour)
     centre = ["start circles:"] + [
         f"{colour}: {view.get('circles', {}).get(colour, 0)}" for colour in COLOURS
     ]
