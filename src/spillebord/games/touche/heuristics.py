@@ -71,7 +71,9 @@ def evaluate(state: ToucheState, seat: int) -> float:
     return score
 
 
-def _cell_delta(state: ToucheState, x: int, side: int, hand: tuple[str, ...]) -> float:
+def _cell_delta(
+    state: ToucheState, x: int, side: int, hand: tuple[str, ...], defense: float = 1.1, ready_w: float = 0.25
+) -> float:
     """Gain of putting ``side``'s marker on ``x``: own instances advanced, others' blocked."""
     marks = state.marks
     old = marks[x]
@@ -96,7 +98,7 @@ def _cell_delta(state: ToucheState, x: int, side: int, hand: tuple[str, ...]) ->
             for c in cells:
                 if marks[c] == EMPTY and c != x and (IS_FREE[c] or CELL_CARD[c] in held):
                     ready += 1
-            gain += (v - b) * (1.0 + 0.25 * ready)
+            gain += (v - b) * (1.0 + ready_w * ready)
     for opp in range(state.n_sides):
         if opp == side:
             continue
@@ -109,9 +111,18 @@ def _cell_delta(state: ToucheState, x: int, side: int, hand: tuple[str, ...]) ->
                 before = _missing(marks, cells, opp)
                 if before < 0:
                     continue
-                gain += 1.1 * VALUE_BY_MISSING[before]
+                gain += defense * VALUE_BY_MISSING[before]
     return gain
 
+
+DEFAULT_WEIGHTS = {
+    "defense": 1.1,
+    "ready": 0.25,
+    "joker_empty": 60.0,
+    "joker_replace": 25.0,
+    "exchange_per_card": 4.0,
+    "exchange_cost": 6.0,
+}
 
 TYPE_PREFERENCE = {CROSS_T: 0, T: 1, LINE_T: 2, SQUARE_T: 3}
 
@@ -122,9 +133,10 @@ class HeuristicAgent:
     name = "heuristic"
     needs_state = True
 
-    def __init__(self, game: Game[Any] | None = None, grade_preference: int = 2) -> None:
+    def __init__(self, game: Game[Any] | None = None, grade_preference: int = 2, **weights: float) -> None:
         self.game = game
         self.grade_preference = grade_preference
+        self.w = {**DEFAULT_WEIGHTS, **weights}
 
     def act(self, state: State[Any], seat: int, rng: Rng) -> Action:
         from .rules import ChooseGrade, Crown, Exchange, Place, ToucheState
@@ -151,17 +163,18 @@ class HeuristicAgent:
         best_v = float("-inf")
         cache: dict[int, float] = {}
         n_dead = 0
+        w = self.w
         for a in legal:
             if isinstance(a, Place):
                 x = CELL_INDEX[a.cell]
                 if x not in cache:
-                    cache[x] = _cell_delta(state, x, side, hand)
+                    cache[x] = _cell_delta(state, x, side, hand, w["defense"], w["ready"])
                 v = cache[x]
                 if a.card == "JK":
                     if v < VALUE_BY_MISSING[0] and state.marks[x] == EMPTY:
-                        v -= 60.0  # keep jokers for completions and replacements
+                        v -= w["joker_empty"]  # keep jokers for completions and replacements
                     elif v < VALUE_BY_MISSING[0]:
-                        v -= 25.0
+                        v -= w["joker_replace"]
                 elif IS_FREE[x]:
                     # any card completes here: spend the least useful one
                     a_cells = CARD_CELLS[a.card]
@@ -174,7 +187,7 @@ class HeuristicAgent:
                         v += 0.5
             elif isinstance(a, Exchange):
                 n_dead = len(a.cards)
-                v = 4.0 * n_dead - 6.0
+                v = w["exchange_per_card"] * n_dead - w["exchange_cost"]
             else:
                 v = 0.0
             if v > best_v + 1e-9:

@@ -1018,7 +1018,9 @@ class ToucheState(State[ToucheAction]):
             assert all(n <= self.target for n in counts), "a count above the target"
         if self.phase == "play" and self.to_act is not None and self.grade:
             for side in range(self.n_sides):
-                assert not complete_scan(self.marks, side, self.mask(side), self._wild()), (
+                # (a wild free space needs a marker from the supply, so only marker-complete
+                # instances are checked under wild)
+                assert not complete_scan(self.marks, side, self.mask(side)), (
                     f"{COLOURS[side]} has an uncrowned complete pattern"
                 )
 
@@ -1036,7 +1038,7 @@ class ToucheGame(Game[ToucheOptions]):
     summary = "Play cards to put markers on the board and crown squares, lines, T's and crosses"
     languages = ("en", "no")
     best_bot = "heuristic"
-    quick_options = {"grade": 1, "match_games": 1}  # noqa: RUF012
+    quick_options = {"grade": 1, "match_games": 1, "match_max_games": 1, "max_turns": 300}  # noqa: RUF012
     max_decisions = 12_000
 
     def __init__(self) -> None:
