@@ -365,3 +365,48 @@ def test_inv6_at_most_one_peg_reaches_the_end_and_only_exactly() -> None:
 def test_distance_matches_view() -> None:
     s = GAME.position(["a b c|b c fg", D], target=3)
     assert s.view(0)["players"][0]["distance"] == distance(74, 3) == 29
+
+
+# ------------------------------------------------------------------- options, render, evaluate
+
+
+def test_options_validation() -> None:
+    from spillebord.core import OptionError
+
+    with pytest.raises(OptionError):
+        GAME.new(2, 0, opts(first_setter=3))
+    with pytest.raises(OptionError):
+        build(GAME.Options, {"deck_composition": "5,5,5"})
+    with pytest.raises(OptionError):
+        build(GAME.Options, {"scoring": "golf"})
+    assert GAME.Options().scoring == "pegs" and GAME.Options().track_length == 10
+
+
+def test_render_draws_seven_segment_panels() -> None:
+    from rich.console import Console
+
+    from spillebord.games.eightyeight.render import render
+
+    s = GAME.position(["fg b c|ab c", "b c|b c"], target=74)
+    console = Console(width=120, record=True, color_system=None)
+    console.print(render(s.view(0), 0))
+    out = console.export_text()
+    assert "━━━━" in out and "┃" in out
+    assert "shows 47" in out and "shows 11" in out and "target: 74" in out
+    # a hidden setup panel is drawn as question marks
+    s2 = GAME.new(2, 1)
+    lay(s2, "b c|b c")
+    console = Console(width=120, record=True, color_system=None)
+    console.print(render(s2.view(1), 1))
+    assert "??" in console.export_text()
+
+
+def test_evaluate_prefers_the_closer_panel() -> None:
+    s = GAME.position(["fg b c|ab c", "b c|b c"], target=74)
+    near = s.copy()
+    near.play(Move("rearrange", 74))
+    while near.to_act == 0:
+        near.play(near.legal()[0])
+    far = s.copy()
+    far.play(Move("remove", 17))
+    assert GAME.evaluate(near, 0) > GAME.evaluate(far, 0)
