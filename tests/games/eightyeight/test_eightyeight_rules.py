@@ -410,3 +410,45 @@ def test_evaluate_prefers_the_closer_panel() -> None:
     far = s.copy()
     far.play(Move("remove", 17))
     assert GAME.evaluate(near, 0) > GAME.evaluate(far, 0)
+
+
+# ------------------------------------------------------------------- completeness of the decisions
+
+
+def _leaves(s: EightyEightState, seat: int, out: dict[str, set[int]], first: str = "") -> None:
+    """Every panel ``seat`` can end its move (or its setup) with, by the first decision's kind."""
+    for a in s.legal():
+        c = s.copy()
+        c.play(a)
+        kind = first or str(a).split()[0]
+        if c.to_act == seat and c.pending_number is not None:
+            _leaves(c, seat, out, kind)
+        else:
+            p = c.panels[seat]
+            assert p is not None
+            out.setdefault(kind, set()).add(p)
+
+
+@pytest.mark.parametrize("panel", ["fg b c|ab c", "b c|b c", "af b cd e|ab c de f", "b c|af bg cd e"])
+def test_move_decisions_reach_exactly_the_option_results(panel: str) -> None:
+    s = GAME.position([panel, "b c|b c"], target=50)
+    out: dict[str, set[int]] = {}
+    _leaves(s, 0, out)
+    p = parse_panel(panel)
+    for option in ("stay", "rearrange", "remove", "add"):
+        want = {
+            q
+            for q in STANDARD.panels
+            if (option == "stay" and q == p)
+            or (option == "rearrange" and counts(q) == counts(p) and q != p)
+            or (option == "remove" and q & p == q and q != p)
+            or (option == "add" and q & p == p and q != p)
+        }
+        assert out.get(option, set()) == want, option
+
+
+def test_setup_decisions_reach_every_valid_panel() -> None:
+    s = GAME.new(2, 0)
+    out: dict[str, set[int]] = {}
+    _leaves(s, 0, out)
+    assert out["lay"] == set(STANDARD.panels) and len(out["lay"]) == 6473
