@@ -644,3 +644,26 @@ def test_perft_pinned_legal_counts() -> None:
 
 
 PERFT = [476, 471, 579]
+
+
+def test_R5_2_joker_replacement_needs_a_marker_in_supply() -> None:
+    o = ToucheOptions(grade=1, marker_supply=2)
+    s = position(options=o, marks={"r3c2": BL, "r0c3": PU, "r0c4": PU}, hands={0: ["JK", "AS", "2S", "3S", "4S"]})
+    assert not [a for a in s.legal() if isinstance(a, Place)]
+    with pytest.raises(IllegalAction, match="no markers left"):
+        act(s, "place JK r3c2")
+    s2 = position(options=o, marks={"r3c2": BL, "r0c3": PU}, hands={0: ["JK", "AS", "2S", "3S", "4S"]})
+    act(s2, "place JK r3c2")
+    assert s2.supply(PU) == 0 and s2.supply(BL) == 2
+    s2.check()
+
+
+def test_R7_4_three_sides_splitting_the_wins_play_on() -> None:
+    s = GAME.new(3, 1, ToucheOptions(grade=1, match_games=3))
+    s.match_wins = [1, 1, 0]
+    s.counts = [0, 0, 0]
+    s.games = ((1, 0, 25), (1, 1, 25))
+    s._end_game(2)
+    assert s.match_wins == [1, 1, 1] and s.to_act is not None and s.game_no == 2
+    s._end_game(1)
+    assert s.to_act is None and s.match_winner() == 1 and s.result() == (0.0, 1.0, 0.0)
