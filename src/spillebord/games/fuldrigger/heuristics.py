@@ -147,7 +147,9 @@ def target(st: FuldriggerState, s: Ship) -> int | None:
 
 
 def evaluate(st: FuldriggerState, seat: int) -> float:
-    """Wealth minus the opponents' mean, plus a share of the profit waiting in the holds."""
+    """Wealth minus the opponents' mean, plus half the profit waiting in the holds (the best
+    sale from where each load lies, less the risk-weighted way there), so that one ply of
+    look-ahead buys, sails towards a market and sells."""
     if st.to_act is None:
         r = st.result()
         assert r is not None
@@ -155,10 +157,13 @@ def evaluate(st: FuldriggerState, seat: int) -> float:
             return 1e6 * r[seat] + st.wealth(seat)
     mine = float(st.wealth(seat))
     others = [st.wealth(p) for p in range(st.seats) if p != seat]
-    potential = sum(
-        max(0, BEST_SALE[s.load.good] - s.load.price) for s in st.ships.values() if s.owner == seat and s.load
-    )
-    return mine - (sum(others) / len(others) if others else 0.0) + 0.4 * potential
+    potential = 0.0
+    for s in st.ships.values():
+        if s.owner == seat and s.load is not None:
+            t = sell_target(st, s)
+            if t is not None:
+                potential += max(0.0, t[1] - s.load.price)
+    return mine - (sum(others) / len(others) if others else 0.0) + 0.5 * potential
 
 
 def offer_value(st: FuldriggerState, of: Any, seat: int) -> float:
