@@ -38,6 +38,22 @@ have stable ids ``s1``, ``s2``…; squares and ports their map codes (``KANW``, 
   failed acceptance voids the offer. At most 3 drafts per turn and 3 open proposals per
   player keep the decision count bounded. Depot loads are not offerable (left out).
 
+Engine decisions beyond the spec (documented here, tested in tests/games/fuldrigger):
+
+* a ship is converted (fit/unfit) at most once per turn, so that a turn always ends;
+* the approach path of an attack is chosen by the engine (see above);
+* a ship captured in an attack cannot move, trade or attack for the rest of that turn
+  (the analogue of rule 11.5.3 for ships received by offer);
+* a sale needs cash + proceeds to cover the port fee (no debts, D30);
+* offers are proposed only in one's own free phase (answered at once or later); cash
+  clauses go in steps of 10/50/100; depot loads cannot be offered; ``counter_of`` is not
+  modelled (a counter-offer is a decline and a new offer);
+* ``wall_clock_minutes``: the engine reads no clock; the table calls
+  :meth:`FuldriggerState.clock_expired` when the time is up;
+* spec test cases F14 ("the ships become immune") and F15 ("Canton: illegal") follow
+  ``port_attack_rule="defender_fortress_only"``; the default is D15's amended
+  ``any_fortress``, under which ships in any fortified port can be attacked.
+
 Results: with ``result_mode="win"`` (default) 1.0 for the winner (greatest wealth, ties by
 cash, then fortresses; shared victories split 1.0 equally; the last player with ships wins
 an early end) and 0.0 for the others; with ``result_mode="wealth"`` the final wealth
