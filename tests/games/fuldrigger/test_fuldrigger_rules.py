@@ -676,3 +676,12 @@ def test_D2_wall_clock_makes_the_round_in_progress_the_last():
     assert st.to_act == 1
     play(st, "end")
     assert st.to_act is None and st.round == 3
+
+
+def test_D21_banker_seat_turns_the_cards():
+    st = two(ships=[{"owner": 0, "at": "LON"}], options=FuldriggerOptions(banker_seat=1), deck_top=[7, 8])
+    assert st.banker == 1
+    ev = play(st, "end")
+    assert any(e["kind"] == "chance" and e["card"] == 7 for e in ev) and st.turn == 1
+    ev = play(st, "end")
+    assert not any(e["kind"] == "chance" for e in ev) and st.turn == 0
