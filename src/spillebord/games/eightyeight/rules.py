@@ -344,8 +344,7 @@ class EightyEightState(State[Any]):
         seat = self.to_act
         if seat is None:
             raise GameOver(f"{TITLE}: the game is over")
-        legal = self.legal()
-        if action not in legal:
+        if not self._is_legal(action):
             raise IllegalAction(self._why_illegal(action))
         if isinstance(action, Lay):
             return self._after_choice(seat, None, action.number)
@@ -372,6 +371,31 @@ class EightyEightState(State[Any]):
             return self._resolve(seat, [])
         assert self.pending_tens is not None
         return self._complete(seat, panel_of(self.pending_tens, action.tiling), [])
+
+    def _is_legal(self, action: Any) -> bool:
+        """``action in self.legal()``, answered without building the list."""
+        t = type(action)
+        if self.pending_number is not None:
+            if t is not Place:
+                return False
+            want = "tens" if self.pending_tens is None else "units"
+            return bool(
+                action.position == want
+                and action.tiling in _place_tilings(self._candidates(), self.pending_tens)
+            )
+        if self.phase == "setup":
+            return t is Lay and 0 <= action.number <= 99
+        if self.phase == "target":
+            return t is Target and action.number in self.target_choices()
+        if self.phase != "move" or self.to_act is None:
+            return False
+        if t is Stay:
+            return True
+        return bool(
+            t is Move
+            and action.option != "stay"
+            and (action.option, action.number) in self.geo.moves(self.panel(self.to_act))
+        )
 
     def _why_illegal(self, action: Any) -> str:
         if self.pending_number is not None:
@@ -745,6 +769,17 @@ class EightyEightState(State[Any]):
 
 def _tkey(mask: int) -> tuple[tuple[int, int], str]:
     return counts(mask), tiling_text(mask)
+
+
+_PLACE_TILINGS: dict[tuple[int, int | None], frozenset[int]] = {}
+
+
+def _place_tilings(cands: tuple[int, ...], tens: int | None) -> frozenset[int]:
+    key = (id(cands), tens)
+    got = _PLACE_TILINGS.get(key)
+    if got is None:
+        got = _PLACE_TILINGS[key] = frozenset(a.tiling for a in _place_actions(cands, tens))
+    return got
 
 
 _PLACE_ACTIONS: dict[tuple[int, int | None], tuple[Place, ...]] = {}
