@@ -1,63 +1,78 @@
-"""Fuldrigger (full-rigged ship): trade and power on the seven seas, for 2–4 players.
+"""Fuldrigger (full-rigged ship): trade and power on the seven seas, for 2–4
+players.
 
-Spec: ``shared/spec/fuldrigger.md``; the map, prices and chance cards live in :mod:`.data`.
+Spec: ``shared/spec/fuldrigger.md``; the map, prices and chance cards live
+in :mod:`.data`.
 
 How a turn decomposes into decisions
 ------------------------------------
-Seats are numbered 0..n-1 and named by number in action texts (``attack 1 AZOR``). Ships
-have stable ids ``s1``, ``s2``…; squares and ports their map codes (``KANW``, ``LON``).
+Seats are numbered 0..n-1 and named by number in action texts (``attack 1
+AZOR``). Ships have stable ids ``s1``, ``s2``…; squares and ports their
+map codes (``KANW``, ``LON``).
 
-* **Setup** (phase ``home``): the home-city dice are rolled automatically; each player in
-  descending order chooses ``home LON`` (København, Amsterdam, London, Lisboa).
-* **Start of turn** (automatic): the banker turns a chance card (Nye søkort / C28 gives a
-  phase ``chart`` in which each player in turn names ``chart A``), then the three dice are
-  rolled: M, the movement allowance for every ship this turn.
-* **Free phase** (phase ``free``), one action each, in any order, until ``end``:
-  ``sail s1 KAN1`` (starts ship s1's one move with its first step), ``buy s1 Ma``,
-  ``sell s1``, ``jettison s1``, ``buyship``, ``sellship s1``, ``fortress CAN``,
-  ``fit s1`` / ``unfit s1`` (privateer sail, kapersejl), ``attack 1 AZOR``, ``offer 1``,
-  ``accept o3`` / ``decline o3`` / ``withdraw o3``, and in the isthmus variant
-  ``portage s1`` / ``collect s1 Ka``.
-* **A move** (phase ``move``): after the first step, ``sail s1 X`` steps to an adjacent,
-  not yet visited node, or ``stop``. The move ends by itself when the ship enters a port,
-  runs out of movement, is becalmed, stopped by a head wind at 0, or lost. Hazards are
-  resolved on every entry with their 2d6 rolls. At most 4 step actions plus ``stop``.
-* **An attack** (phases ``muster``, ``lose``, ``seize``): ``attack D X`` declares it;
-  ``join sN`` nominates privateers one by one and ``launch`` (allowed once at least U are
-  nominated) sails each to X by the engine's choice of path (fewest steps, then fewest
-  random hazards, then map codes; hazards apply, pirates are ignored), checks the count and
-  rolls the attack table. On a loss the attacker chooses ``lose sN``; on a capture he
-  chooses ``seize sN`` or ``seize fort``.
-* **Negotiation** (phases ``draft`` and ``respond``): ``offer 1`` opens a draft to seat 1,
-  built one clause at a time: ``give cash 10|50|100``, ``ask cash 10|50|100``,
-  ``give fort CAN``, ``ask fort CAN``, ``give ship s3``, ``ask ship s7``, ``truce N``
-  (1–10), then ``send`` or ``cancel``. A sent offer gives the recipient an immediate
-  ``respond`` decision (``accept oN``, ``decline oN`` or ``later``); an offer left open can be
-  accepted or declined in the recipient's own free phase, or withdrawn by the proposer,
-  until it expires at the end of the round. Offers are validated on acceptance (11.4); a
-  failed acceptance voids the offer. At most 3 drafts per turn and 3 open proposals per
-  player keep the decision count bounded. Depot loads are not offerable (left out).
+* **Setup** (phase ``home``): the home-city dice are rolled automatically;
+  each player in descending order chooses ``home LON`` (København,
+  Amsterdam, London, Lisboa).
+* **Start of turn** (automatic): the banker turns a chance card (Nye
+  søkort / C28 gives a phase ``chart`` in which each player in turn names
+  ``chart A``), then the three dice are rolled: M, the movement allowance
+  for every ship this turn.
+* **Free phase** (phase ``free``), one action each, in any order, until
+  ``end``: ``sail s1 KAN1`` (starts ship s1's one move with its first
+  step), ``buy s1 Ma``, ``sell s1``, ``jettison s1``, ``buyship``,
+  ``sellship s1``, ``fortress CAN``, ``fit s1`` / ``unfit s1`` (privateer
+  sail, kapersejl), ``attack 1 AZOR``, ``offer 1``, ``accept o3`` /
+  ``decline o3`` / ``withdraw o3``, and in the isthmus variant ``portage
+  s1`` / ``collect s1 Ka``.
+* **A move** (phase ``move``): after the first step, ``sail s1 X`` steps
+  to an adjacent, not yet visited node, or ``stop``. The move ends by
+  itself when the ship enters a port, runs out of movement, is becalmed,
+  stopped by a head wind at 0, or lost. Hazards are resolved on every
+  entry with their 2d6 rolls. At most 4 step actions plus ``stop``.
+* **An attack** (phases ``muster``, ``lose``, ``seize``): ``attack D X``
+  declares it; ``join sN`` nominates privateers one by one and ``launch``
+  (allowed once at least U are nominated) sails each to X by the engine's
+  choice of path (fewest steps, then fewest random hazards, then map
+  codes; hazards apply, pirates are ignored), checks the count and rolls
+  the attack table. On a loss the attacker chooses ``lose sN``; on a
+  capture he chooses ``seize sN`` or ``seize fort``.
+* **Negotiation** (phases ``draft`` and ``respond``): ``offer 1`` opens a
+  draft to seat 1, built one clause at a time: ``give cash 10|50|100``,
+  ``ask cash 10|50|100``, ``give fort CAN``, ``ask fort CAN``, ``give ship
+  s3``, ``ask ship s7``, ``truce N`` (1–10), then ``send`` or ``cancel``.
+  A sent offer gives the recipient an immediate ``respond`` decision
+  (``accept oN``, ``decline oN`` or ``later``); an offer left open can be
+  accepted or declined in the recipient's own free phase, or withdrawn by
+  the proposer, until it expires at the end of the round. Offers are
+  validated on acceptance (11.4); a failed acceptance voids the offer. At
+  most 3 drafts per turn and 3 open proposals per player keep the decision
+  count bounded. Depot loads are not offerable (left out).
 
-Engine decisions beyond the spec (documented here, tested in tests/games/fuldrigger):
+Engine decisions beyond the spec (documented here, tested in
+tests/games/fuldrigger):
 
-* a ship is converted (fit/unfit) at most once per turn, so that a turn always ends;
+* a ship is converted (fit/unfit) at most once per turn, so that a turn
+  always ends;
 * the approach path of an attack is chosen by the engine (see above);
-* a ship captured in an attack cannot move, trade or attack for the rest of that turn
-  (the analogue of rule 11.5.3 for ships received by offer);
+* a ship captured in an attack cannot move, trade or attack for the rest
+  of that turn (the analogue of rule 11.5.3 for ships received by offer);
 * a sale needs cash + proceeds to cover the port fee (no debts, D30);
-* offers are proposed only in one's own free phase (answered at once or later); cash
-  clauses go in steps of 10/50/100; depot loads cannot be offered; ``counter_of`` is not
-  modelled (a counter-offer is a decline and a new offer);
+* offers are proposed only in one's own free phase (answered at once or
+  later); cash clauses go in steps of 10/50/100; depot loads cannot be
+  offered; ``counter_of`` is not modelled (a counter-offer is a decline
+  and a new offer);
 * ``wall_clock_minutes``: the engine reads no clock; the table calls
   :meth:`FuldriggerState.clock_expired` when the time is up;
-* spec test cases F14 ("the ships become immune") and F15 ("Canton: illegal") follow
-  ``port_attack_rule="defender_fortress_only"``; the default is D15's amended
-  ``any_fortress``, under which ships in any fortified port can be attacked.
+* spec test cases F14 ("the ships become immune") and F15 ("Canton:
+  illegal") follow ``port_attack_rule="defender_fortress_only"``; the
+  default is D15's amended ``any_fortress``, under which ships in any
+  fortified port can be attacked.
 
-Results: with ``result_mode="win"`` (default) 1.0 for the winner (greatest wealth, ties by
-cash, then fortresses; shared victories split 1.0 equally; the last player with ships wins
-an early end) and 0.0 for the others; with ``result_mode="wealth"`` the final wealth
-(formue: cash + ship values + 100 per fortress + purchase price of every load) per seat.
+Results: with ``result_mode="win"`` (default) 1.0 for the winner (greatest
+wealth, ties by cash, then fortresses; shared victories split 1.0 equally;
+the last player with ships wins an early end) and 0.0 for the others; with
+``result_mode="wealth"`` the final wealth (formue: cash + ship values +
+100 per fortress + purchase price of every load) per seat.
 """
 
 from __future__ import annotations
