@@ -648,7 +648,9 @@ PERFT = [476, 471, 579]
 
 def test_R5_2_joker_replacement_needs_a_marker_in_supply() -> None:
     o = ToucheOptions(grade=1, marker_supply=2)
-    s = position(options=o, marks={"r3c2": BL, "r0c3": PU, "r0c4": PU}, hands={0: ["JK", "AS", "2S", "3S", "4S"]})
+    s = position(
+        options=o, marks={"r3c2": BL, "r0c3": PU, "r0c4": PU}, hands={0: ["JK", "AS", "2S", "3S", "4S"]}
+    )
     assert not [a for a in s.legal() if isinstance(a, Place)]
     with pytest.raises(IllegalAction, match="no markers left"):
         act(s, "place JK r3c2")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from spillebord.core import Action, Game, Rng, State
 
-from .data import CARD_CELLS, CELL_CARD, CELL_INDEX, INSTANCES, IS_FREE, THROUGH, T
+from .data import CARD_CELLS, CELL_CARD, CELL_INDEX, INSTANCE_ID, INSTANCES, IS_FREE, THROUGH, T
 from .data import CROSS as CROSS_T
 from .data import LINE as LINE_T
 from .data import SQUARE as SQUARE_T
@@ -152,8 +152,7 @@ class HeuristicAgent:
             def crown_key(a: Action) -> tuple[int, int]:
                 assert isinstance(a, Crown)
                 cells = tuple(sorted(CELL_INDEX[c] for c in a.cells))
-                k = next(i for i, (_, cs) in enumerate(INSTANCES) if cs == cells)
-                t = INSTANCES[k][0]
+                t = INSTANCES[INSTANCE_ID[cells]][0]
                 return (TYPE_PREFERENCE[t], sum(IS_FREE[c] for c in cells))
 
             return min(legal, key=crown_key)

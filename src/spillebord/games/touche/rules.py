@@ -106,7 +106,9 @@ class ToucheOptions:
         "replace", "7.3 / 10.16: the 25-point shutout replaces (or adds to) the grade points"
     )
     stall_turns: int | None = opt(
-        None, "7.2a / 10.18: consecutive turns without a possible placement that draw; null = 3 x players"
+        None,
+        "7.2a / 10.18: consecutive turns without a possible placement that draw; null = 3 x players",
+        min=1,
     )
     redeal_each_round: bool = opt(False, "6.7 / 10.8: gather and redeal all cards after every Touché")
     max_turns: int = opt(600, "7.2b: turns per game before it is drawn", min=1)
