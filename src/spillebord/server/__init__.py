@@ -53,6 +53,8 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> Any:
+        # Bot threads and the event loop share the GIL: hand it back to the loop sooner.
+        sys.setswitchinterval(0.001)
         store = Store(url)
         is_multi = store.is_pg if multi is None else multi
         hub = Hub(store, config, uuid.uuid4().hex[:10], is_multi)
@@ -149,6 +151,7 @@ def serve(
         "port": port,
         "log_level": log_level,
         "ws_max_size": 1024 * 1024,
+        "ws_per_message_deflate": False,  # states are small; compressing them costs more than it saves
         "ws_ping_interval": 20.0,
         "ws_ping_timeout": 20.0,
         "timeout_graceful_shutdown": 3,

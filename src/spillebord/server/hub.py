@@ -157,6 +157,9 @@ def _json(x: Any) -> str:
 
 
 class Hub:
+    INLINE_BOT = 0.002
+    """Bots whose decisions take less than this (on average, seconds) run on the event loop."""
+
     def __init__(self, store: Store, config: Config, worker_id: str, multi: bool) -> None:
         self.store = store
         self.cfg = config
@@ -173,10 +176,15 @@ class Hub:
         self.tick = max(0.1, min(1.0, t / 4)) if t > 0 else 1.0
         self.heartbeat = max(self.tick, min(10.0, t / 3)) if t > 0 else 10.0
         self._last_hb = 0.0
+        self.agent_cost: dict[tuple[str, str], float] = {}
 
     # ----------------------------------------------------------------- plumbing
 
     async def db(self, fn: Callable[..., T], *args: Any, **kw: Any) -> T:
+        if self.store.is_sqlite:
+            # SQLite is a local file: a commit in WAL mode takes tens of microseconds, far less
+            # than handing the work to a thread (and waiting for the GIL to come back).
+            return fn(*args, **kw)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.db_exec, partial(fn, *args, **kw))
 
@@ -308,7 +316,7 @@ class Hub:
             seed = secrets.randbits(62)
         elif not 0 <= seed < 2**63:
             raise BadRequest("seed must be between 0 and 2**63 - 1")
-        table = await self.cpu(Table.create, game, n, seed, options or {})
+        table = Table.create(game, n, seed, options or {})
         now = time.time()
         seat_recs = [SeatRec(i, name=b, bot=b, seen=now) for i, b in enumerate(bot_list)]
         token = None
@@ -672,9 +680,20 @@ class Hub:
                     agent = lt.agent(seat, name)
                     if failures >= 2:
                         raise RuntimeError("the agent keeps failing")
-                    text = await asyncio.wait_for(
-                        self.cpu(self._choose, agent, state, rng), self.cfg.bot_budget
-                    )
+                    key = (lt.game.id, name)
+                    cost = self.agent_cost.get(key)
+                    t0 = time.perf_counter()
+                    if cost is not None and cost < self.INLINE_BOT:
+                        # A bot this quick (random, a cheap heuristic) decides right here: a
+                        # thread would cost more than the decision.
+                        text = self._choose(agent, state, rng)
+                        await asyncio.sleep(0)
+                    else:
+                        text = await asyncio.wait_for(
+                            self.cpu(self._choose, agent, state, rng), self.cfg.bot_budget
+                        )
+                    dt = time.perf_counter() - t0
+                    self.agent_cost[key] = dt if cost is None else 0.8 * cost + 0.2 * dt
                 except TimeoutError:
                     log.warning(
                         "table %s: %s bot over its %.1fs budget; random move",

@@ -36,6 +36,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -123,6 +124,31 @@ class ActionRow(Base):
 T_TABLES = TableRow.__table__
 T_SEATS = SeatRow.__table__
 T_ACTIONS = ActionRow.__table__
+
+# The statements of the hot path, built once (SQLAlchemy then reuses their compiled form).
+_INSERT_ACTION = insert(T_ACTIONS).values(
+    table_id=bindparam("t"),
+    seq=bindparam("q"),
+    seat=bindparam("s"),
+    action=bindparam("a"),
+    created=bindparam("now"),
+)
+_UPDATE_AFTER_ACTION = (
+    update(T_TABLES)
+    .where(T_TABLES.c.id == bindparam("t"))
+    .values(
+        status=bindparam("status"),
+        n_actions=bindparam("n"),
+        result=bindparam("result"),
+        updated=bindparam("now"),
+    )
+)
+_SELECT_SEATS = select(T_SEATS).where(T_SEATS.c.table_id == bindparam("t")).order_by(T_SEATS.c.seat)
+_TOUCH = (
+    update(T_SEATS)
+    .where(T_SEATS.c.table_id == bindparam("t"), T_SEATS.c.seat == bindparam("s"))
+    .values(seen=bindparam("now"))
+)
 
 
 # --------------------------------------------------------------------------- records
@@ -362,12 +388,7 @@ class Store:
 
     def load_seats(self, table_id: str) -> list[SeatRec]:
         with self._begin() as c:
-            return [
-                _seat_rec(r)
-                for r in c.execute(
-                    select(T_SEATS).where(T_SEATS.c.table_id == table_id).order_by(T_SEATS.c.seat)
-                )
-            ]
+            return [_seat_rec(r) for r in c.execute(_SELECT_SEATS, {"t": table_id})]
 
     def actions_since(self, table_id: str, seq: int) -> list[tuple[int, int, str, float]]:
         with self._begin() as c:
@@ -422,22 +443,18 @@ class Store:
         now = time.time()
         with self._begin() as c:
             try:
-                c.execute(
-                    insert(T_ACTIONS).values(
-                        table_id=table_id, seq=seq, seat=seat, action=action, created=now
-                    )
-                )
+                c.execute(_INSERT_ACTION, {"t": table_id, "q": seq, "s": seat, "a": action, "now": now})
             except IntegrityError:
                 raise SeqConflict(f"action {seq} of table {table_id} is already stored") from None
             c.execute(
-                update(T_TABLES)
-                .where(T_TABLES.c.id == table_id)
-                .values(
-                    status=status,
-                    n_actions=seq + 1,
-                    result=json.dumps(list(result)) if result is not None else None,
-                    updated=now,
-                )
+                _UPDATE_AFTER_ACTION,
+                {
+                    "t": table_id,
+                    "status": status,
+                    "n": seq + 1,
+                    "result": json.dumps(list(result)) if result is not None else None,
+                    "now": now,
+                },
             )
             self._notify(c, notify)
         return now
@@ -524,15 +541,8 @@ class Store:
         items = [{"t": t, "s": s, "now": now} for t, s in seats]
         if not items:
             return
-        from sqlalchemy import bindparam
-
         with self._begin() as c:
-            c.execute(
-                update(T_SEATS)
-                .where(T_SEATS.c.table_id == bindparam("t"), T_SEATS.c.seat == bindparam("s"))
-                .values(seen=bindparam("now")),
-                items,
-            )
+            c.execute(_TOUCH, items)
 
     def touch_running(self, now: float | None = None) -> None:
         """Give every seated human of an unfinished table a fresh start (server start)."""

@@ -1,0 +1,220 @@
+"""Load benchmark of the table server (not a test): N concurrent tables on loopback.
+
+Each table has one person, played by a websocket client of this script (a random legal
+move as soon as it is its turn), and bots in the other seats, played by the server. When a
+game ends its client opens a new table, so N tables are always live. Reported: actions per
+second (people and bots, every stored action) and the p50/p99 latency from sending an action
+to receiving the state that includes it.
+
+    python benchmarks/server_load.py --tables 100 500 --db sqlite pg --seconds 20
+
+The server runs in its own process (``python -m spillebord.server``); on a 2-core machine the
+clients of this script share the CPU with it, so the figures are conservative.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+ROOT = Path(__file__).resolve().parents[1]
+TESTS = ROOT / "tests"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.actions = 0  # every action seen applied (people and bots), counted once per table
+        self.human = 0
+        self.games = 0
+        self.errors = 0
+        self.measuring = False
+
+
+async def play_table(http: httpx.AsyncClient, base: str, ws_base: str, game: str, seats: int,
+                     options: dict[str, Any], bot: str, stats: Stats, stop: asyncio.Event,
+                     rng: random.Random) -> None:
+    while not stop.is_set():
+        r = await http.post(f"{base}/api/tables", json={
+            "game": game, "seats": seats, "options": options, "bots": [None] + [bot] * (seats - 1),
+            "public": True, "name": "bench"})
+        r.raise_for_status()
+        t = r.json()
+        async with connect(f"{ws_base}/ws/tables/{t['table']}?token={t['token']}", max_size=2**24) as ws:
+            last_seq = 0
+            pending: tuple[int, float] | None = None
+            while not stop.is_set():
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), 2)
+                except TimeoutError:
+                    continue
+                msg = json.loads(raw)
+                if msg["type"] == "error":
+                    stats.errors += 1
+                    pending = None
+                    continue
+                if msg["type"] != "state":
+                    continue
+                seq = msg["seq"]
+                if stats.measuring and seq > last_seq:
+                    stats.actions += seq - last_seq
+                last_seq = max(last_seq, seq)
+                if pending is not None and seq > pending[0]:
+                    if stats.measuring:
+                        stats.latencies.append(time.perf_counter() - pending[1])
+                        stats.human += 1
+                    pending = None
+                if msg["result"] is not None:
+                    if stats.measuring:
+                        stats.games += 1
+                    break
+                if msg["legal"] and pending is None:
+                    action = rng.choice(msg["legal"])["text"]
+                    pending = (seq, time.perf_counter())
+                    await ws.send(json.dumps({"type": "act", "action": action, "seq": seq}))
+
+
+def pct(xs: list[float], p: float) -> float:
+    if not xs:
+        return float("nan")
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(p / 100 * len(xs)))]
+
+
+async def run_load(base: str, n: int, seconds: float, game: str, seats: int, options: dict[str, Any],
+                   bot: str, warmup: float) -> Stats:
+    stats = Stats()
+    stop = asyncio.Event()
+    ws_base = base.replace("http://", "ws://")
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(timeout=60, limits=limits) as http:
+        tasks = [asyncio.create_task(play_table(http, base, ws_base, game, seats, options, bot, stats, stop,
+                                                random.Random(i))) for i in range(n)]
+        await asyncio.sleep(warmup)
+        stats.measuring = True
+        t0 = time.perf_counter()
+        await asyncio.sleep(seconds)
+        stats.measuring = False
+        elapsed = time.perf_counter() - t0
+        stop.set()
+        done, pending = await asyncio.wait(tasks, timeout=10)
+        for t in pending:
+            t.cancel()
+        for t in done:
+            if t.exception() is not None:
+                stats.errors += 1
+    stats.elapsed = elapsed  # type: ignore[attr-defined]
+    return stats
+
+
+def start_server(db: str, port: int, log: Path, register: bool) -> subprocess.Popen[bytes]:
+    args = [sys.executable, "-m", "spillebord.server", "--db", db, "--port", str(port),
+            "--bot-delay", "0", "--takeover-after", "0", "--log-level", "warning"]
+    if register:
+        args += ["--register", f"{TESTS}:toygame:TOY"]
+    out = open(log, "ab")  # noqa: SIM115
+    proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"server exited: {log.read_text()[-2000:]}")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    raise SystemExit("server did not start")
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--tables", type=int, nargs="+", default=[100, 500])
+    p.add_argument("--db", nargs="+", default=["sqlite", "pg"], help="sqlite, pg, or a database URL")
+    p.add_argument("--pg", default=os.environ.get("SPILLEBORD_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test"),
+                   help="PostgreSQL server URL (a fresh database is created in it and dropped)")
+    p.add_argument("--game", default="kasino")
+    p.add_argument("--seats", type=int, default=None)
+    p.add_argument("--bot", default="random")
+    p.add_argument("--seconds", type=float, default=20)
+    p.add_argument("--warmup", type=float, default=5)
+    a = p.parse_args()
+
+    sys.path.insert(0, str(TESTS))
+    from spillebord.core import registry
+    try:
+        g = registry.get(a.game)
+        register = False
+    except Exception:
+        from toygame import TOY
+        g = TOY
+        register = True
+        print(f"(no game {a.game!r} here; using the toy game)")
+    seats = a.seats or g.seats.start
+    options = dict(g.quick_options)
+    print(f"game {g.id}, {seats} seats (1 person + {seats - 1} {a.bot} bots), quick options {options}")
+    print(f"{'db':8} {'tables':>6} {'actions/s':>10} {'person moves':>12} {'p50 ms':>8} {'p99 ms':>8} "
+          f"{'games':>6} {'errors':>6}")
+    tmp = Path(tempfile.mkdtemp(prefix="sb-load-"))
+    for kind in a.db:
+        for n in a.tables:
+            created_db = None
+            if kind == "sqlite":
+                db = str(tmp / f"load-{n}.sqlite3")
+            elif kind == "pg":
+                import psycopg
+                created_db = "sbload_" + uuid.uuid4().hex[:8]
+                with psycopg.connect(a.pg, autocommit=True) as c:
+                    c.execute(f"CREATE DATABASE {created_db}")
+                db = a.pg.rpartition("/")[0] + "/" + created_db
+            else:
+                db = kind
+            port = free_port()
+            proc = start_server(db, port, tmp / f"server-{kind}-{n}.log", register)
+            try:
+                stats = asyncio.run(run_load(f"http://127.0.0.1:{port}", n, a.seconds, g.id, seats, options,
+                                             a.bot, a.warmup))
+            finally:
+                proc.send_signal(signal.SIGTERM)
+                try:
+                    proc.wait(20)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                if created_db:
+                    import psycopg
+                    with psycopg.connect(a.pg, autocommit=True) as c:
+                        c.execute(f"DROP DATABASE IF EXISTS {created_db} WITH (FORCE)")
+            el = stats.elapsed  # type: ignore[attr-defined]
+            lat = stats.latencies
+            print(f"{kind[:8]:8} {n:>6} {stats.actions / el:>10.0f} {stats.human:>12} "
+                  f"{pct(lat, 50) * 1000:>8.1f} {pct(lat, 99) * 1000:>8.1f} {stats.games:>6} {stats.errors:>6}",
+                  flush=True)
+            if lat:
+                print(f"         mean {statistics.mean(lat) * 1000:.1f} ms, max {max(lat) * 1000:.1f} ms",
+                      flush=True)
+
+
+if __name__ == "__main__":
+    main()
