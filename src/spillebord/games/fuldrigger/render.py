@@ -54,11 +54,25 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     ports.add_column("Port")
     ports.add_column("Fort")
     ports.add_column("Ships")
+    race_ports = {c for n in view["chance"]["races"] for c in (D.CARD_BY_NUM[n].cities or ())}
+    quiet = []
     for code, port in D.PORTS.items():
         owner = forts.get(code)
+        if owner is None and code not in ships_at and code not in race_ports:
+            quiet.append(code)
+            continue
         fort = Text("■", style=COLOURS[owner % 4]) if owner is not None else Text("")
         line = Text(" ").join(_ship_text(s) for s in ships_at.get(code, []))
-        ports.add_row(port.region, f"{port.name} ({code})", fort, line)
+        name = f"{port.name} ({code})" + (" $" if code in race_ports else "")
+        ports.add_row(port.region, name, fort, line)
+    others = Text("Other ports: " + " ".join(quiet), style="dim") if quiet else Text("")
+    markets = Table(title="Markets where your ships lie", show_header=False)
+    markets.add_column("Port")
+    markets.add_column("K = buy here, S = sell here")
+    for code in D.PORTS:
+        if any(s["owner"] == seat for s in ships_at.get(code, [])):
+            entries = " · ".join(f"{g} {p} {'K' * k}{'S' * sl}" for g, (p, k, sl) in D.PRICES[code].items())
+            markets.add_row(code, entries)
 
     sea = Table(title="At sea", show_header=True, header_style="bold")
     sea.add_column("Square")
@@ -106,11 +120,13 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         status.append(f"  to act: seat {view['to_act']}")
     if view.get("winners") is not None:
         status.append(f"  GAME OVER, winner: {view['winners']}", style="bold green")
-    parts: list[RenderableType] = [status, players, ports, sea]
+    parts: list[RenderableType] = [status, players, ports, others, sea]
+    if markets.row_count:
+        parts.append(markets)
     if cards:
         parts.append(Panel("\n".join(cards), title="Chance cards in force"))
     if view["offers"]:
         parts.append(Panel("\n".join(_offer_text(o) for o in view["offers"]), title="Open offers"))
-    legend = Text("ship[good price/odometer]  ☠ privateer  ~ becalmed  ■ fortress", style="dim")
+    legend = Text("ship[good price/odometer]  ☠ privateer  ~ becalmed  ■ fortress  $ race bonus", style="dim")
     parts.append(legend)
     return Group(*parts)

@@ -282,7 +282,7 @@ class Order(Action):
         good = D.GOODS
         labels: dict[str, Any] = {
             "home": lambda: f"Choose {D.PORTS[a[0]].name} as home city",
-            "sail": lambda: f"Sail {a[0]} to {a[1]}",
+            "sail": lambda: f"Sail {a[0]} to {a[1]}" + _hazard_note(a[1]),
             "stop": lambda: "Stop this ship here",
             "buy": lambda: f"Buy {good[a[1]].name_en.lower()} ({a[1]}) onto {a[0]}",
             "sell": lambda: f"Sell the cargo of {a[0]}",
@@ -317,6 +317,17 @@ class Order(Action):
 
 
 _ORDERS: dict[tuple[str, ...], Order] = {}
+
+
+def _hazard_note(code: str) -> str:
+    i = INDEX.get(code)
+    if i is None:
+        return ""
+    h = HAZARD_LIST[i]
+    if h is None:
+        return " (port)" if IS_PORT[i] else ""
+    name = D.HAZARD_NAMES_DA[h]
+    return f" ({name} {D.REEF_LETTER[i]})" if h == D.REEF else f" ({name})"
 
 
 def _o(verb: str, *args: str) -> Order:
