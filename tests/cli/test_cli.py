@@ -27,7 +27,7 @@ def test_every_command_has_help() -> None:
 def test_games_lists_ids_and_options() -> None:
     r = runner.invoke(app, ["games"])
     assert r.exit_code == 0
-    assert "toy" in r.output and "hand_size=3" in r.output
+    assert "toy" in r.output and "three-trick" in r.output
     r = runner.invoke(app, ["games", "toy"])
     assert "cards per seat" in r.output
 

@@ -69,6 +69,8 @@ class State(ABC, Generic[A]):
     game: Game[Any]
     seats: int
     """Number of seats (players) at this table."""
+    _eq_ignore: ClassVar[frozenset[str]] = frozenset()
+    """Fields that are caches (e.g. a memoised ``legal()``): left out of equality."""
     to_act: int | None
     """The seat that decides now; ``None`` once the game is over."""
     rng: Rng
@@ -136,10 +138,11 @@ class State(ABC, Generic[A]):
     # Equality compares every field, hidden ones included: two states are equal when
     # they are the same position with the same future (the RNG included).
     def _fields(self) -> dict[str, Any]:
-        out: dict[str, Any] = dict(getattr(self, "__dict__", {}))
+        ignore = self._eq_ignore
+        out: dict[str, Any] = {k: v for k, v in getattr(self, "__dict__", {}).items() if k not in ignore}
         for cls in type(self).__mro__:
             for name in getattr(cls, "__slots__", ()):
-                if name not in out and hasattr(self, name):
+                if name not in out and name not in ignore and hasattr(self, name):
                     out[name] = getattr(self, name)
         return out
 
@@ -179,6 +182,8 @@ class Game(ABC, Generic[OptionsT]):
     """Options that make a short game (a lower target, fewer rounds): tests and demos use them."""
     max_decisions: ClassVar[int] = 100_000
     """A bound no game (random play included) ever exceeds; the tests hold games to it."""
+    agents: ClassVar[dict[str, Any]] = {}
+    """The game's own agents, name → factory(game) (see :mod:`spillebord.ai`)."""
 
     @abstractmethod
     def new(self, seats: int, seed: int, options: OptionsT | None = None) -> State[Any]:
