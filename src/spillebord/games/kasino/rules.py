@@ -191,6 +191,31 @@ def _unions(groups: list[int]) -> dict[int, tuple[int, ...]]:
 
 
 _EMPTY_UNIONS: dict[int, tuple[tuple[int, ...], ...]] = {0: ()}
+TRAILS: tuple[Trail, ...] = tuple(Trail(c) for c in DECK)
+"""One shared Trail action per card (actions are immutable values; saves allocations)."""
+CLEAR = Clear(SPADE5)
+
+_HandCache = dict[tuple[int, ...], tuple[int, tuple[int, ...]]]
+_HANDS: dict[str, _HandCache] = {m: {} for m in HAND_MASKS}
+
+
+def _hand_info(hand: tuple[int, ...], hm: tuple[int, ...], cache: _HandCache) -> tuple[int, tuple[int, ...]]:
+    """(sum limit, values held by the OTHER cards for each card (8.1.2)), cached per hand."""
+    all_vals = 0
+    for c in hand:
+        all_vals |= hm[c]
+    others = []
+    for h in hand:
+        o = 0
+        for c in hand:
+            if c != h:
+                o |= hm[c]
+        others.append(o & BUILD_VALUES_MASK)
+    r = ((2 << (all_vals.bit_length() - 1)) - 1, tuple(others))
+    if len(cache) > 300_000:
+        cache.clear()
+    cache[hand] = r
+    return r
 
 
 class KasinoState(State[KasinoAction]):
@@ -325,7 +350,7 @@ class KasinoState(State[KasinoAction]):
         m = len(loose)
         nb = len(builds)
         if not m and not nb:  # empty table: trail (♠5 cannot clear an empty table, 7.3)
-            return [Trail(h) for h in hand]
+            return [TRAILS[h] for h in hand]
         hm = self._hm
         hv = self._hv
         tm = self._tm
@@ -347,10 +372,11 @@ class KasinoState(State[KasinoAction]):
         must = (self.built_last >> p & 1) and o.build_obligations == "text"
         one_card = o.build_base == "one_card"
 
-        all_vals = 0
-        for c in hand:
-            all_vals |= hm[c]
-        lim = (2 << (all_vals.bit_length() - 1)) - 1
+        hcache = _HANDS[o.value_mode]
+        hinfo = hcache.get(hand)
+        if hinfo is None:
+            hinfo = _hand_info(hand, hm, hcache)
+        lim, others_of = hinfo
 
         # Subset sums of the loose cards (and, with build_in_sums, the builds): (mask, sum bits).
         subs: list[tuple[int, int]] = [(0, 1)]
@@ -378,17 +404,6 @@ class KasinoState(State[KasinoAction]):
         tv = 0  # every value some loose card can be worth
         for t in loose:
             tv |= tm[t]
-        # values held by the other cards of the hand, for each hand card (8.1.2)
-        nh = len(hand)
-        pre = [0] * (nh + 1)
-        for i in range(nh):
-            pre[i + 1] = pre[i] | hm[hand[i]]
-        suf = 0
-        others_of = [0] * nh
-        for i in range(nh - 1, -1, -1):
-            others_of[i] = (pre[i] | suf) & BUILD_VALUES_MASK
-            suf |= hm[hand[i]]
-
         codes: list[int] = list(loose)
         for bq in builds:
             codes.append(BUILD_CODE + bq.groups[0][0])
@@ -470,9 +485,8 @@ class KasinoState(State[KasinoAction]):
                         caps.append(a)
                         out.append(a)
             if h == SPADE5:
-                a = Clear(h)
-                caps.append(a)
-                out.append(a)
+                caps.append(CLEAR)
+                out.append(CLEAR)
             if is_reserve:
                 continue
             others = others_of[hi_]
@@ -574,7 +588,7 @@ class KasinoState(State[KasinoAction]):
                                         )
             # --- trail (6.1)
             if trail_ok:
-                out.append(Trail(h))
+                out.append(TRAILS[h])
         if must and caps:
             return caps
         return out
