@@ -693,11 +693,10 @@ def test_R10_5_modifier_order_and_floor_zero():
         ships=[{"owner": 0, "at": "NYK", "cargo": su} for _ in range(6)] + [{"owner": 1, "at": "AMS"}],
         cash=[0, 100],
         round_card=11,
-        forts={"NYK": 0},
     )
     got = []
     for i in range(1, 7):
         before = st.cash[0]
         play(st, f"sell s{i}")
         got.append(st.cash[0] - before)
-    assert got == [50, 40, 30, 20, 10, 0]  # 60 − 20 + 10 − 10k, floor 0
+    assert got == [40, 30, 20, 10, 0, 0]  # 60 − 20 − 10k, floored at 0
