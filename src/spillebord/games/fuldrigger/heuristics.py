@@ -210,6 +210,10 @@ class TraderAgent:
             return legal[0] if ok and st._validate_offer(of) is None else legal[1]
         if ph == "draft":
             return texts["cancel"]
+        if ph == "chart":  # learn the reefs on the busiest spice and Cape routes first
+            for letter in "JDGFHECBAI":
+                if f"chart {letter}" in texts:
+                    return texts[f"chart {letter}"]
         if ph in ("chart", "lose", "seize", "muster"):
             return legal[-1] if "launch" in texts else legal[0]
         if ph == "move":
