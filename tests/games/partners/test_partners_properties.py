@@ -67,6 +67,7 @@ def test_random_games_keep_the_invariants(seed: int, values: dict[str, Any]) -> 
     rng = Rng(seed)
     steps = 0
     sevens: list[int] = []
+    deals_by_dealer = [s.dealer]
     _invariants(s, None, [])
     while s.to_act is not None:
         legal = s.legal()
@@ -98,8 +99,19 @@ def test_random_games_keep_the_invariants(seed: int, values: dict[str, Any]) -> 
         if s.phase != "split":
             sevens = []
         _invariants(s, before, ev)
+        for e in ev:
+            # events are public: the exchange and the deal never name a card
+            if e["kind"] in ("commit", "exchange", "deal", "new_cycle"):
+                assert "card" not in e and "cards" not in e
+            if e["kind"] == "discard" and o.discard_visibility == "hidden":
+                assert "cards" not in e
+            # I15: a dealer deals exactly three deals (52 or 56 cards), then the deal passes left
+            if e["kind"] == "deal":
+                deals_by_dealer.append(e["dealer"])
         steps += 1
         assert steps <= GAME.max_decisions
+    for i, d in enumerate(deals_by_dealer):
+        assert d == (s.first_dealer + i // 3) % 4
     r = s.result()
     assert r is not None and (r[0] == r[2] and r[1] == r[3])
     assert sorted(r) in ([0.0, 0.0, 1.0, 1.0], [0.5] * 4)
