@@ -250,3 +250,21 @@ def test_worked_example_6_5_8_matches_T17() -> None:
     b = board("Y@Y3 Y@Y10")
     assert B.walk(0, 3, 2, B.blockers(b), 0) == [5]
     assert B.walk(0, 10, 5, B.blockers(b), 0) == [16]
+
+
+def test_seed_example_minus_4_from_start_field_brings_piece_near_house() -> None:
+    """Seed: "Hvis man sidder med en 4'er, og ens brik er i startfeltet, kan man med stor fordel
+    starte med at rykke denne brik 4 felter mod spilleretningen og dermed komme tæt på eget hus"."""
+    s = make("Y@YS", ["M4"], others={1: ["N3"], 2: ["N3"], 3: ["N3"]})
+    act(s, "play m4 ys g11")
+    # from G11 the piece is 4 steps from its house: a 5 brings it to H2, a 7 to H4
+    (after,) = fwd("Y@G11", "Y", "G11", 5)
+    assert on(after, "Y") == ["YH2"]
+    assert on(s, "Y") == ["G11"]
+
+
+def test_seed_example_four_left_over_after_three_deals() -> None:
+    """Seed: "efter tre spillerunder har delt alle kortene ud (der vil være 4 tilovers ...)"."""
+    o = PartnersOptions()
+    s = GAME.new(4, 0, o)
+    assert len(s.deck) - 2 * 16 == 4
