@@ -669,3 +669,32 @@ def test_R7_4_three_sides_splitting_the_wins_play_on() -> None:
     assert s.match_wins == [1, 1, 1] and s.to_act is not None and s.game_no == 2
     s._end_game(1)
     assert s.to_act is None and s.match_winner() == 1 and s.result() == (0.0, 1.0, 0.0)
+
+
+def test_R8_option_defaults_follow_the_spec() -> None:
+    o = ToucheOptions()
+    assert (o.jokers_per_deck, o.marker_supply, o.seating, o.grade5_distinct_types) == (
+        2,
+        60,
+        "grouped",
+        True,
+    )
+    assert (o.free_space_mode, o.clear_on_touche, o.recycle_discards, o.shutout_mode) == (
+        "last_piece",
+        True,
+        True,
+        "replace",
+    )
+    assert (o.stall_turns, o.redeal_each_round, o.max_turns, o.match_games, o.match_mode) == (
+        None,
+        False,
+        600,
+        3,
+        "wins",
+    )
+    assert o.grade == 0  # the dealer chooses
+    s = GAME.new(3, 0, ToucheOptions(grade=1, stall_turns=None))
+    s.stall = 8
+    assert s._next_turn(0) == [] and s.to_act == 1
+    s.stall = 9
+    assert s._next_turn(1)[0]["kind"] == "draw"

@@ -71,6 +71,38 @@ def evaluate(state: ToucheState, seat: int) -> float:
     return score
 
 
+SURE = 3000.0
+"""An instance missing only a FREE space: any card completes it next turn and nobody but a
+joker (replacing one of its markers) can stop it."""
+LIKELY = 500.0
+"""An instance missing one cell whose card the side holds."""
+
+
+def _worth(marks: list[int], cells: tuple[int, ...], side: int, held: set[str] | None) -> float:
+    """Value of an instance for ``side`` (-1.0 when blocked)."""
+    miss = 0
+    frees = 0
+    last = -1
+    for c in cells:
+        m = marks[c]
+        if m == side:
+            continue
+        if m != EMPTY:
+            return -1.0
+        if IS_FREE[c]:
+            frees += 1
+            if frees > 1:
+                return -1.0
+        miss += 1
+        last = c
+    if miss == 1:
+        if IS_FREE[last]:
+            return SURE
+        if held is not None and CELL_CARD[last] in held:
+            return LIKELY
+    return VALUE_BY_MISSING[miss]
+
+
 def _cell_delta(
     state: ToucheState, x: int, side: int, hand: tuple[str, ...], defense: float = 1.1, ready_w: float = 0.25
 ) -> float:
@@ -78,27 +110,26 @@ def _cell_delta(
     marks = state.marks
     old = marks[x]
     gain = 0.0
-    held = {c for c in hand}
+    held = set(hand)
+    held.discard("JK")
     mask = state.mask(side)
     for t in range(4):
         if not mask >> t & 1:
             continue
         for k in THROUGH[t][x]:
             cells = INSTANCES[k][1]
-            before = _missing(marks, cells, side)
+            before = _worth(marks, cells, side, held)
             marks[x] = side
-            after = _missing(marks, cells, side)
+            after = _worth(marks, cells, side, held)
             marks[x] = old
             if after < 0:
                 continue
-            b = VALUE_BY_MISSING[before] if before >= 0 else 0.0
-            v = VALUE_BY_MISSING[after]
             # Bonus when the remaining empty cells are ones we hold the card for.
             ready = 0
             for c in cells:
                 if marks[c] == EMPTY and c != x and (IS_FREE[c] or CELL_CARD[c] in held):
                     ready += 1
-            gain += (v - b) * (1.0 + ready_w * ready)
+            gain += (after - max(before, 0.0)) * (1.0 + ready_w * ready)
     for opp in range(state.n_sides):
         if opp == side:
             continue
@@ -107,11 +138,9 @@ def _cell_delta(
             if not omask >> t & 1:
                 continue
             for k in THROUGH[t][x]:
-                cells = INSTANCES[k][1]
-                before = _missing(marks, cells, opp)
-                if before < 0:
-                    continue
-                gain += defense * VALUE_BY_MISSING[before]
+                before = _worth(marks, INSTANCES[k][1], opp, None)
+                if before > 0:
+                    gain += defense * before
     return gain
 
 

@@ -59,6 +59,7 @@ from .data import (
     TYPE_NAMES,
     cell_name,
 )
+from .heuristics import AGENTS, evaluate
 
 TITLE = "Touché"
 LAYOUT = [[CELL_CARD[r * 12 + c] or None for c in range(12)] for r in range(12)]
@@ -1042,11 +1043,7 @@ class ToucheGame(Game[ToucheOptions]):
     best_bot = "heuristic"
     quick_options = {"grade": 1, "match_games": 1, "match_max_games": 1, "max_turns": 300}  # noqa: RUF012
     max_decisions = 12_000
-
-    def __init__(self) -> None:
-        from .heuristics import AGENTS
-
-        self.agents = AGENTS
+    agents = AGENTS
 
     def new(self, seats: int, seed: int, options: ToucheOptions | None = None) -> ToucheState:
         self.check_seats(seats)
@@ -1111,8 +1108,6 @@ class ToucheGame(Game[ToucheOptions]):
         )
 
     def evaluate(self, state: State[Any], seat: int) -> float:
-        from .heuristics import evaluate
-
         assert isinstance(state, ToucheState)
         return evaluate(state, seat)
 
