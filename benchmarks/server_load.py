@@ -208,9 +208,9 @@ def main() -> None:
                         c.execute(f"DROP DATABASE IF EXISTS {created_db} WITH (FORCE)")
             el = stats.elapsed  # type: ignore[attr-defined]
             lat = stats.latencies
+            p50, p99 = pct(lat, 50) * 1000, pct(lat, 99) * 1000
             print(f"{kind[:8]:8} {n:>6} {stats.actions / el:>10.0f} {stats.human:>12} "
-                  f"{pct(lat, 50) * 1000:>8.1f} {pct(lat, 99) * 1000:>8.1f} {stats.games:>6} {stats.errors:>6}",
-                  flush=True)
+                  f"{p50:>8.1f} {p99:>8.1f} {stats.games:>6} {stats.errors:>6}", flush=True)
             if lat:
                 print(f"         mean {statistics.mean(lat) * 1000:.1f} ms, max {max(lat) * 1000:.1f} ms",
                       flush=True)

@@ -19,9 +19,11 @@ in exchange for not fsyncing every commit.
 from __future__ import annotations
 
 import json
+import sqlite3
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,6 +32,7 @@ import platformdirs
 from sqlalchemy import (
     BigInteger,
     Boolean,
+    Connection,
     Engine,
     Float,
     ForeignKey,
@@ -254,6 +257,7 @@ class Store:
         # SQLite: one connection (the one writer of the process); a lock keeps threads off it
         # at the same time. PostgreSQL: a small pool.
         self._lock: threading.Lock | None = threading.Lock() if self.is_sqlite else None
+        self._conn: Connection | None = None
         self.engine: Engine
         if self.is_sqlite:
             path = make_url(url).database
@@ -282,29 +286,22 @@ class Store:
             raise StoreError(f"unsupported database {url!r}")
 
     # Every unit of work runs in one transaction, serialised on SQLite.
-    def _begin(self) -> Any:
-        store = self
+    @contextmanager
+    def _begin(self) -> Iterator[Any]:
+        if self._lock is None:
+            with self.engine.begin() as c:
+                yield c
+            return
+        with self._lock:
+            conn = self._sqlite_conn()
+            with conn.begin():
+                yield conn
 
-        class _Tx:
-            def __enter__(self) -> Any:
-                if store._lock is not None:
-                    store._lock.acquire()
-                try:
-                    self.cm = store.engine.begin()
-                    return self.cm.__enter__()
-                except BaseException:
-                    if store._lock is not None:
-                        store._lock.release()
-                    raise
-
-            def __exit__(self, *exc: Any) -> Any:
-                try:
-                    return self.cm.__exit__(*exc)
-                finally:
-                    if store._lock is not None:
-                        store._lock.release()
-
-        return _Tx()
+    def _sqlite_conn(self) -> Connection:
+        """The process's one SQLite connection (opened on first use, kept; lock held)."""
+        if self._conn is None:
+            self._conn = self.engine.connect()
+        return self._conn
 
     def create_all(self) -> None:
         if self.is_pg:
@@ -317,6 +314,11 @@ class Store:
                 Base.metadata.create_all(c)
 
     def dispose(self) -> None:
+        if self._lock is not None:
+            with self._lock:
+                if self._conn is not None:
+                    self._conn.close()
+                    self._conn = None
         self.engine.dispose()
 
     def _notify(self, c: Any, payload: dict[str, Any] | None) -> None:
@@ -441,6 +443,8 @@ class Store:
     ) -> float:
         """Store action number ``seq``; :class:`SeqConflict` if that number is taken."""
         now = time.time()
+        if self._lock is not None:
+            return self._append_sqlite(table_id, seq, seat, action, status, result, now)
         with self._begin() as c:
             try:
                 c.execute(_INSERT_ACTION, {"t": table_id, "q": seq, "s": seat, "a": action, "now": now})
@@ -457,6 +461,41 @@ class Store:
                 },
             )
             self._notify(c, notify)
+        return now
+
+    def _append_sqlite(
+        self,
+        table_id: str,
+        seq: int,
+        seat: int,
+        action: str,
+        status: str,
+        result: Sequence[float] | None,
+        now: float,
+    ) -> float:
+        """The hot path on SQLite, straight on the driver's connection: two statements and a
+        commit (SQLAlchemy's bookkeeping would cost more than the database work)."""
+        assert self._lock is not None
+        res = json.dumps(list(result)) if result is not None else None
+        with self._lock:
+            raw = self._sqlite_conn().connection.driver_connection
+            assert raw is not None
+            try:
+                raw.execute(
+                    "INSERT INTO sb_actions (table_id, seq, seat, action, created) VALUES (?, ?, ?, ?, ?)",
+                    (table_id, seq, seat, action, now),
+                )
+                raw.execute(
+                    "UPDATE sb_tables SET status = ?, n_actions = ?, result = ?, updated = ? WHERE id = ?",
+                    (status, seq + 1, res, now, table_id),
+                )
+                raw.commit()
+            except sqlite3.IntegrityError:
+                raw.rollback()
+                raise SeqConflict(f"action {seq} of table {table_id} is already stored") from None
+            except BaseException:
+                raw.rollback()
+                raise
         return now
 
     # ----------------------------------------------------------------- seats
