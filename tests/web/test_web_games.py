@@ -36,10 +36,12 @@ def play_by_clicks(page: Any, rng: random.Random, artifacts: Path, name: str, li
             break
         seq = page.evaluate("document.body.dataset.seq")
         clickable = page.locator("#board .clickable")
-        if clickable.count() and rng.random() < 0.5:
-            clickable.nth(rng.randrange(clickable.count())).click()
-        buttons = page.locator("#actions .action")
-        if page.evaluate("document.body.dataset.seq") == seq and buttons.count():
+        n = clickable.count()
+        if n and rng.random() < 0.6:
+            clickable.nth(rng.randrange(n)).click()  # may settle the move, or narrow the list
+        sent = page.evaluate(f"document.body.dataset.pending === 'true' || document.body.dataset.seq !== '{seq}'")
+        if not sent:
+            buttons = page.locator("#actions .action")
             buttons.nth(rng.randrange(buttons.count())).click()
         page.wait_for_function(f"document.body.dataset.seq !== '{seq}'", timeout=60_000)
         moves += 1

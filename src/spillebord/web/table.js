@@ -44,6 +44,7 @@ function send(obj) {
 function act(text) {
   $("error").textContent = "";
   selection = [];
+  document.body.dataset.pending = "true"; // until the server answers (tests wait on it)
   send({ type: "act", action: text, seq: msg ? msg.seq : undefined });
 }
 
@@ -159,12 +160,14 @@ function connect() {
       if (fresh && (!msg || m.seq > msg.seq)) { addLog(m.events, m.last); logSeq = m.seq; }
       msg = m;
       window.sbLast = m; // read by the browser tests
+      delete document.body.dataset.pending;
       if (fresh) selection = [];
       document.body.dataset.seq = String(m.seq);
       document.body.dataset.over = String(m.result != null);
       document.body.dataset.myturn = String(m.to_act === m.seat && m.seat != null && (m.legal || []).length > 0);
       draw();
     } else if (m.type === "error") {
+      delete document.body.dataset.pending;
       $("error").textContent = m.message;
     }
   };
