@@ -130,20 +130,30 @@ def walk(
     return outs
 
 
-def path(c: int, p: int, nmax: int, blk: tuple[bool, ...], hm: int) -> list[int]:
+_PATHS: dict[tuple[int, int, int, tuple[bool, ...], int], tuple[int, ...]] = {}
+
+
+def path(c: int, p: int, nmax: int, blk: tuple[bool, ...], hm: int) -> tuple[int, ...]:
     """Default rules only (mandatory entry, no bounce): the positions after 1, 2, … steps, up
-    to ``nmax`` steps or the first illegal step. ``path(...)[n - 1]`` is the end of an n-step move."""
-    if p == CIRCLE:
-        return []
-    if p >= HOUSE:
-        hm &= ~(1 << (p - HOUSE))
+    to ``nmax`` steps or the first illegal step. ``path(...)[n - 1]`` is the end of an n-step move.
+    Memoised: it depends only on its arguments."""
+    key = (c, p, nmax, blk, hm)
+    got = _PATHS.get(key)
+    if got is not None:
+        return got
     out: list[int] = []
-    while len(out) < nmax:
-        p = fstep(c, p, blk, hm)
-        if p < 0:
-            break
-        out.append(p)
-    return out
+    if p != CIRCLE:
+        q = p
+        h = hm & ~(1 << (p - HOUSE)) if p >= HOUSE else hm
+        while len(out) < nmax:
+            q = fstep(c, q, blk, h)
+            if q < 0:
+                break
+            out.append(q)
+    if len(_PATHS) > 500_000:
+        _PATHS.clear()
+    res = _PATHS[key] = tuple(out)
+    return res
 
 
 def bwalk(c: int, p: int, n: int, blk: tuple[bool, ...]) -> int:

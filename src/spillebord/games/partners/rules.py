@@ -26,7 +26,7 @@ reshuffles everything.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, Literal
@@ -54,6 +54,7 @@ from .data import (
     square_id,
     team,
 )
+from .heuristics import PartnersBot
 
 Board = B.Board
 
@@ -474,10 +475,7 @@ class PartnersState(State[PartnersAction]):
 
     # ------------------------------------------------------------------ contract
 
-    def _fields(self) -> dict[str, Any]:
-        out = State._fields(self)
-        out.pop("_legal", None)
-        return out
+    _eq_ignore: ClassVar[frozenset[str]] = frozenset({"_legal"})
 
     def copy(self) -> PartnersState:
         s = PartnersState.__new__(PartnersState)
@@ -1118,12 +1116,8 @@ class PartnersGame(Game[PartnersOptions]):
         s._deal([])
         return s
 
-    @property
-    def agents(self) -> dict[str, Callable[[Game[Any]], Any]]:
-        """Game-specific bots: ``partners``, the heuristic partnership bot."""
-        from .heuristics import PartnersBot
-
-        return {"partners": PartnersBot}
+    agents: ClassVar[dict[str, Any]] = {"partners": PartnersBot}
+    """Game-specific bots: ``partners``, the heuristic partnership bot (:mod:`.heuristics`)."""
 
     def parse(self, state: State[Any], text: str) -> Action:
         """Any well-formed action text (so that ``play`` can say why an illegal one is refused)."""
