@@ -1,0 +1,310 @@
+// Revir: the farm Tviksta Gård as a map of squares (territory colours, owners' flags, rat
+// profiles, doors open or shut, the house and the barn), the cats on it, the card clock
+// (kortklockan) with the card turned up this turn, every player's stones and territories, and a
+// fight panel with the hidden bid. Click a square to move there (or to fight / hunt on it);
+// in a fight click a stone count to bid it, or the white flag to give up.
+import { h, s, svg } from "../dom.js";
+import { term } from "../i18n.js";
+
+const SV = "sv";
+const TERR = { ROD: "#d64541", GUL: "#e8b923", GRON: "#4f9e43", BLA: "#3c78c8", LILA: "#8e55ad" };
+const TERR_LIGHT = { ROD: "#f2b8b4", GUL: "#f8e6a3", GRON: "#bfe0b5", BLA: "#b9d0ef", LILA: "#dcc5e6" };
+// Cat fur colours per seat (also the owner flags).
+const FUR = ["#e9882a", "#2b2b2b", "#f7f4ee", "#8f9ba3"];
+const FUR_INK = ["#fff", "#fff", "#111", "#111"];
+const CARD_COL = { permit: "#2b7a9b", happen: "#3d8c4a", once: "#b7791f" };
+const CELL_W = 100;
+const CELL_H = 74;
+
+function name(ctx, i) {
+  const p = ctx.players[i];
+  return (p && (p.name || (p.bot ? `${p.bot} bot` : null))) || `P${i + 1}`;
+}
+
+function legalText(ctx, text) {
+  return ctx.legal.some((a) => a.text === text);
+}
+
+// A cat: a round head with two ears, in the seat's fur colour, with its seat number.
+function cat(x, y, seat, r = 11) {
+  const f = FUR[seat % 4];
+  return s("g", { class: "cat", "aria-label": `cat of P${seat + 1}`, "pointer-events": "none" },
+    s("polygon", { points: `${x - r * 0.95},${y - r * 0.2} ${x - r * 0.75},${y - r * 1.35} ${x - r * 0.15},${y - r * 0.8}`, fill: f, stroke: "#000", "stroke-width": 1 }),
+    s("polygon", { points: `${x + r * 0.95},${y - r * 0.2} ${x + r * 0.75},${y - r * 1.35} ${x + r * 0.15},${y - r * 0.8}`, fill: f, stroke: "#000", "stroke-width": 1 }),
+    s("circle", { cx: x, cy: y, r, fill: f, stroke: "#000", "stroke-width": 1 }),
+    s("text", { x, y: y + 4, "text-anchor": "middle", "font-size": r, "font-weight": 700, fill: FUR_INK[seat % 4] }, String(seat + 1)));
+}
+
+function stone(x, y, r = 6) {
+  return s("circle", { cx: x, cy: y, r, fill: "#9aa5ad", stroke: "#4d575e", "stroke-width": 1 });
+}
+
+function wrapWords(text, max) {
+  const lines = [];
+  let cur = "";
+  for (const w of text.split(/\s+/)) {
+    if (cur && (cur + " " + w).length > max) { lines.push(cur); cur = w; } else cur = cur ? `${cur} ${w}` : w;
+  }
+  if (cur) lines.push(cur);
+  return lines;
+}
+
+function farm(v, ctx) {
+  const b = v.board;
+  const sq = Object.fromEntries(b.squares.map((q) => [q.id, q]));
+  const cols = 1 + Math.max(...b.squares.map((q) => q.x));
+  const rows = 1 + Math.max(...b.squares.map((q) => q.y));
+  const X0 = 8;
+  const Y0 = 26;
+  const cx = (q) => X0 + q.x * CELL_W + CELL_W / 2;
+  const cy = (q) => Y0 + q.y * CELL_H + CELL_H / 2;
+  const W = X0 * 2 + cols * CELL_W;
+  const H = Y0 + rows * CELL_H + 8;
+  const items = [];
+  const me = v.seat;
+  const open = new Set(v.effects.doors_open);
+  const hunt = new Set(v.effects.hunt);
+  items.push(s("rect", { x: 0, y: 0, width: W, height: H, rx: 10, fill: "#7fa35a" }));
+  items.push(s("text", { x: 10, y: 18, class: "panel-title" },
+    `${b.name} · ${term("turn", "drag", SV)} ${v.turn}${v.max_turns ? `/${v.max_turns}` : ""} · ` +
+    (v.winners ? "game over" : v.phase === "move" ? term("move", "förflytta sig", SV)
+      : v.phase === "act" ? `${term("fight", "slåss", SV)} / ${term("hunt", "jaga råttor", SV)}`
+      : v.phase === "bid" ? term("fight", "slagsmål", SV) : v.phase) +
+    (v.to_act != null ? ` · ▶ ${name(ctx, v.to_act)}` : "")));
+  // The buildings behind their squares.
+  for (const [bid, label] of [["house", term("house", "huset", SV)], ["barn", term("barn", "ladugården", SV)]]) {
+    const qs = b.squares.filter((q) => q.building === bid);
+    if (!qs.length) continue;
+    const x1 = Math.min(...qs.map((q) => q.x)), x2 = Math.max(...qs.map((q) => q.x));
+    const y1 = Math.min(...qs.map((q) => q.y)), y2 = Math.max(...qs.map((q) => q.y));
+    items.push(s("rect", { x: X0 + x1 * CELL_W + 1, y: Y0 + y1 * CELL_H + 1, width: (x2 - x1 + 1) * CELL_W - 2,
+      height: (y2 - y1 + 1) * CELL_H - 2, rx: 6, fill: bid === "barn" ? "#7a3b2e" : "#5b5f6b", stroke: "#2d2016", "stroke-width": 3 }));
+    items.push(s("text", { x: X0 + x1 * CELL_W + 6, y: Y0 + (y2 + 1) * CELL_H - 5, fill: "#f3e9d2", "font-size": 10, "font-style": "italic" }, label));
+  }
+  // Paths between squares; doors on theirs.
+  const doorOf = {};
+  for (const d of b.doors) doorOf[[...d.edge].sort().join("-")] = d;
+  for (const [a, c] of b.edges) {
+    const p = sq[a], q = sq[c];
+    items.push(s("line", { x1: cx(p), y1: cy(p), x2: cx(q), y2: cy(q), stroke: "#e9dcb8", "stroke-width": 7, "stroke-linecap": "round", opacity: 0.9 }));
+  }
+  for (const d of b.doors) {
+    const p = sq[d.edge[0]], q = sq[d.edge[1]];
+    const isOpen = open.has(d.id);
+    const mx = (cx(p) + cx(q)) / 2, my = (cy(p) + cy(q)) / 2;
+    items.push(s("line", { x1: cx(p), y1: cy(p), x2: cx(q), y2: cy(q), stroke: isOpen ? "#e9dcb8" : "#6b4a2b",
+      "stroke-width": 7, "stroke-dasharray": isOpen ? null : "4 3" }));
+    items.push(s("g", {}, s("title", {}, `${d.sv}: ${isOpen ? "open" : "shut"}`),
+      s("rect", { x: mx - 14, y: my - 9, width: 28, height: 18, rx: 3, fill: isOpen ? "#3fae5a" : "#a8322a", stroke: "#222" }),
+      s("text", { x: mx, y: my + 4, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": 700 }, isOpen ? "open" : "shut")));
+  }
+  // The squares.
+  const catsOn = {};
+  v.cats.forEach((q, i) => (catsOn[q] = catsOn[q] || []).push(i));
+  const myCat = me != null ? v.cats[me] : null;
+  const stay = legalText(ctx, "stay");
+  for (const q of b.squares) {
+    const x = X0 + q.x * CELL_W + 6, y = Y0 + q.y * CELL_H + 6, w = CELL_W - 12, hh = CELL_H - 12;
+    const click = ctx.clickable(q.id);
+    const stayHere = !click && stay && q.id === myCat;
+    const g = s("g", {
+      class: `square${click || stayHere ? " clickable" : ""}${ctx.selected(q.id) ? " selected" : ""}`,
+      "data-id": click ? q.id : null, tabindex: click || stayHere ? 0 : null, role: click || stayHere ? "button" : null,
+      "aria-label": `${q.sv} (${q.id})`,
+      onclick: stayHere ? () => ctx.act("stay") : null,
+    });
+    g.append(s("title", {}, `${q.sv} — ${q.en}${q.colour ? ` · ${q.colour} · rats ${q.profile}` : ""}${v.owner[q.id] != null ? ` · ${name(ctx, v.owner[q.id])}` : ""}${stayHere ? " · click to stay" : ""}`));
+    const fill = q.colour ? TERR_LIGHT[q.colour] : q.indoor ? "#cbbba4" : "#e4d7b5";
+    g.append(s("rect", { x, y, width: w, height: hh, rx: 6, class: "cell", fill, stroke: q.colour ? TERR[q.colour] : "#7d6b51", "stroke-width": 2 }));
+    if (q.colour) g.append(s("rect", { x, y, width: 7, height: hh, rx: 3, fill: TERR[q.colour] }));
+    if (hunt.has(q.id)) {
+      g.append(s("rect", { x: x + 3, y: y + 3, width: w - 6, height: hh - 6, rx: 4, fill: "none", stroke: "#5a3b1a", "stroke-width": 1.5, "stroke-dasharray": "2 3" }));
+    }
+    g.append(s("text", { x: x + 11, y: y + 16, "font-size": 14, "font-weight": 700, fill: "#222" }, q.id));
+    g.append(s("text", { x: x + 11, y: y + hh - 6, "font-size": 9.5, fill: "#333" }, q.sv.length > 15 ? q.sv.slice(0, 14) + "…" : q.sv));
+    if (q.profile) {
+      // The rat profile: a rat's size S, M or L in a little circle.
+      g.append(s("circle", { cx: x + w - 11, cy: y + hh - 11, r: 8, fill: "#fff", stroke: "#5a3b1a" }));
+      g.append(s("text", { x: x + w - 11, y: y + hh - 7.5, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#5a3b1a" }, q.profile));
+    }
+    const o = v.owner[q.id];
+    if (o != null) {
+      // The owner's flag.
+      g.append(s("rect", { x: x + w - 30, y: y + 3, width: 27, height: 16, rx: 3, fill: FUR[o % 4], stroke: "#000", "stroke-width": 1 }));
+      g.append(s("text", { x: x + w - 16.5, y: y + 15, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: FUR_INK[o % 4] }, `P${o + 1}`));
+    }
+    items.push(g);
+  }
+  // Cats on top.
+  for (const [q, seats] of Object.entries(catsOn)) {
+    const p = sq[q];
+    if (!p) continue;
+    seats.forEach((seat, k) => {
+      const ox = (k - (seats.length - 1) / 2) * 22;
+      items.push(cat(cx(p) + ox, cy(p) + 6, seat, seat === v.to_act ? 12 : 10));
+    });
+  }
+  return svg(W, H, { class: "revir-farm", style: "max-width: 760px" }, ...items);
+}
+
+function clock(v) {
+  const c = v.clock;
+  const cards = v.board.cards;
+  const k = c.size;
+  const cw = 92, ch = 54;
+  const R = Math.max(128, (k * (cw + 14)) / (2 * Math.PI));
+  const W = 2 * R + cw + 16;
+  const H = 2 * R + ch + 40;
+  const ox = W / 2, oy = H / 2 + 10;
+  const items = [];
+  items.push(s("text", { x: 6, y: 16, class: "panel-title" }, term("Card clock", "kortklockan", SV)));
+  items.push(s("circle", { cx: ox, cy: oy, r: R, fill: "none", stroke: "#ffffff55", "stroke-width": 2, "stroke-dasharray": "4 4" }));
+  // The pile in the middle.
+  for (let i = 2; i >= 0; i--) {
+    items.push(s("rect", { x: ox - 26 + i * 3, y: oy - 36 + i * 3, width: 52, height: 66, rx: 5, class: "card-back" }));
+  }
+  items.push(s("text", { x: ox + 3, y: oy + 4, "text-anchor": "middle", fill: "#fff", "font-size": 13, "font-weight": 700 }, `${c.pile_size}`));
+  items.push(s("text", { x: ox + 3, y: oy + 44, "text-anchor": "middle", fill: "#fff", "font-size": 10 }, term("pile", "högen", SV)));
+  c.positions.forEach((id, i) => {
+    const a = -Math.PI / 2 + (2 * Math.PI * i) / k;
+    const x = ox + R * Math.cos(a) - cw / 2, y = oy + R * Math.sin(a) - ch / 2;
+    const isNew = i === c.new_position && id != null;
+    if (id == null) {
+      items.push(s("rect", { x, y, width: cw, height: ch, rx: 5, fill: "none", stroke: "#ffffff66", "stroke-dasharray": "3 3" }));
+      items.push(s("text", { x: x + cw / 2, y: y + ch / 2 + 4, "text-anchor": "middle", fill: "#ffffff88", "font-size": 10 }, String(i + 1)));
+      return;
+    }
+    const card = cards[id] || { sv: id, en: "", type: "permit", text: "" };
+    const spent = card.type === "once" && !isNew;
+    const g = s("g", { opacity: spent ? 0.55 : 1 }, s("title", {}, `${id} ${card.sv} — ${card.en}: ${card.text}${spent ? " (spent)" : ""}`));
+    g.append(s("rect", { x, y, width: cw, height: ch, rx: 5, fill: "#fffdf7", stroke: isNew ? "#ffd977" : "#333", "stroke-width": isNew ? 4 : 1 }));
+    g.append(s("rect", { x, y, width: cw, height: 12, rx: 5, fill: CARD_COL[card.type] || "#555" }));
+    g.append(s("text", { x: x + 4, y: y + 9.5, "font-size": 8, fill: "#fff", "font-weight": 700 },
+      `${id} · ${card.type === "permit" ? "synligt" : card.type === "happen" ? "händelse" : "en gång"}`));
+    const words = card.sv.replace(/^Råttspår: .*/, "Råttspår");
+    wrapWords(words, 17).slice(0, 2).forEach((ln, j) => g.append(s("text", { x: x + 4, y: y + 24 + j * 11, "font-size": 9.5, "font-weight": 700, fill: "#222" }, ln)));
+    const detail = card.sv.startsWith("Råttspår") ? card.text.replace("Rat hunting allowed on ", "") : card.en;
+    g.append(s("text", { x: x + 4, y: y + ch - 5, "font-size": 8, fill: "#555" }, detail.length > 22 ? detail.slice(0, 21) + "…" : detail));
+    items.push(g);
+    if (isNew) items.push(s("text", { x: x + cw / 2, y: y - 4, "text-anchor": "middle", fill: "#ffd977", "font-size": 10, "font-weight": 700 }, "▼ new"));
+  });
+  return svg(W, H, { class: "revir-clock", style: "max-width: 380px" }, ...items);
+}
+
+function effectsLine(v) {
+  const e = v.effects;
+  const bits = [];
+  bits.push(`${term("doors", "dörrar", SV)}: ${v.board.doors.map((d) => `${d.sv} ${e.doors_open.includes(d.id) ? "open" : "shut"}`).join(", ")}`);
+  if (e.hunt.length) bits.push(`${term("rat tracks", "råttspår", SV)}: ${e.hunt.join(" ")}`);
+  if (e.fat) bits.push(`${term("fat rats", "feta råttor", SV)} +${e.fat}`);
+  if (e.double) bits.push(term("big catch", "storfångst", SV));
+  if (e.free_move) bits.push(term("moving is free", "pigg katt", SV));
+  if (e.nest) bits.push(term("rat nest", "råttboet", SV));
+  if (e.happen.length) bits.push(`${term("happenings", "händelser", SV)}: ${e.happen.map((c) => (v.board.cards[c] || {}).sv || c).join(", ")}`);
+  return h("p", { class: "revir-effects", style: "margin:.3rem 0;font-size:.85rem" }, bits.join(" · "));
+}
+
+function players(v, ctx) {
+  const colours = v.board.colours;
+  const colourOf = Object.fromEntries(v.board.squares.map((q) => [q.id, q.colour]));
+  const size = {};
+  for (const q of v.board.squares) if (q.colour) size[q.colour] = (size[q.colour] || 0) + 1;
+  const head = h("tr", {}, h("th", {}, ""), h("th", { title: "kraftstenar" }, "stones"),
+    ...colours.map((c) => h("th", { title: c.en, style: `color:${TERR[c.id]};font-size:.7rem` }, c.sv)));
+  const rows = v.cats.map((q, i) => {
+    const terr = v.territories[i];
+    const counts = Object.fromEntries(colours.map((c) => [c.id, terr.filter((t) => colourOf[t] === c.id).length]));
+    return h("tr", { class: i === v.to_act ? "winner" : "" },
+      h("td", {}, h("span", { style: `display:inline-block;width:.8rem;height:.8rem;border-radius:50%;border:1px solid #000;background:${FUR[i % 4]};margin-right:.3rem` }),
+        `${i === v.to_act ? "▶ " : ""}P${i + 1} ${name(ctx, i)}${i === v.seat ? " (you)" : ""}${v.winners && v.winners.includes(i) ? " 🏆" : ""}`),
+      h("td", { class: "num" }, v.stones[i] == null ? "?" : String(v.stones[i])),
+      ...colours.map((c) => h("td", { title: terr.filter((t) => colourOf[t] === c.id).join(" "), style: "white-space:nowrap" },
+        ...Array.from({ length: size[c.id] || 0 }, (_, j) => h("span", {
+          style: `display:inline-block;width:.5rem;height:.5rem;margin-right:1px;border:1px solid ${TERR[c.id]};background:${j < counts[c.id] ? TERR[c.id] : "transparent"}`,
+        })))));
+  });
+  const bank = h("tr", {}, h("td", {}, term("bank", "banken", SV)), h("td", { class: "num" }, v.bank == null ? "?" : String(v.bank)),
+    h("td", { colspan: colours.length, class: "muted", style: "color:#dfe" }, `${term("series", "revirserie", SV)}: ${v.series_needed} of one colour wins`));
+  return h("table", { class: "scores revir-players", style: "font-size:.85rem" }, head, ...rows, bank);
+}
+
+function fightPanel(v, ctx) {
+  const f = v.fight;
+  if (!f) return null;
+  const W = 400;
+  const sqs = Object.fromEntries(v.board.squares.map((q) => [q.id, q]));
+  const terr = sqs[f.territory];
+  const items = [];
+  items.push(s("rect", { x: 0, y: 0, width: W, height: 10, fill: "none" }));
+  items.push(s("text", { x: 6, y: 16, class: "panel-title" },
+    `${term("Fight", "slagsmål", SV)} · ${f.territory} ${terr ? terr.sv : ""} · ${term("round", "omgång", SV)} ${f.round}`));
+  const side = (who, seat, x, k) => {
+    items.push(cat(x + 16, 44, seat, 13));
+    items.push(s("text", { x: x + 36, y: 40, fill: "#fff", "font-size": 11, "font-weight": 700 }, who));
+    items.push(s("text", { x: x + 36, y: 54, fill: "#fff", "font-size": 11 }, `P${seat + 1} ${name(ctx, seat)}`.slice(0, 24)));
+    for (let j = 0; j < v.hits_to_win; j++) {
+      items.push(s("circle", { cx: x + 10 + j * 17, cy: 76, r: 7, fill: j < f.hits[k] ? "#ffd977" : "none", stroke: "#ffd977", "stroke-width": 1.5 }));
+    }
+    items.push(s("text", { x: x + 10 + v.hits_to_win * 17, y: 80, fill: "#fff", "font-size": 10 }, term("hits", "slag", SV)));
+    items.push(stone(x + 10, 98));
+    items.push(s("text", { x: x + 20, y: 102, fill: "#fff", "font-size": 11 },
+      `${f.committed[k]} ${term("bet", "satsade", SV)} · ${f.available[k] == null ? "?" : f.available[k]} left`));
+  };
+  side(term("attacker", "anfallare", SV), f.attacker, 6, 0);
+  side(term("defender", "försvarare", SV), f.defender, W / 2 + 6, 1);
+  // This round's hands: the attacker's closed hand hides the bid.
+  let y = 126;
+  const hand = (x, label, text, hidden) => {
+    items.push(s("rect", { x, y, width: 60, height: 30, rx: 14, fill: hidden ? "#5b4636" : "#fffdf7", stroke: "#222" }));
+    items.push(s("text", { x: x + 30, y: y + 20, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: hidden ? "#fff" : "#222" }, text));
+    items.push(s("text", { x: x + 66, y: y + 19, fill: "#fff", "font-size": 10 }, label));
+  };
+  if (f.attacker_submitted) {
+    const mine = f.my_submission;
+    hand(6, mine != null ? "your hidden bid" : term("hidden bid", "dold hand", SV), mine != null ? String(mine) : "?", mine == null);
+  } else {
+    hand(6, "no bid yet", "…", false);
+  }
+  hand(W / 2 + 6, "no bid yet", "…", false);
+  if (f.last) {
+    const t = (x) => (x < 0 ? "gave up" : String(x));
+    items.push(s("text", { x: 6, y: y + 48, fill: "#fff", "font-size": 11 }, `last round: ${t(f.last[0])} against ${t(f.last[1])}`));
+  }
+  y += 58;
+  // My bid: click a number of stones.
+  const bids = ctx.legal.filter((a) => /^bid \d+$/.test(a.text)).map((a) => Number(a.text.slice(4)));
+  if (bids.length) {
+    items.push(s("text", { x: 6, y: y + 6, fill: "#ffd977", "font-size": 12, "font-weight": 700 }, `${term("Your bid", "ditt bud", SV)}: click the stones`));
+    y += 14;
+    const per = 12;
+    bids.forEach((n, j) => {
+      const bx = 6 + (j % per) * 30, by = y + Math.floor(j / per) * 30;
+      const text = `bid ${n}`;
+      items.push(s("g", { class: "clickable", tabindex: 0, role: "button", "aria-label": text, onclick: () => ctx.act(text),
+        onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.act(text); } } },
+        s("circle", { cx: bx + 12, cy: by + 12, r: 12, fill: "#9aa5ad", class: "cell", stroke: "#4d575e" }),
+        s("text", { x: bx + 12, y: by + 16, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#111" }, String(n))));
+    });
+    y += Math.ceil(bids.length / per) * 30 + 4;
+  }
+  if (legalText(ctx, "surrender")) {
+    items.push(s("g", { class: "clickable", tabindex: 0, role: "button", "aria-label": "surrender", onclick: () => ctx.act("surrender"),
+      onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.act("surrender"); } } },
+      s("rect", { x: 6, y, width: 150, height: 24, rx: 5, fill: "#fff", class: "cell", stroke: "#444" }),
+      s("line", { x1: 16, y1: y + 4, x2: 16, y2: y + 21, stroke: "#5b4636", "stroke-width": 2 }),
+      s("path", { d: `M17 ${y + 5} h13 l-3 4 l3 4 h-13 z`, fill: "#fff", stroke: "#5b4636" }),
+      s("text", { x: 36, y: y + 16, "font-size": 12, fill: "#222" }, term("give up", "ge upp", SV))));
+    y += 30;
+  }
+  return svg(W, y + 6, { class: "revir-fight", style: "max-width: 400px; background:#3d2b1f; border-radius:8px" }, ...items);
+}
+
+export function render(v, ctx) {
+  const parts = [farm(v, ctx), effectsLine(v)];
+  const lower = h("div", { style: "display:flex;flex-wrap:wrap;gap:.8rem;align-items:flex-start" },
+    clock(v), h("div", { style: "flex:1;min-width:260px;display:flex;flex-direction:column;gap:.5rem" },
+      fightPanel(v, ctx), players(v, ctx),
+      v.winners ? h("p", { style: "font-weight:700" }, `${term("Winner", "vinnare", SV)}: ${v.winners.map((w) => name(ctx, w)).join(", ")}`) : null));
+  parts.push(lower);
+  return h("div", { class: "revir-wrap" }, ...parts);
+}
