@@ -87,3 +87,17 @@ def test_render_draws_markers_crowns_and_free_spaces() -> None:
     assert "P♛FR" in text and "b 2♦" in text and "FR" in text
     assert "[JK]" in text and "Grade 1" in text
     console.print(render(s.view(None), None))
+
+
+def test_render_every_phase_of_a_random_game() -> None:
+    s = GAME.new(3, 2, ToucheOptions(grade=0, match_games=1, match_max_games=1, max_turns=24))
+    rng = Rng(2)
+    console = Console(width=120, record=True, color_system=None)
+    phases = set()
+    while True:
+        phases.add(s.view(None)["phase"])
+        console.print(render(s.view(s.to_act), s.to_act))
+        if s.to_act is None:
+            break
+        s.play(rng.choice(s.legal()))
+    assert {"grade", "play", "over"} <= phases

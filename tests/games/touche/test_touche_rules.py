@@ -395,6 +395,12 @@ def test_T18_pile_exhausted_recycles_discards() -> None:
     # The played card goes onto the discard pile first (rule 5.3.1), so 13 are reshuffled.
     assert len(s.hands[0]) == 5 and len(s.piles[0]) == 12 and s.discards[0] == ()
     s.check()
+    # the owner knows what its recycled pile holds: determinize only reorders it
+    assert s.recycled == (True, False)
+    d = s.determinize(0, Rng(9))
+    assert Counter(d.piles[0]) == Counter(s.piles[0]) and d.hands[0] == s.hands[0]
+    d.check()
+    assert Counter(s.determinize(1, Rng(9)).piles[1]) != Counter(s.piles[1])
     o = ToucheOptions(grade=1, recycle_discards=False)
     s2 = position(options=o, hands={0: ["AS", "2S", "3S", "4S", "5S"]})
     _empty_pile(s2, 0, 12)

@@ -354,6 +354,7 @@ class ToucheState(State[ToucheAction]):
         "pending",
         "phase",
         "piles",
+        "recycled",
         "rng",
         "round_no",
         "seats",
@@ -392,6 +393,9 @@ class ToucheState(State[ToucheAction]):
     """Finished games: (grade, winning side or -1 for a draw, points)."""
     draws: tuple[tuple[tuple[int, str], ...], ...]
     last: int
+    recycled: tuple[bool, ...]
+    """Per seat: its pile was refilled from its own face-up discards, so its owner knows the
+    pile's content (the recycled cards minus those it drew since)."""
 
     # ------------------------------------------------------------------ helpers
 
@@ -746,6 +750,8 @@ class ToucheState(State[ToucheAction]):
                 self.rng.shuffle(pile)
                 self.piles[seat] = tuple(pile)
                 self.discards[seat] = ()
+                if not self.recycled[seat]:
+                    self.recycled = tuple(r or i == seat for i, r in enumerate(self.recycled))
             pile_t = self.piles[seat]
             self.hands[seat] = tuple(sorted((*self.hands[seat], pile_t[-1])))
             self.piles[seat] = pile_t[:-1]
@@ -763,6 +769,7 @@ class ToucheState(State[ToucheAction]):
         self.piles = [tuple(p) for p in piles]
         self.hands = [() for _ in range(n)]
         self.discards = [() for _ in range(n)]
+        self.recycled = (False,) * n
         for s in range(n):
             self._draw(s, HAND)
 
@@ -958,15 +965,20 @@ class ToucheState(State[ToucheAction]):
         s.games = self.games
         s.draws = self.draws
         s.last = self.last
+        s.recycled = self.recycled
         return s
 
     def determinize(self, seat: int, rng: Rng) -> ToucheState:
         """Re-deal what ``seat`` cannot see: the other hands and the order and content of every
-        face-down pile (its own included), keeping all sizes. Discards are face up."""
+        face-down pile, keeping all sizes. Discards are face up. A pile its owner refilled from
+        its own discards keeps its content for that owner (only the order is shuffled); the
+        other seats' knowledge of such a pile is not modelled (they see it re-dealt)."""
         s = self.copy()
+        own_known = self.recycled[seat]
         pool: list[str] = [c for i, h in enumerate(self.hands) if i != seat for c in h]
-        for p in self.piles:
-            pool.extend(p)
+        for i, p in enumerate(self.piles):
+            if not (own_known and i == seat):
+                pool.extend(p)
         rng.shuffle(pool)
         pos = 0
         for i in range(self.seats):
@@ -975,6 +987,11 @@ class ToucheState(State[ToucheAction]):
                 s.hands[i] = tuple(sorted(pool[pos : pos + n]))
                 pos += n
         for i in range(self.seats):
+            if own_known and i == seat:
+                mine = list(self.piles[i])
+                rng.shuffle(mine)
+                s.piles[i] = tuple(mine)
+                continue
             n = len(self.piles[i])
             s.piles[i] = tuple(pool[pos : pos + n])
             pos += n
