@@ -33,6 +33,7 @@ OPTION_CHOICES = st.fixed_dictionaries(
         "discard_visibility": st.sampled_from(["public", "hidden"]),
         "allow_voluntary_discard": st.sampled_from([False, False, True]),
         "pieces_per_colour": st.sampled_from([4, 4, 2, 3]),
+        "fields_per_segment": st.sampled_from([14, 14, 14, 9, 5]),
     }
 )
 

@@ -479,3 +479,23 @@ def test_illegal_actions_say_why(pieces: str, hand: list[str], text: str, reason
     with pytest.raises(IllegalAction, match=reason):
         s.play(GAME.parse(s, text))
     assert s == before
+
+
+def test_D4_fields_per_segment_smaller_ring() -> None:
+    s = make("Y@Y7 R@R3", ["A114", "M4"], fields_per_segment=7)
+    # Y7 is the last yellow square: one step on skips the empty red start field to R1
+    assert texts(s, "play a114=1 ") == ["play a114=1 y7 r1"]
+    # 14 steps: R1..R7 (7), B1..B7 (14)
+    assert texts(s, "play a114=14") == ["play a114=14 y7 b7"]
+    assert texts(s, "play m4") == ["play m4 y7 y3"]
+    s = make("Y@Y1", ["M4"], fields_per_segment=7)
+    assert texts(s, "play m4") == ["play m4 y1 g4"]  # YS skipped, then G7 G6 G5 G4
+    s = make("Y@G6", ["N3"], fields_per_segment=7)
+    assert texts(s, "play n3") == ["play n3 g6 yh2"]  # G7, H1, H2
+    s = GAME.new(4, 3, PartnersOptions(fields_per_segment=7))
+    rng = Rng(3)
+    while s.to_act is not None:
+        s.check()
+        s.play(rng.choice(s.legal()))
+    with pytest.raises(OptionError):
+        build(PartnersOptions, {"fields_per_segment": 3})

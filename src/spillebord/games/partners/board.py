@@ -36,12 +36,13 @@ def house_mask(pieces: tuple[int, ...]) -> int:
     return m
 
 
-def fstep(c: int, p: int, blk: tuple[bool, ...], hm: int, skip_house: bool = False) -> int:
+def fstep(c: int, p: int, blk: tuple[bool, ...], hm: int, skip_house: bool = False, n: int = 14) -> int:
     """One forward step (5.2.3) of a colour-``c`` piece on ``p``; start fields are never counted.
 
     Returns the new position, :data:`BLOCKED` or :data:`OBSTRUCTED`. ``hm`` is c's house mask
     without the moving piece. ``skip_house`` passes c's own start field instead of entering
-    (only with ``house_entry=optional``).
+    (only with ``house_entry=optional``). ``n`` is the number of numbered squares per segment
+    (option ``fields_per_segment``, D4); with fewer than 14 the squares c(n+1)…c14 do not exist.
     """
     if p >= HOUSE:
         k = p - HOUSE + 1
@@ -51,37 +52,56 @@ def fstep(c: int, p: int, blk: tuple[bool, ...], hm: int, skip_house: bool = Fal
     j = p + 1
     if j == TRACK:
         j = 0
-    while j % SEGMENT == 0:
-        o = j // SEGMENT
-        if o == c:
-            if not skip_house:
-                return OBSTRUCTED if hm & 1 else HOUSE
-        elif blk[o]:
-            return BLOCKED
-        j += 1
-    return j
+    while True:
+        k = j % SEGMENT
+        if k == 0:
+            o = j // SEGMENT
+            if o == c:
+                if not skip_house:
+                    return OBSTRUCTED if hm & 1 else HOUSE
+            elif blk[o]:
+                return BLOCKED
+            j += 1
+        elif k > n:  # a square that does not exist on a smaller board: on to the next start field
+            j = (j // SEGMENT + 1) * SEGMENT
+            if j == TRACK:
+                j = 0
+        else:
+            return j
 
 
-def bstep(c: int, p: int, blk: tuple[bool, ...], hm: int) -> int:
+def bstep(c: int, p: int, blk: tuple[bool, ...], hm: int, n: int = 14) -> int:
     """One backward step (5.2.5). From H1 (only with ``bounce``) the piece goes back onto the track."""
     if p >= HOUSE:
         k = p - HOUSE
         if k == 0:
-            return (START_FIELD[c] - 1) % TRACK
+            return (START_FIELD[c] - SEGMENT) % TRACK + n
         if (hm >> (k - 1)) & 1:
             return OBSTRUCTED
         return p - 1
     j = (p - 1) % TRACK
-    while j % SEGMENT == 0:
-        o = j // SEGMENT
-        if o != c and blk[o]:
-            return BLOCKED
-        j = (j - 1) % TRACK
-    return j
+    while True:
+        k = j % SEGMENT
+        if k == 0:
+            o = j // SEGMENT
+            if o != c and blk[o]:
+                return BLOCKED
+            j = (j - 1) % TRACK
+        elif k > n:
+            j = j - k + n
+        else:
+            return j
 
 
 def walk(
-    c: int, p: int, n: int, blk: tuple[bool, ...], hm: int, optional: bool = False, bounce: bool = False
+    c: int,
+    p: int,
+    n: int,
+    blk: tuple[bool, ...],
+    hm: int,
+    optional: bool = False,
+    bounce: bool = False,
+    size: int = 14,
 ) -> list[int]:
     """Every position a colour-``c`` piece on ``p`` can end on after exactly ``n`` forward steps.
 
@@ -94,7 +114,7 @@ def walk(
         hm &= ~(1 << (p - HOUSE))
     if not optional and not bounce:  # the default rules: one path, no choices
         while n:
-            p = fstep(c, p, blk, hm)
+            p = fstep(c, p, blk, hm, False, size)
             if p < 0:
                 return []
             n -= 1
@@ -106,9 +126,9 @@ def walk(
         ok = True
         while m:
             if d == 1:
-                r = fstep(c, q, blk, hm)
+                r = fstep(c, q, blk, hm, False, size)
                 if optional and q < HOUSE and r in (HOUSE, OBSTRUCTED):
-                    r2 = fstep(c, q, blk, hm, True)
+                    r2 = fstep(c, q, blk, hm, True, size)
                     if r2 >= 0:
                         stack.append((r2, m - 1, 1))
                 if r == OBSTRUCTED and bounce:
@@ -119,7 +139,7 @@ def walk(
                     break
                 q = r
             else:
-                r = bstep(c, q, blk, hm)
+                r = bstep(c, q, blk, hm, size)
                 if r < 0:
                     ok = False
                     break
@@ -130,14 +150,14 @@ def walk(
     return outs
 
 
-_PATHS: dict[tuple[int, int, int, tuple[bool, ...], int], tuple[int, ...]] = {}
+_PATHS: dict[tuple[int, int, int, tuple[bool, ...], int, int], tuple[int, ...]] = {}
 
 
-def path(c: int, p: int, nmax: int, blk: tuple[bool, ...], hm: int) -> tuple[int, ...]:
+def path(c: int, p: int, nmax: int, blk: tuple[bool, ...], hm: int, size: int = 14) -> tuple[int, ...]:
     """Default rules only (mandatory entry, no bounce): the positions after 1, 2, … steps, up
     to ``nmax`` steps or the first illegal step. ``path(...)[n - 1]`` is the end of an n-step move.
     Memoised: it depends only on its arguments."""
-    key = (c, p, nmax, blk, hm)
+    key = (c, p, nmax, blk, hm, size)
     got = _PATHS.get(key)
     if got is not None:
         return got
@@ -146,7 +166,7 @@ def path(c: int, p: int, nmax: int, blk: tuple[bool, ...], hm: int) -> tuple[int
         q = p
         h = hm & ~(1 << (p - HOUSE)) if p >= HOUSE else hm
         while len(out) < nmax:
-            q = fstep(c, q, blk, h)
+            q = fstep(c, q, blk, h, False, size)
             if q < 0:
                 break
             out.append(q)
@@ -156,12 +176,12 @@ def path(c: int, p: int, nmax: int, blk: tuple[bool, ...], hm: int) -> tuple[int
     return res
 
 
-def bwalk(c: int, p: int, n: int, blk: tuple[bool, ...]) -> int:
+def bwalk(c: int, p: int, n: int, blk: tuple[bool, ...], size: int = 14) -> int:
     """The end of ``n`` backward steps (5.7) from track position ``p``, or :data:`BLOCKED`."""
     if p < 0 or p >= HOUSE:
         return BLOCKED
     while n:
-        p = bstep(c, p, blk, 0)
+        p = bstep(c, p, blk, 0, size)
         if p < 0:
             return BLOCKED
         n -= 1

@@ -141,7 +141,7 @@ def why_illegal(state: PartnersState, action: PartnersAction) -> str:
             if n > (state.split_left if phase == "split" else 7):
                 return "the 7 has fewer steps left"
         if isinstance(action, Move) and n < 0:
-            end = B.bwalk(c, frm, -n, B.blockers(state.pos))
+            end = B.bwalk(c, frm, -n, B.blockers(state.pos), state.opts.fields_per_segment)
         else:
             ends = B.walk(
                 c,
@@ -151,6 +151,7 @@ def why_illegal(state: PartnersState, action: PartnersAction) -> str:
                 B.house_mask(state.pos[c]),
                 state.opts.house_entry == "optional",
                 state.opts.house_overshoot == "bounce",
+                state.opts.fields_per_segment,
             )
             end = ends[0] if len(ends) == 1 else -1
         if end >= 0 and end != to:
@@ -178,7 +179,8 @@ def _path_problem(state: PartnersState, c: int, p: int, n: int) -> str:
         hm &= ~(1 << (p - HOUSE))
     bounce = state.opts.house_overshoot == "bounce"
     for _ in range(abs(n)):
-        q = B.fstep(c, p, blk, hm) if n > 0 else B.bstep(c, p, blk, hm)
+        size = state.opts.fields_per_segment
+        q = B.fstep(c, p, blk, hm, False, size) if n > 0 else B.bstep(c, p, blk, hm, size)
         if q == B.BLOCKED:
             j = p
             while True:

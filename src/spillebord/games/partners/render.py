@@ -48,9 +48,12 @@ def card_text(code: str) -> Text:
 def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     grid: list[list[Text]] = [[Text("   ") for _ in range(SIZE)] for _ in range(SIZE)]
     track: dict[str, list[Any]] = view.get("track", {})
+    size = view.get("fields_per_segment", 14)
     for i in range(TRACK):
         r, c = _cell(i)
         sid = TRACK_IDS[i]
+        if i % 15 > size:  # a smaller board (option fields_per_segment) lacks this square
+            continue
         if sid in track:
             colour, n = track[sid]
             grid[r][c] = Text(f"{colour[0].upper()}{n if n > 1 else '●'} ", style=STYLE[colour])

@@ -101,6 +101,13 @@ class PartnersOptions:
         False, "D16: a player with a usable card may still lay down his whole hand"
     )
     max_deals: int = opt(300, "D20: the game is a draw after this many deals (safety cap)", min=1, max=300)
+    fields_per_segment: int = opt(
+        14,
+        "D4: numbered squares between two start fields (14 on the published board; fewer makes "
+        "a smaller ring)",
+        min=4,
+        max=14,
+    )
     pieces_per_colour: int = opt(
         4,
         "not a rule of the game: play with fewer pieces per colour (1-4) for a short game (quick "
@@ -116,6 +123,8 @@ class PartnersOptions:
                 raise ValueError(f"Partners: a custom deck needs at least 16 cards, not {n}")
         if not 1 <= self.max_deals <= 300:
             raise ValueError("Partners: max_deals must be 1-300")
+        if not 4 <= self.fields_per_segment <= 14:
+            raise ValueError("Partners: fields_per_segment must be 4-14")
         if not 1 <= self.pieces_per_colour <= 4:
             raise ValueError("Partners: pieces_per_colour must be 1-4")
 
@@ -301,7 +310,13 @@ _VIABLE: dict[tuple[Any, ...], bool] = {}
 
 
 def split_parts(
-    pos: Board, seat: int, r: int, used: tuple[tuple[int, int], ...], optional: bool, bounce: bool
+    pos: Board,
+    seat: int,
+    r: int,
+    used: tuple[tuple[int, int], ...],
+    optional: bool,
+    bounce: bool,
+    size: int,
 ) -> list[tuple[int, int, int, int]]:
     """Candidate parts (colour, from, steps, to) with 1..r steps, before the sum rule."""
     a = B.active_colour(pos, seat)
@@ -318,11 +333,11 @@ def split_parts(
         if used and mine.count(p) <= used.count((a, p)):
             continue
         if simple:
-            for s, e in enumerate(B.path(a, p, r, blk, hm), 1):
+            for s, e in enumerate(B.path(a, p, r, blk, hm, size), 1):
                 out.append((a, p, s, e))
             continue
         for s in range(1, r + 1):
-            for e in B.walk(a, p, s, blk, hm, optional, bounce):
+            for e in B.walk(a, p, s, blk, hm, optional, bounce, size):
                 out.append((a, p, s, e))
     return out
 
@@ -347,13 +362,14 @@ def part_ok(
     part: tuple[int, int, int, int],
     optional: bool,
     bounce: bool,
+    size: int,
 ) -> bool:
     """Rule 6.5.6: after this part the split can be completed exactly, or it may lapse."""
     rem = r - part[2]
     if rem == 0:
         return True
     new, _ko, _so, used2, switched, won = apply_part(pos, seat, part, used)
-    return won or switched or viable(new, seat, rem, used2, optional, bounce)
+    return won or switched or viable(new, seat, rem, used2, optional, bounce, size)
 
 
 def _longest_first(part: tuple[int, int, int, int]) -> int:
@@ -361,15 +377,21 @@ def _longest_first(part: tuple[int, int, int, int]) -> int:
 
 
 def viable(
-    pos: Board, seat: int, r: int, used: tuple[tuple[int, int], ...], optional: bool, bounce: bool
+    pos: Board,
+    seat: int,
+    r: int,
+    used: tuple[tuple[int, int], ...],
+    optional: bool,
+    bounce: bool,
+    size: int,
 ) -> bool:
     """Some sequence of parts uses exactly ``r`` more steps (or ends by a lapse or a win)."""
-    key = (pos, seat, r, used, optional, bounce)
+    key = (pos, seat, r, used, optional, bounce, size)
     v = _VIABLE.get(key)
     if v is None:
         v = any(
-            part_ok(pos, seat, r, used, part, optional, bounce)
-            for part in sorted(split_parts(pos, seat, r, used, optional, bounce), key=_longest_first)
+            part_ok(pos, seat, r, used, part, optional, bounce, size)
+            for part in sorted(split_parts(pos, seat, r, used, optional, bounce, size), key=_longest_first)
         )
         if len(_VIABLE) > 200_000:
             _VIABLE.clear()
@@ -544,11 +566,12 @@ class PartnersState(State[PartnersAction]):
         o = self.opts
         optional = o.house_entry == "optional"
         bounce = o.house_overshoot == "bounce"
+        size = o.fields_per_segment
         if self.phase == "split":
             out: list[PartnersAction] = []
-            for part in split_parts(self.pos, seat, self.split_left, self.split_used, optional, bounce):
+            for part in split_parts(self.pos, seat, self.split_left, self.split_used, optional, bounce, size):
                 if not o.split_must_use_all or part_ok(
-                    self.pos, seat, self.split_left, self.split_used, part, optional, bounce
+                    self.pos, seat, self.split_left, self.split_used, part, optional, bounce, size
                 ):
                     out.append(Seven(*part))
             if not o.split_must_use_all:
@@ -561,6 +584,7 @@ class PartnersState(State[PartnersAction]):
         o = self.opts
         optional = o.house_entry == "optional"
         bounce = o.house_overshoot == "bounce"
+        size = o.fields_per_segment
         pos = self.pos
         a = B.active_colour(pos, seat)
         mine = pos[a]
@@ -569,7 +593,7 @@ class PartnersState(State[PartnersAction]):
         froms = [p for p in dict.fromkeys(mine) if p != CIRCLE]
         out: list[PartnersAction] = []
         simple = not optional and not bounce
-        paths = [B.path(a, p, 14, blk, hm) for p in froms] if simple else []
+        paths = [B.path(a, p, 14, blk, hm, size) for p in froms] if simple else []
         for card in dict.fromkeys(hand):
             t = CARD_TYPES[card]
             if t.start and mine[0] == CIRCLE:
@@ -580,17 +604,17 @@ class PartnersState(State[PartnersAction]):
                         if len(paths[i]) >= v:
                             out.append(Move(card, v, a, p, paths[i][v - 1]))
                         continue
-                    for e in B.walk(a, p, v, blk, hm, optional, bounce):
+                    for e in B.walk(a, p, v, blk, hm, optional, bounce, size):
                         out.append(Move(card, v, a, p, e))
             if t.backward:
                 for p in froms:
                     if p < HOUSE:
-                        e = B.bwalk(a, p, t.backward, blk)
+                        e = B.bwalk(a, p, t.backward, blk, size)
                         if e >= 0:
                             out.append(Move(card, -t.backward, a, p, e))
             if t.split:
-                for part in split_parts(pos, seat, 7, (), optional, bounce):
-                    if not o.split_must_use_all or part_ok(pos, seat, 7, (), part, optional, bounce):
+                for part in split_parts(pos, seat, 7, (), optional, bounce, size):
+                    if not o.split_must_use_all or part_ok(pos, seat, 7, (), part, optional, bounce, size):
                         out.append(Seven(*part))
             if t.swap:
                 for pair in swap_pairs(pos, o):
@@ -738,6 +762,7 @@ class PartnersState(State[PartnersAction]):
         o = self.opts
         optional = o.house_entry == "optional"
         bounce = o.house_overshoot == "bounce"
+        size = o.fields_per_segment
         if self.phase == "play":
             self._play_card(seat, "S7")
             r = 7
@@ -753,7 +778,9 @@ class PartnersState(State[PartnersAction]):
         if self._check_win(ev):
             self.split_left, self.split_used = 0, ()
             return ev
-        lapse = o.split_must_use_all and switched and not viable(new, seat, rem, used2, optional, bounce)
+        lapse = (
+            o.split_must_use_all and switched and not viable(new, seat, rem, used2, optional, bounce, size)
+        )
         if rem > 0 and not lapse:
             self.phase, self.split_left, self.split_used = "split", rem, used2
             return ev
@@ -930,6 +957,7 @@ class PartnersState(State[PartnersAction]):
             "split_left": self.split_left,
             "split_used": [square_id(c, p) for c, p in self.split_used],
             "deck_profile": self.opts.deck_profile,
+            "fields_per_segment": self.opts.fields_per_segment,
             "winner": None
             if self.winner is None
             else ([self.winner, self.winner + 2] if self.winner >= 0 else []),
@@ -1021,6 +1049,7 @@ class PartnersState(State[PartnersAction]):
             for p in pcs:
                 assert CIRCLE <= p < HOUSE + 4, f"I2: bad position {p}"
                 if 0 <= p < TRACK:
+                    assert p % 15 <= o.fields_per_segment, "a piece on a square the board lacks"
                     assert seen.setdefault(p, c) == c, f"I4: two colours on {square_id(c, p)}"
                     if p % 15 == 0 and not o.swap_start_field:
                         assert p == START_FIELD[c], f"I3: {COLOURS[c]} on a foreign start field"
