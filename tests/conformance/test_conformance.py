@@ -14,10 +14,11 @@ and at the end: a result per seat, and replaying the action texts gives an equal
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spillebord.core import Game, IllegalAction, Rng, registry
@@ -93,7 +94,13 @@ def run_random_game(game: Game[Any], seats: int, seed: int, deep_every: int = 1)
     assert again == state, "replaying the action texts gave a different state"
 
 
+# Whole random games are long; 8 seeds per game and seat count keep the suite quick, and
+# SPILLEBORD_CONFORMANCE_EXAMPLES=200 (CI's slow job, or by hand) looks much harder.
+EXAMPLES = int(os.environ.get("SPILLEBORD_CONFORMANCE_EXAMPLES", "8"))
+
+
 @pytest.mark.parametrize(("game", "seats"), CASES)
+@settings(max_examples=EXAMPLES)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_games_keep_the_contract(game: Game[Any], seats: int, seed: int) -> None:
     run_random_game(game, seats, seed, deep_every=max(1, game.max_decisions // 20_000))
