@@ -1034,6 +1034,11 @@ class ToucheState(State[ToucheAction]):
             counts[side] += 1
         assert seen == crowned_cells, "a crowned marker outside any crowned pattern"
         assert counts == self.counts, "crowned counts are off"
+        assert len(crowned_cells) <= 30, "more crowned markers than the 30 crowns"
+        if self.grade == 5 and o.grade5_distinct_types:
+            assert all(bin(self.ctypes[i]).count("1") == n for i, n in enumerate(counts)), (
+                "grade 5: a pattern type crowned twice"
+            )
         if self.grade:
             assert all(n <= self.target for n in counts), "a count above the target"
         if self.phase == "play" and self.to_act is not None and self.grade:
