@@ -1,8 +1,11 @@
 """Partners: the rules engine (spec ../shared/spec/partners.md, seed: spilregler.dk, Danish).
 
-Four seats, always (spec 10.1): Yellow 0, Red 1, Blue 2, Green 3, clockwise; partners sit
-opposite (Yellow+Blue against Red+Green). With 2 or 3 people, a person controls several seats
-(:func:`.data.seat_controllers`); the engine itself always plays four seats.
+The board always has four colour seats (spec 10.1): Yellow 0, Red 1, Blue 2, Green 3,
+clockwise; partners sit opposite (Yellow+Blue against Red+Green). The contract's seats are the
+2–4 *people* (spec 10.2): with 4 each plays one colour; with 2 each plays a whole partnership;
+with 3 person 0 plays Yellow+Blue and persons 1 and 2 play Red and Green
+(:func:`.data.seat_controllers`). ``state.turn`` is the colour seat to act, ``state.to_act`` the
+person controlling it; a person's view shows the hands of all the colour seats he plays.
 
 How the game decomposes into decisions (one action each, ``state.phase`` says which):
 
