@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from spillebord.ai import decide, make_agent
 from spillebord.core import Rng
-from spillebord.games.kasino import GAME, Capture, Clear, KasinoOptions
+from spillebord.games.kasino import GAME, Build, Capture, Clear, Extend, KasinoOptions, Raise
 from spillebord.games.kasino.actions import BUILD_CODE
 from spillebord.games.kasino.data import HAND_VALUES, TABLE_VALUES
 from spillebord.games.kasino.rules import KasinoState
@@ -77,6 +77,81 @@ def capture_legal(state: KasinoState, card: int, taken: frozenset[int]) -> bool:
     return bool(items) and any(_partitionable(state, items, v) for v in HAND_VALUES[state.o.value_mode][card])
 
 
+def _sums(state: KasinoState, cards: tuple[int, ...]) -> set[int]:
+    sums = {0}
+    for c in cards:
+        sums = {x + y for x in sums for y in TABLE_VALUES[state.o.value_mode][c]}
+    return sums
+
+
+def _subsets(xs: list[int]) -> list[tuple[int, ...]]:
+    return [c for k in range(len(xs) + 1) for c in combinations(xs, k)]
+
+
+def brute_builds(state: KasinoState, p: int) -> set[tuple[Any, ...]]:
+    """Rules 8.1–8.5 by brute force for a player who owns no build: the effects
+    (kind, card, value or build, cards used, multiple) of every create / raise / extend."""
+    hv = HAND_VALUES[state.o.value_mode]
+    tv = TABLE_VALUES[state.o.value_mode]
+    hand = state.hands[p]
+    loose = list(state.loose)
+    out: set[tuple[Any, ...]] = set()
+    for h in hand:
+        held = {v for c in hand if c != h for v in hv[c]}
+        for b in range(2, 17):
+            if b not in held:
+                continue
+            gathers = [g for g in _subsets(loose) if _partitionable(state, g, b)]
+            # create: sum form on one card (or several with many_cards), or "mere b"
+            for base in _subsets(loose):
+                if not base:
+                    continue
+                if len(base) > 1 and state.o.build_base == "one_card":
+                    continue
+                forms = []
+                if any(b - x in _sums(state, base) for x in hv[h] if x < b):
+                    forms.append(False)
+                if len(base) == 1 and b in hv[h] and b in tv[base[0]]:
+                    forms.append(True)
+                for same in forms:
+                    for g in gathers:
+                        if set(g) & set(base) or (False):
+                            continue
+                        out.add(("build", h, b, frozenset(base) | frozenset(g), same or bool(g)))
+        for bp in state.builds:
+            bid = bp.groups[0][0]
+            if not bp.multiple:
+                for x in hv[h]:
+                    if bp.value + x <= 16 and bp.value + x in held:
+                        out.add(("raise", h, bid, bp.value + x))
+            b = bp.value
+            if b not in held:
+                continue
+            gathers = [g for g in _subsets(loose) if _partitionable(state, g, b)]
+            for base in _subsets(loose):
+                if base:
+                    if not any(b - x in _sums(state, base) for x in hv[h] if x < b):
+                        continue
+                elif b not in hv[h]:
+                    continue
+                for g in gathers:
+                    if not set(g) & set(base):
+                        out.add(("extend", h, bid, frozenset(base) | frozenset(g)))
+    return out
+
+
+def generated_builds(legal: list[Any]) -> list[tuple[Any, ...]]:
+    out = []
+    for a in legal:
+        if isinstance(a, Build):
+            out.append(("build", a.card, a.value, a.cards_used(), a.multiple))
+        elif isinstance(a, Raise):
+            out.append(("raise", a.card, a.build, a.value))
+        elif isinstance(a, Extend):
+            out.append(("extend", a.card, a.build, a.cards_used()))
+    return out
+
+
 def table_codes(state: KasinoState) -> list[int]:
     return list(state.loose) + [BUILD_CODE + b.groups[0][0] for b in state.builds]
 
@@ -110,6 +185,10 @@ def run_game(seats: int, seed: int, options: KasinoOptions, brute: bool = True) 
                 got = [a.taken() for a in legal if isinstance(a, Capture) and a.card == h]
                 assert len(got) == len(set(got)), "two capture actions with the same effect"
                 assert set(got) == want, (h, s.loose, s.builds)
+            if len(s.loose) <= 6:
+                gen = generated_builds(legal)
+                assert len(gen) == len(set(gen)), "two build actions with the same effect"
+                assert set(gen) == brute_builds(s, p), (s.hands[p], s.loose, s.builds)
         a = rng.choice(legal)
         if isinstance(a, Capture):  # I6: the partition check holds for the capture played
             assert capture_legal(s, a.card, a.taken())

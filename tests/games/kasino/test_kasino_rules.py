@@ -678,3 +678,10 @@ def test_render_draws_every_view() -> None:
         console.print(render(s.view(seat), seat))
     out = console.export_text()
     assert "9♠" in out and "B6S" in out and "[##]" in out
+
+
+def test_D5_many_cards_still_allows_mere_alone() -> None:
+    s = position(["10S 10C", "KS"], loose="10H 3D", build_base="many_cards")
+    assert "10S build 10 on 10H" in texts(s)
+    play(s, "10S build 10 on 10H")
+    assert s.builds[0].multiple and s.builds[0].groups == ((C("10H"),), (C("10S"),))

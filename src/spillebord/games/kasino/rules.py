@@ -542,7 +542,7 @@ class KasinoState(State[KasinoAction]):
                             seen: set[tuple[int, bool]] = set()
                             for base, same in [(x, False) for x in bases] + [(x, True) for x in same_t]:
                                 for g, part in gs.items():
-                                    if not g & base and (g or not same):
+                                    if not g & base:
                                         key = (base | g, same or bool(g))
                                         if key not in seen:
                                             seen.add(key)
