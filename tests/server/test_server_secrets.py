@@ -71,7 +71,13 @@ def test_every_game_reveals_nothing_to_other_seats(srv: Server, game: Any) -> No
         assert msg["type"] == "state" and msg["seat"] == seat and msg["game"] == game.id
         seq = msg["seq"]
         assert seq in expected, f"a message for seq {seq} that the replay has not reached"
-        assert canon(msg["view"]) == expected[seq][seat], f"seat {seat} was sent more than its view"
+        got, want = canon(msg["view"]), expected[seq][seat]
+        if got != want:
+            at = next((i for i, (x, y) in enumerate(zip(got, want, strict=False)) if x != y), 0)
+            raise AssertionError(
+                f"seat {seat} at {seq} was sent other than its view: ...{got[max(0, at - 80):at + 80]}... "
+                f"instead of ...{want[max(0, at - 80):at + 80]}..."
+            )
         if seat is not None and msg["to_act"] == seat and msg["status"] == "running":
             assert [x["text"] for x in msg["legal"]] == legal_at[seq]
         else:

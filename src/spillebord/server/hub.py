@@ -366,13 +366,16 @@ class Hub:
         await self.reload_seats(lt)
         return got, token
 
-    async def reload_seats(self, lt: LiveTable) -> None:
+    async def reload_seats(self, lt: LiveTable, bots: bool = True) -> None:
+        """Read the seats again (a join, a takeover); ``bots``: start this table's bots here
+        if they are to play (not when another worker told us: it drives them)."""
         seats = await self.db(self.store.load_seats, lt.id)
         async with lt.lock:
             lt.seats = seats
             lt.table.players = [s.name or "" for s in seats]
             self.broadcast(lt)
-        self.schedule_bots(lt)
+        if bots:
+            self.schedule_bots(lt)
 
     def players(self, lt: LiveTable) -> list[dict[str, Any]]:
         now = time.time()
@@ -637,12 +640,12 @@ class Hub:
             if isinstance(s, int) and s >= lt.seq:
                 self.spawn(self.sync(lt))
         elif kind == "s":
-            self.spawn(self.reload_seats(lt))
+            self.spawn(self.reload_seats(lt, bots=False))
 
     async def resync_all(self) -> None:
         for lt in list(self.tables.values()):
             await self.sync(lt)
-            await self.reload_seats(lt)
+            await self.reload_seats(lt, bots=False)
 
     # ----------------------------------------------------------------- bots
 
@@ -711,7 +714,9 @@ class Hub:
                     await self.submit(lt, seat, text, seq=n)
                     failures = 0
                 except Stale:
-                    continue
+                    # Someone else moved first: another worker drives this table's bots now
+                    # (the next local action, or the stall watchdog, starts ours again).
+                    return
                 except SpillebordError as e:
                     failures += 1
                     log.warning("table %s: bot move %r refused: %s", lt.id, text, e)
