@@ -1126,7 +1126,7 @@ class MetscriState(State[MetscriAction]):
                 else:
                     vis = up or self.sees(seat, s, lvl)
                 cards.append({"card": CARD_ID[c] if vis else None, "up": up})
-            board[SQ_ID[s]] = {"ring": RING[s], "cards": cards}
+            board[SQ_ID[s]] = {"ring": RING[s], "height": len(st), "cards": cards}
         return {
             "to_act": self.to_act,
             "phase": PHASE_NAMES[self.phase],
