@@ -1246,6 +1246,12 @@ def _ev(kind: str, seat: int | None, text: str, **extra: Any) -> Event:
 # ====================================================================== game
 
 
+def _heuristic_agent(game: Game[Any]) -> Any:
+    from .heuristics import HeuristicAgent
+
+    return HeuristicAgent(game)
+
+
 class MetscriGame(Game[MetscriOptions]):
     """Metscri (Ole Høyer Hansen, 2019): push-your-luck dice for action points, then move,
     enter, turn, spy and collect cards of the same symbol on a 7x7 board."""
@@ -1262,11 +1268,7 @@ class MetscriGame(Game[MetscriOptions]):
     quick_options: ClassVar[dict[str, Any]] = {"target": 10, "max_rounds": 4}
     max_decisions: ClassVar[int] = 40_000
 
-    @property
-    def agents(self) -> dict[str, Any]:
-        from .heuristics import HeuristicAgent
-
-        return {"heuristic": HeuristicAgent}
+    agents: ClassVar[dict[str, Any]] = {"heuristic": lambda game: _heuristic_agent(game)}
 
     def new(self, seats: int, seed: int, options: MetscriOptions | None = None) -> MetscriState:
         self.check_seats(seats)
