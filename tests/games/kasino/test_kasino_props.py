@@ -115,7 +115,7 @@ def brute_builds(state: KasinoState, p: int) -> set[tuple[Any, ...]]:
                     forms.append(True)
                 for same in forms:
                     for g in gathers:
-                        if set(g) & set(base) or (False):
+                        if set(g) & set(base):
                             continue
                         out.add(("build", h, b, frozenset(base) | frozenset(g), same or bool(g)))
         for bp in state.builds:

@@ -685,3 +685,24 @@ def test_D5_many_cards_still_allows_mere_alone() -> None:
     assert "10S build 10 on 10H" in texts(s)
     play(s, "10S build 10 on 10H")
     assert s.builds[0].multiple and s.builds[0].groups == ((C("10H"),), (C("10S"),))
+
+
+def test_refusals_explain_and_never_crash() -> None:
+    s = position(["9H 2C 7S", "KS"], loose="7D 3C", builds=[(9, False, "6S+3S", 1)])
+    assert "2…16" in refused(s, "9H build -3 on 7D")
+    assert "2…16" in refused(s, "9H raise B6S to 99")
+    assert "8.1.2" in refused(s, "7S raise B6S to 16")
+    assert "named twice" in refused(s, "9H take 7D+7D")
+    assert "named twice" in refused(s, "9H take 9H")
+    for bad in (
+        "",
+        "9H",
+        "9H take",
+        "9H take ,",
+        "XX trail",
+        "9H trail extra",
+        "9H extend B7D with",
+        "9H take BXX",
+    ):
+        with pytest.raises(ParseError):
+            GAME.parse(s, bad)

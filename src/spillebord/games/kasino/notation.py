@@ -59,7 +59,21 @@ def _int(tok: str, text: str) -> int:
 
 
 def read(text: str, hand_masks: tuple[int, ...], table_masks: tuple[int, ...]) -> KasinoAction:
-    """The action written in ``text`` (no legality check)."""
+    """The action written in ``text`` (no legality check beyond: no card named twice)."""
+    a = _read(text, hand_masks, table_masks)
+    named: list[int] = [a.card]
+    if isinstance(a, Capture):
+        named += [i for g in a.groups for i in g]
+    elif isinstance(a, Build):
+        named += list(a.base) + [i for g in a.gather for i in g]
+    elif isinstance(a, Extend):
+        named += list(a.with_) + [i for g in a.gather for i in g]
+    if len(named) != len(set(named)):
+        raise _err(text, "a card is named twice")
+    return a
+
+
+def _read(text: str, hand_masks: tuple[int, ...], table_masks: tuple[int, ...]) -> KasinoAction:
     toks = text.split()
     if len(toks) < 2:
         raise _err(text, "expected '<card> trail|take|clear|build|raise|extend …'")

@@ -1074,10 +1074,10 @@ class KasinoState(State[KasinoAction]):
                     return f"{TITLE}: a multiple build cannot be raised (rule 8.4.3)"
                 if value is None:
                     value = target.value
+            if value is not None and not 2 <= value <= 16:
+                return f"{TITLE}: a build's value must lie in 2…16 (rules 1.5, 8.1.1)"
             if value is not None and not any(hm[c] >> value & 1 for c in self.hands[p] if c != h):
                 return f"{TITLE}: you must keep a card worth {value} to build {value} (rule 8.1.2)"
-            if value is not None and not 2 <= value <= 16:
-                return f"{TITLE}: a build's value must lie in 2…16"
         return f"{TITLE}: {action} is not a legal action now"
 
 
