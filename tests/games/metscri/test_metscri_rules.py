@@ -326,6 +326,14 @@ def test_R9_T12_reveal_only_right_after_spy() -> None:
     assert not any(t.startswith("reveal") for t in texts(s))
 
 
+def test_R9_later_phase_needs_next_first() -> None:
+    s = make(board={"r0c1": ["5C"], "r0c3": ["6C"]}, hands={0: ["9C"]}, phase="move", ap=10)
+    with pytest.raises(IllegalAction, match="end it with next before the turn phase"):
+        do(s, "turn r0c1")
+    do(s, "next", "next", "turn r0c1")
+    assert s.view(0)["phase"] == "turn"
+
+
 def test_R9_phase_order_is_monotone_via_next() -> None:
     s = _four_cards()
     seen = [s.view(0)["phase"]]
@@ -786,6 +794,12 @@ def test_T11_R29_reshuffle_matched_pile_when_buy_pile_empty() -> None:
     assert any(e["kind"] == "reshuffle" for e in ev)
     assert len(s.hands[0]) == 1 and len(s.buy) == 4 and s.matched == ()
     assert len(s.hands[1]) == n1
+    # the reshuffled pile's composition is public (it was the face-up matched pile), not its order
+    assert s.view(1)["buy_cards"] == sorted(CARD_ID[c] for c in s.buy)
+    assert set(s.view(1)["buy_cards"]) < {"3Ca", "4Ca", "5Da", "6Da", "7Da"}
+    for k in range(5):
+        d = s.determinize(1, Rng(k))
+        assert sorted(d.buy) == sorted(s.buy) and d.view(1) == s.view(1)
 
 
 def test_T11_both_piles_empty_no_invest() -> None:

@@ -29,6 +29,18 @@ Every decision is one action of the seat ``to_act``; the state keeps the phase.
    A phase in which nothing is possible is skipped automatically, and when no phase is left
    the turn ends by itself (Return applied). Leftover AP are lost (A8).
 
+Knowledge (A19, spec section 5): every card carries ``known`` (a bitmask of seats). A seat
+knows its hand, the cards it entered or spied, and every card that was ever face up (turned,
+revealed, matched); moves keep knowledge (they are public and a card can be followed; option
+``memory_follows_moves=False`` forgets a card when it moves). With ``memory_aid`` (default)
+``view(seat)`` shows the identities of the face-down cards the seat knows; a spectator sees
+those known to everybody. Right after a Spy the spier always sees the card (pending Reveal).
+``determinize(seat)`` re-deals exactly the cards the view hides (other hands, the buy pile,
+unseen board cards; a reshuffled buy pile, whose composition is public, is only reordered);
+knowledge stays with the slot, so other seats keep "knowing" whatever lies where they looked.
+
+Ids: squares ``r<row>c<col>``; cards rank + suit + deck letter (``9Ha``, ``10Cb``, ``ASa``).
+
 Results: ``result()`` gives 1.0 to the winner and 0.0 to everyone else; when the optional
 ``max_rounds`` safeguard ends the game, every seat with the highest score gets 1.0 (R32).
 
@@ -792,6 +804,11 @@ class MetscriState(State[MetscriAction]):
         ap_phase = _PHASE_OF.get(type(a))
         if ap_phase is not None and ap_phase < p:
             return f"the {PHASE_NAMES[ap_phase]} phase is closed (phase order M, E, T, S, C, R, I)"
+        if ap_phase is not None and ap_phase > p and not isinstance(a, Reveal):
+            return (
+                f"this is the {PHASE_NAMES[p]} phase: end it with next before the "
+                f"{PHASE_NAMES[ap_phase]} phase (phase order M, E, T, S, C, R, I)"
+            )
         if isinstance(a, Move):
             if not self.board[a.frm]:
                 return f"there is no card on {SQ_ID[a.frm]}"
@@ -1147,6 +1164,7 @@ class MetscriState(State[MetscriAction]):
             "hand": [CARD_ID[c] for c in self.hands[seat]] if seat is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
             "buy_size": len(self.buy),
+            "buy_cards": sorted(CARD_ID[c] for c in self.buy) if self.reshuffled else None,
             "matched": [CARD_ID[c] for c in self.matched],
             "winners": list(self.winners) if self.to_act is None else None,
         }
@@ -1268,7 +1286,7 @@ class MetscriGame(Game[MetscriOptions]):
     quick_options: ClassVar[dict[str, Any]] = {"target": 10, "max_rounds": 4}
     max_decisions: ClassVar[int] = 40_000
 
-    agents: ClassVar[dict[str, Any]] = {"heuristic": lambda game: _heuristic_agent(game)}
+    agents: ClassVar[dict[str, Any]] = {"heuristic": _heuristic_agent}
 
     def new(self, seats: int, seed: int, options: MetscriOptions | None = None) -> MetscriState:
         self.check_seats(seats)
