@@ -110,7 +110,7 @@ def test_uvicorn_workers_2(tmp_path: Path) -> None:
         srv.start(timeout=120)
         try:
             seen = set()
-            for _ in range(6):
+            for _ in range(3):
                 t = srv.create(game="toy", seats=2, options={"hand_size": 4}, bots=["random", "greedy"])
                 w = srv.ws(t["table"])
                 final = w.until(lambda m: m["type"] == "state" and m["result"] is not None, timeout=20)

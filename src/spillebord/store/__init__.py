@@ -128,6 +128,20 @@ T_TABLES = TableRow.__table__
 T_SEATS = SeatRow.__table__
 T_ACTIONS = ActionRow.__table__
 
+_PG_APPEND = text(
+    """
+    WITH ins AS (
+        INSERT INTO sb_actions (table_id, seq, seat, action, created) VALUES (:t, :q, :s, :a, :now)
+        RETURNING seq
+    ), upd AS (
+        UPDATE sb_tables SET status = :status, n_actions = :n, result = :result, updated = :now
+        WHERE id = :t AND EXISTS (SELECT 1 FROM ins)
+        RETURNING id
+    )
+    SELECT CASE WHEN :p = '' THEN NULL ELSE pg_notify(:ch, :p) END FROM ins
+    """
+)
+
 # The statements of the hot path, built once (SQLAlchemy then reuses their compiled form).
 _INSERT_ACTION = insert(T_ACTIONS).values(
     table_id=bindparam("t"),
@@ -282,6 +296,7 @@ class Store:
 
         elif self.is_pg:
             self.engine = create_engine(url, pool_size=8, max_overflow=4, pool_pre_ping=True)
+            self._autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         else:
             raise StoreError(f"unsupported database {url!r}")
 
@@ -445,6 +460,8 @@ class Store:
         now = time.time()
         if self._lock is not None:
             return self._append_sqlite(table_id, seq, seat, action, status, result, now)
+        if self.is_pg:
+            return self._append_pg(table_id, seq, seat, action, status, result, now, notify)
         with self._begin() as c:
             try:
                 c.execute(_INSERT_ACTION, {"t": table_id, "q": seq, "s": seat, "a": action, "now": now})
@@ -461,6 +478,39 @@ class Store:
                 },
             )
             self._notify(c, notify)
+        return now
+
+    def _append_pg(
+        self,
+        table_id: str,
+        seq: int,
+        seat: int,
+        action: str,
+        status: str,
+        result: Sequence[float] | None,
+        now: float,
+        notify: dict[str, Any] | None,
+    ) -> float:
+        """The hot path on PostgreSQL: one statement (its own transaction) inserts the action,
+        updates the table and queues the notification, which is sent when it commits. A taken
+        sequence number fails the whole statement: nothing is applied."""
+        params = {
+            "t": table_id,
+            "q": seq,
+            "s": seat,
+            "a": action,
+            "now": now,
+            "status": status,
+            "n": seq + 1,
+            "result": json.dumps(list(result)) if result is not None else None,
+            "ch": NOTIFY_CHANNEL,
+            "p": json.dumps(notify) if notify is not None else "",
+        }
+        with self._autocommit.connect() as c:
+            try:
+                c.execute(_PG_APPEND, params)
+            except IntegrityError:
+                raise SeqConflict(f"action {seq} of table {table_id} is already stored") from None
         return now
 
     def _append_sqlite(
