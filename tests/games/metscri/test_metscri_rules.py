@@ -1084,3 +1084,32 @@ def test_perft_counts_pinned() -> None:
 PERFT_MOVE_1 = 47  # 8 + 9 + 10 + 10 + 8 moves (counted by hand), next, done
 PERFT_MOVE_2 = 2192
 PERFT_START = 142  # 7 cards x 20 rim squares, next, done
+
+
+def test_enumerate_groups_matches_brute_force() -> None:
+    """The pruned group enumeration equals checking every subset of the face-up cards."""
+    from itertools import combinations
+
+    faces = {"r1c1": "4C", "r1c2": "AS", "r1c3": "4H", "r2c2": "2D", "r2c1": "4D", "r3c3": "AH", "r2c3": "9C"}
+    for mode in ("symbols_connected", "connected", "pairwise"):
+        for rule in ("weighted", "strict_table"):
+            s = make(
+                board={n: [f] for n, f in faces.items()},
+                up=tuple(faces),
+                phase="collect",
+                collect_adjacency=mode,
+                joker_rule=rule,
+            )
+            cards_at = s.face_up_cards()
+            squares = sorted(cards_at)
+            brute = sorted(
+                (
+                    c
+                    for k in range(1, len(squares) + 1)
+                    for c in combinations(squares, k)
+                    if valid_group(cards_at, c, s.opts) is None
+                ),
+                key=lambda t: (len(t), t),
+            )
+            assert enumerate_groups(cards_at, s.opts) == brute, (mode, rule)
+            assert brute

@@ -400,6 +400,19 @@ def _connected(mask: int) -> bool:
     return seen == mask
 
 
+def _reach(start: int, mask: int) -> int:
+    """The squares of ``mask`` connected (king adjacency, within ``mask``) to ``start``."""
+    seen = start
+    frontier = start
+    while frontier:
+        low = frontier & -frontier
+        frontier ^= low
+        nb = KING_MASK[low.bit_length() - 1] & mask & ~seen
+        seen |= nb
+        frontier |= nb
+    return seen
+
+
 def _bits(mask: int) -> list[int]:
     out = []
     while mask:
@@ -458,12 +471,24 @@ def enumerate_groups(cards_at: dict[int, int], opts: MetscriOptions) -> list[tup
         else:
             jokers |= 1 << s
     out: set[tuple[int, ...]] = set()
-    joker_subs = [0, *_submasks(jokers)]
+    mode = opts.collect_adjacency
     symbol_sets = [sub for m in by_rank.values() for sub in _submasks(m)]
     if opts.jokers_only_groups:
         symbol_sets.append(0)
     for smask in symbol_sets:
-        for jmask in joker_subs:
+        # only jokers that can belong with these symbols (keeps the enumeration small)
+        if smask == 0:
+            near = jokers
+        elif mode == "connected":
+            near = _reach(smask, smask | jokers) & jokers
+        else:
+            if not _connected(smask):
+                continue
+            near = 0
+            for b in _bits(smask):
+                near |= KING_MASK[b]
+            near &= jokers
+        for jmask in [0, *_submasks(near)]:
             if smask == 0 and jmask == 0:
                 continue
             squares = _bits(smask | jmask)
