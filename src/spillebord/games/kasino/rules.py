@@ -17,7 +17,12 @@ Legal-move generation (rule 6.2's set partition, done fast):
   (card, value, cards used, simple/multiple), an extension is (card, build, cards used).
 
 ``legal()`` is cached until the next ``play``; ``copy()`` only copies references (hands,
-table, piles are tuples) and the RNG.
+table, piles are tuples) and the RNG. Trail actions are shared values, and the values held
+by "the other cards of the hand" (rule 8.1.2) are cached per hand.
+
+Legal lists are usually small (mean about 5.5 in random two-seat play), but gathering
+(8.2.4) and many-group captures on a crowded table legitimately give hundreds of distinct
+effects (the largest seen in 1,000 random games: 666).
 """
 
 from __future__ import annotations
