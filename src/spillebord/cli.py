@@ -166,6 +166,13 @@ def _ask_human(table: Any, seat: int) -> str | None:
         console.print("[yellow]type a number from the list or an action's text[/]")
 
 
+def _autosave_path(game_id: str) -> Path:
+    import platformdirs
+
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return Path(platformdirs.user_data_dir("spillebord")) / "games" / f"{game_id}-{stamp}.json"
+
+
 @app.command("play")
 def play_cmd(
     game_id: Annotated[str, typer.Argument(help="Game id (see `spillebord games`).")],
@@ -217,7 +224,9 @@ def play_cmd(
         else:
             text = _ask_human(table, seat)
             if text is None:
-                console.print("[yellow]game left unfinished[/]")
+                if save is None:  # nothing lost: an unfinished game is kept for `replay`
+                    save = _autosave_path(game.id)
+                console.print(f"[yellow]game left unfinished; its record goes to {save}[/]")
                 break
             try:
                 events = table.act(seat, text)
@@ -230,6 +239,7 @@ def play_cmd(
                 if ev.get("text"):
                     console.print(f"[dim]· {ev['text']}[/]")
     if save is not None:
+        save.parent.mkdir(parents=True, exist_ok=True)
         save.write_text(table.to_json(), encoding="utf-8")
         if not quiet:
             console.print(f"record saved to {save}")

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from spillebord.cli import app
@@ -94,3 +95,13 @@ def test_console_script_runs() -> None:
         [sys.executable, "-m", "spillebord.cli", "--help"], capture_output=True, text=True, check=True
     )
     assert "serve" in out.stdout and "bench" in out.stdout
+
+
+def test_quitting_keeps_the_unfinished_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    r = runner.invoke(app, ["play", "toy", "--bots", "human,random", "--seed", "2"], input="1\nq\n")
+    assert r.exit_code == 0, r.output
+    saved = list(tmp_path.rglob("toy-*.json"))
+    assert len(saved) == 1 and "left unfinished" in r.output
+    rec = json.loads(saved[0].read_text())
+    assert rec["result"] is None and len(rec["actions"]) >= 1
