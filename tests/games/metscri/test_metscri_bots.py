@@ -87,3 +87,25 @@ def test_evaluate_prefers_collecting_and_agent_collects() -> None:
     assert evaluate(after_collect, 0) > evaluate(after_done, 0)
     a = HeuristicAgent(GAME).act(s.copy(), 0, Rng(1))
     assert isinstance(a, Collect) and str(a) == "collect r1c2 r1c3 r2c3"  # the 6-point group
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"memory_aid": False},
+        {"collect_adjacency": "connected", "diagonal_steps": True, "allow_same_level_step": True},
+        {"joker_rule": "strict_table", "memory_follows_moves": False, "carry_over_ap": True},
+        {"lower_roll": "keep_sum", "win_check": "end_of_turn", "hand_limit": 8},
+    ],
+)
+def test_heuristic_plays_every_variant_to_the_end(options: dict[str, object]) -> None:
+    opts = build(GAME.Options, {"target": 8, "max_rounds": 12, **options})
+    bot = make_agent("heuristic", GAME)
+    s = GAME.new(3, 42, opts)
+    r = Rng(1)
+    steps = 0
+    while s.to_act is not None:
+        s.play(decide(bot, s, r))
+        steps += 1
+        s.check()
+    assert s.result() is not None and steps < 5000
