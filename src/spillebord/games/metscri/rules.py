@@ -1309,7 +1309,7 @@ class MetscriGame(Game[MetscriOptions]):
     languages: ClassVar[tuple[str, ...]] = ("en", "da")
     best_bot: ClassVar[str] = "heuristic"
     quick_options: ClassVar[dict[str, Any]] = {"target": 10, "max_rounds": 4}
-    max_decisions: ClassVar[int] = 40_000
+    max_decisions: ClassVar[int] = 20_000
 
     agents: ClassVar[dict[str, Any]] = {"heuristic": _heuristic_agent}
 
