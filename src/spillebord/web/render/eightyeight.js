@@ -248,7 +248,7 @@ export function render(v, ctx) {
     items.push(s("text", { x: 270, y: cy + 80, class: "svg-label svg-small" },
       lr.numbers.map((x, i) => `${name(ctx, i).slice(0, 9)} ${pad(x)}${lr.awards[i] ? ` +${lr.awards[i]}` : ""}`).join(", ")));
   }
-  if (v.winner != null) items.push(s("text", { x: W - 8, y: cy + 20, "text-anchor": "end", fill: "#ffd977", "font-size": 15, "font-weight": 700 }, `🏆 ${name(ctx, v.winner)}`));
+  if (v.winner != null) items.push(s("text", { x: W - 8, y: cy + 20, "text-anchor": "end", fill: "#ffd977", "font-size": 15, "font-weight": 700 }, `★ ${name(ctx, v.winner)} wins`));
   const pic = svg(W, cy + 92, { class: "eightyeight", style: `max-width: ${W}px` }, ...items);
   // The panels, each its own picture so that they wrap on a narrow screen.
   const pw = 220;

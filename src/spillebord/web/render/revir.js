@@ -216,7 +216,7 @@ function players(v, ctx) {
     const counts = Object.fromEntries(colours.map((c) => [c.id, terr.filter((t) => colourOf[t] === c.id).length]));
     return h("tr", { class: i === v.to_act ? "winner" : "" },
       h("td", {}, h("span", { style: `display:inline-block;width:.8rem;height:.8rem;border-radius:50%;border:1px solid #000;background:${FUR[i % 4]};margin-right:.3rem` }),
-        `${i === v.to_act ? "▶ " : ""}P${i + 1} ${name(ctx, i)}${i === v.seat ? " (you)" : ""}${v.winners && v.winners.includes(i) ? " 🏆" : ""}`),
+        `${i === v.to_act ? "▶ " : ""}P${i + 1} ${name(ctx, i)}${i === v.seat ? " (you)" : ""}${v.winners && v.winners.includes(i) ? " ★ winner" : ""}`),
       h("td", { class: "num" }, v.stones[i] == null ? "?" : String(v.stones[i])),
       ...colours.map((c) => h("td", { title: terr.filter((t) => colourOf[t] === c.id).join(" "), style: "white-space:nowrap" },
         ...Array.from({ length: size[c.id] || 0 }, (_, j) => h("span", {
