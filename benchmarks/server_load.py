@@ -103,8 +103,27 @@ def pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(p / 100 * len(xs)))]
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (Linux /proc), children (workers) included."""
+    total = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    pids = [pid]
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        pids += [int(c) for c in children]
+    except OSError:
+        pass
+    for p in pids:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+        except (OSError, IndexError, ValueError):
+            pass
+    return total
+
+
 async def run_load(base: str, n: int, seconds: float, game: str, seats: int, options: dict[str, Any],
-                   bot: str, warmup: float) -> Stats:
+                   bot: str, warmup: float, pid: int | None = None) -> Stats:
     stats = Stats()
     stop = asyncio.Event()
     ws_base = base.replace("http://", "ws://")
@@ -115,9 +134,13 @@ async def run_load(base: str, n: int, seconds: float, game: str, seats: int, opt
         await asyncio.sleep(warmup)
         stats.measuring = True
         t0 = time.perf_counter()
+        c0 = cpu_seconds(pid) if pid else 0.0
+        m0 = time.process_time()
         await asyncio.sleep(seconds)
+        stats.client_cpu = time.process_time() - m0  # type: ignore[attr-defined]
         stats.measuring = False
         elapsed = time.perf_counter() - t0
+        stats.server_cpu = (cpu_seconds(pid) - c0) if pid else float("nan")  # type: ignore[attr-defined]
         stop.set()
         done, pending = await asyncio.wait(tasks, timeout=10)
         for t in pending:
@@ -195,7 +218,7 @@ def main() -> None:
             proc = start_server(db, port, tmp / f"server-{kind}-{n}.log", register)
             try:
                 stats = asyncio.run(run_load(f"http://127.0.0.1:{port}", n, a.seconds, g.id, seats, options,
-                                             a.bot, a.warmup))
+                                             a.bot, a.warmup, proc.pid))
             finally:
                 proc.send_signal(signal.SIGTERM)
                 try:
@@ -211,9 +234,13 @@ def main() -> None:
             p50, p99 = pct(lat, 50) * 1000, pct(lat, 99) * 1000
             print(f"{kind[:8]:8} {n:>6} {stats.actions / el:>10.0f} {stats.human:>12} "
                   f"{p50:>8.1f} {p99:>8.1f} {stats.games:>6} {stats.errors:>6}", flush=True)
+            cpu = stats.server_cpu  # type: ignore[attr-defined]
             if lat:
-                print(f"         mean {statistics.mean(lat) * 1000:.1f} ms, max {max(lat) * 1000:.1f} ms",
-                      flush=True)
+                ccpu = stats.client_cpu  # type: ignore[attr-defined]
+                per = cpu / max(1, stats.actions) * 1000
+                print(f"         mean {statistics.mean(lat) * 1000:.1f} ms, max {max(lat) * 1000:.1f} ms; "
+                      f"server CPU {cpu / el * 100:.0f}% of a core ({per:.2f} ms per action), "
+                      f"clients {ccpu / el * 100:.0f}%; load average {os.getloadavg()[0]:.1f}", flush=True)
 
 
 if __name__ == "__main__":

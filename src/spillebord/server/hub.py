@@ -173,10 +173,11 @@ class Hub:
         self._maint: asyncio.Task[None] | None = None
         self.closing = False
         t = config.takeover_after
-        self.tick = max(0.1, min(1.0, t / 4)) if t > 0 else 1.0
+        self.tick = max(0.1, min(0.5, t / 4)) if t > 0 else 0.5
         self.heartbeat = max(self.tick, min(10.0, t / 3)) if t > 0 else 10.0
         self._last_hb = 0.0
         self.agent_cost: dict[tuple[str, str], float] = {}
+        self._ckpt_task: asyncio.Future[None] | None = None
 
     # ----------------------------------------------------------------- plumbing
 
@@ -659,8 +660,11 @@ class Hub:
             return
         lt.bot_task = asyncio.create_task(self._bot_loop(lt))
 
-    def _choose(self, agent: Any, state: Any, rng: Rng) -> str:
-        return str(decide(agent, state, rng))
+    def _choose(self, agent: Any, state: Any, rng: Rng) -> tuple[str, float]:
+        """The bot's move and the time it took to decide (thread time, not waiting)."""
+        t0 = time.thread_time()
+        text = str(decide(agent, state, rng))
+        return text, time.thread_time() - t0
 
     async def _bot_loop(self, lt: LiveTable) -> None:
         failures = 0
@@ -685,17 +689,15 @@ class Hub:
                         raise RuntimeError("the agent keeps failing")
                     key = (lt.game.id, name)
                     cost = self.agent_cost.get(key)
-                    t0 = time.perf_counter()
                     if cost is not None and cost < self.INLINE_BOT:
                         # A bot this quick (random, a cheap heuristic) decides right here: a
                         # thread would cost more than the decision.
-                        text = self._choose(agent, state, rng)
+                        text, dt = self._choose(agent, state, rng)
                         await asyncio.sleep(0)
                     else:
-                        text = await asyncio.wait_for(
+                        text, dt = await asyncio.wait_for(
                             self.cpu(self._choose, agent, state, rng), self.cfg.bot_budget
                         )
-                    dt = time.perf_counter() - t0
                     self.agent_cost[key] = dt if cost is None else 0.8 * cost + 0.2 * dt
                 except TimeoutError:
                     log.warning(
@@ -742,6 +744,9 @@ class Hub:
 
     async def maintain_once(self) -> None:
         now = time.time()
+        if self.store.is_sqlite and (self._ckpt_task is None or self._ckpt_task.done()):
+            loop = asyncio.get_running_loop()
+            self._ckpt_task = loop.run_in_executor(self.db_exec, self.store.checkpoint)
         if now - self._last_hb >= self.heartbeat:
             self._last_hb = now
             live = [

@@ -23,7 +23,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -272,6 +272,7 @@ class Store:
         # at the same time. PostgreSQL: a small pool.
         self._lock: threading.Lock | None = threading.Lock() if self.is_sqlite else None
         self._conn: Connection | None = None
+        self._ckpt: sqlite3.Connection | None = None
         self.engine: Engine
         if self.is_sqlite:
             path = make_url(url).database
@@ -292,6 +293,9 @@ class Store:
                 cur.execute("PRAGMA synchronous=NORMAL")
                 cur.execute("PRAGMA foreign_keys=ON")
                 cur.execute("PRAGMA busy_timeout=30000")
+                # No checkpoint (the one step that fsyncs) inside a commit on the event loop:
+                # :meth:`checkpoint` does it from a thread of its own.
+                cur.execute("PRAGMA wal_autocheckpoint=0")
                 cur.close()
 
         elif self.is_pg:
@@ -318,6 +322,19 @@ class Store:
             self._conn = self.engine.connect()
         return self._conn
 
+    def checkpoint(self) -> None:
+        """Copy the WAL into the database file (SQLite), without blocking the writer.
+
+        Runs on its own connection, from a thread: the writer's commits never wait for the
+        disk. A no-op on PostgreSQL."""
+        if not self.is_sqlite:
+            return
+        if self._ckpt is None:
+            path = make_url(self.url).database
+            self._ckpt = sqlite3.connect(path, check_same_thread=False, timeout=30)
+        with suppress(sqlite3.Error):  # busy: the next one will do
+            self._ckpt.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+
     def create_all(self) -> None:
         if self.is_pg:
             # Several workers start at once: one creates the schema, the others wait.
@@ -329,6 +346,9 @@ class Store:
                 Base.metadata.create_all(c)
 
     def dispose(self) -> None:
+        if self._ckpt is not None:
+            self._ckpt.close()
+            self._ckpt = None
         if self._lock is not None:
             with self._lock:
                 if self._conn is not None:
