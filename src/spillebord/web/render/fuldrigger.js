@@ -390,9 +390,9 @@ function companies(v, ctx) {
     const turn = v.to_act === p.seat;
     const extra = [];
     if (p.fortresses.length) extra.push(h("div", {}, `${da("fortresses", "fæstninger")}: `, p.fortresses.map((c) => chip(ctx, c, c))));
-    if (p.reefs.length) extra.push(h("div", {}, `${da("reefs known", "kendte skær")}: ${p.reefs.join(" ")}`));
+    if (p.reefs.length) extra.push(h("div", {}, `${"reefs known"}: ${p.reefs.join(" ")}`));
     for (const [port, loads] of Object.entries(p.depots || {})) {
-      if (loads.length) extra.push(h("div", {}, `${da("depot", "depot")} ${port}: `, loads.map((ld) => h("span", {}, swatch(GOOD_COLOURS[ld.good]), `${ld.good} `))));
+      if (loads.length) extra.push(h("div", {}, `${"depot"} ${port}: `, loads.map((ld) => h("span", {}, swatch(GOOD_COLOURS[ld.good]), `${ld.good} `))));
     }
     rows.push(h("tr", { style: turn ? "font-weight:700;background:rgba(255,217,119,.18)" : "" },
       td(swatch(SEAT_COLOURS[p.seat % 4]), `${turn ? "▶ " : ""}${who(ctx, p.seat)}`,
@@ -400,15 +400,15 @@ function companies(v, ctx) {
           p.home ? ` · home ${PORTS[p.home][0]}` : "", p.seat === v.banker ? " · banker" : "", p.eliminated ? " · out" : "", ...extra)),
       td(h("b", {}, `${p.cash}`)), td(String(p.wealth)), td(String(p.ships))));
   }
-  return panel(da("Companies", "Handelshuse"), tbl(...rows));
+  return panel("Players", tbl(...rows));
 }
 
 function fleet(v, ctx) {
-  const rows = [h("tr", {}, th(da("ship", "skib")), th("at"), th(da("cargo", "last")), th(""))];
+  const rows = [h("tr", {}, th(da("ship", "skib")), th("at"), th(da("load", "ladning")), th(""))];
   const ships = [...v.ships].sort((a, b) => (a.owner === v.seat ? -1 : 0) - (b.owner === v.seat ? -1 : 0) || a.owner - b.owner);
   for (const sh of ships) {
     const flags = [];
-    if (sh.privateer) flags.push(da("privateer", "kaper"));
+    if (sh.privateer) flags.push(da("privateer", "kaperskib"));
     if (sh.becalmed) flags.push(da("becalmed", "vindstille"));
     if (sh.moved) flags.push("moved");
     if (sh.frozen) flags.push("captured");
@@ -421,7 +421,7 @@ function fleet(v, ctx) {
         `${sh.cargo.good} ${sh.cargo.price} · ${sh.cargo.odometer}/10`)] : h("span", { style: "opacity:.6" }, "—")),
       td(h("span", { style: "font-size:.78rem" }, flags.join(", ")))));
   }
-  return panel(da("Ships", "Skibe"), tbl(...rows));
+  return panel("Ships", tbl(...rows));
 }
 
 // The price lists of the ports where the seat's ships lie (or the selected ship's port):
@@ -434,7 +434,7 @@ function trade(v, ctx) {
   for (const [c, g, n] of v.sales || []) sold[`${c}:${g}`] = n;
   const body = [];
   for (const code of ports) {
-    const rows = [h("tr", {}, th(da("good", "vare")), th(da("price", "pris")), th(""), th(da("supply", "lager")))];
+    const rows = [h("tr", {}, th("good"), th("price"), th(""), th("supply"))];
     for (const [g, price, k, sl] of PRICES[code] || []) {
       const mark = `${k ? "K" : ""}${sl ? "S" : ""}`;
       rows.push(h("tr", {},
@@ -478,7 +478,7 @@ function chance(v) {
 
 function sideText(g) {
   const parts = [];
-  if (g.cash) parts.push(`${g.cash} dk.`);
+  if (g.cash) parts.push(`${g.cash} ${da("ducats", "dukater")}`);
   for (const c of g.fortresses) parts.push(`${da("fortress", "fæstning")} ${c}`);
   for (const sh of g.ships) parts.push(`${da("ship", "skib")} ${sh}`);
   return parts.join(", ") || "nothing";
@@ -490,10 +490,10 @@ function offerBox(o, ctx, title) {
     tabindex: c ? 0 : null, role: c ? "button" : null,
     style: `background:#fdf6e3;color:#222;border-radius:6px;padding:.3rem .45rem;margin:.2rem 0;border:2px solid ${c ? "#d98e04" : "transparent"}` },
     h("div", { style: "font-weight:700" }, title || `${da("Offer", "Tilbud")} ${o.id}`, h("span", { style: "font-weight:400;font-size:.75rem" },
-      ` · ${o.label === "peace" ? da("peace", "fred") : da("trade", "handel")}${o.expires ? ` · open until round ${o.expires}` : ""}`)),
+      ` · ${o.label === "peace" ? da("peace", "fredsslutning") : da("trade", "handel")}${o.expires ? ` · open until round ${o.expires}` : ""}`)),
     h("div", { style: "font-size:.82rem" }, swatch(SEAT_COLOURS[o.from % 4]), `${who(ctx, o.from)} gives: ${sideText(o.from_gives)}`),
     h("div", { style: "font-size:.82rem" }, swatch(SEAT_COLOURS[o.to % 4]), `${who(ctx, o.to)} gives: ${sideText(o.to_gives)}`),
-    o.truce_rounds ? h("div", { style: "font-size:.82rem" }, `${da("truce", "våbenhvile")}: ${o.truce_rounds} rounds`) : "");
+    o.truce_rounds ? h("div", { style: "font-size:.82rem" }, `${"truce"}: ${o.truce_rounds} rounds`) : "");
 }
 
 function dealings(v, ctx) {
@@ -503,24 +503,24 @@ function dealings(v, ctx) {
     items.push(h("div", { style: "background:#3b1f1f;border-radius:6px;padding:.3rem .45rem;margin:.2rem 0" },
       h("div", { style: "font-weight:700" }, `⚔ ${da("Trade war", "Handelskrig")}: ${who(ctx, v.turn)} attacks ${who(ctx, a.defender)} at ${a.square}`),
       h("div", { style: "font-size:.82rem" }, `${a.units} unit(s) defend; privateers sent: ${a.joined.join(", ") || "none yet"}`),
-      ctx.clickable("fort") ? h("div", {}, chip(ctx, "fort", `${da("take the fortress", "tag fæstningen")}`)) : ""));
+      ctx.clickable("fort") ? h("div", {}, chip(ctx, "fort", `${"take the fortress"}`)) : ""));
   }
-  if (v.draft) items.push(offerBox(v.draft, ctx, `${da("Draft", "Udkast")} ${v.draft.id}`));
+  if (v.draft) items.push(offerBox(v.draft, ctx, `${"Draft"} ${v.draft.id}`));
   for (const o of v.offers) items.push(offerBox(o, ctx));
   if (v.draft) {
     const amounts = ["cash", "10", "50", "100"].filter((x) => ctx.clickable(x));
     if (amounts.length) items.push(h("div", { style: "font-size:.82rem;margin-top:.2rem" }, "cash: ", amounts.map((x) => chip(ctx, x, x)), " — ships and fortresses: click them"));
   }
   for (const [a, b, r] of v.truces || []) {
-    items.push(h("div", { style: "font-size:.82rem" }, `☮ ${da("truce", "våbenhvile")}: ${who(ctx, a)} and ${who(ctx, b)} until round ${r}`));
+    items.push(h("div", { style: "font-size:.82rem" }, `☮ ${"truce"}: ${who(ctx, a)} and ${who(ctx, b)} until round ${r}`));
   }
   if (!items.length) return null;
-  return panel(da("Offers and war", "Tilbud og krig"), ...items);
+  return panel(`Offers · ${da("trade war", "handelskrig")}`, ...items);
 }
 
 function status(v, ctx) {
   const bits = [];
-  bits.push(h("b", {}, `${da("Round", "Runde")} ${v.round}/${v.rounds_limit}`));
+  bits.push(h("b", {}, `${"Round"} ${v.round}/${v.rounds_limit}`));
   if (v.turn != null && v.phase !== "home") bits.push(` · turn of `, swatch(SEAT_COLOURS[v.turn % 4]), who(ctx, v.turn));
   bits.push(` · phase ${v.phase}`);
   if (v.M) {
