@@ -281,12 +281,15 @@ function drawMap(v, ctx) {
     const hz = HAZARDS[code];
     const st = hz ? HAZARD_STYLE[hz] : null;
     const junction = ANCHOR[code] !== undefined;
-    const at = clickAttrs(ctx, code, "sq");
+    // In a chart phase the reef's letter is what the action names.
+    const idHere = hz === "reef" && ctx.clickable(REEFS[code]) ? REEFS[code] : code;
+    const at = clickAttrs(ctx, idHere, "sq");
     const g = s("g", at);
     const r = junction ? 5.5 : 4.5;
-    g.append(s("circle", { cx: x, cy: y, r: ctx.clickable(code) ? r + 1.5 : r, fill: ctx.selected(code) ? "#ffd977" : st ? st.fill : junction ? "#eef5fa" : "#dcebf4",
-      stroke: ctx.clickable(code) ? "#d98e04" : path.has(code) ? "#c0392b" : "#46708d",
-      "stroke-width": ctx.clickable(code) ? 2.5 : path.has(code) ? 2 : 0.8, class: "cell" }));
+    const click = ctx.clickable(idHere);
+    g.append(s("circle", { cx: x, cy: y, r: click ? r + (idHere === code ? 1.5 : 4) : r, fill: ctx.selected(idHere) ? "#ffd977" : st ? st.fill : junction ? "#eef5fa" : "#dcebf4",
+      stroke: click ? "#d98e04" : path.has(code) ? "#c0392b" : "#46708d",
+      "stroke-width": click ? 2.5 : path.has(code) ? 2 : 0.8, class: "cell" }));
     if (st) {
       const glyph = hz === "reef" ? REEFS[code] : st.glyph;
       g.append(s("text", { x, y: y + 2.6, "text-anchor": "middle", "font-size": hz === "reef" ? 7 : 7.5, "font-weight": 700,
@@ -318,6 +321,11 @@ function drawMap(v, ctx) {
       items.push(s("circle", { cx: x + 15, cy: y - 6, r: 6, fill: "#f1c40f", stroke: "#8a6d00" }));
       items.push(s("text", { x: x + 15, y: y - 3.5, "text-anchor": "middle", "font-size": 7, "font-weight": 700, fill: "#3a2c10" }, "$"));
     }
+  }
+  if (v.attack && pos[v.attack.square]) {
+    const [x, y] = pos[v.attack.square];
+    items.push(s("circle", { cx: x, cy: y, r: 13, fill: "rgba(192,57,43,.25)", stroke: "#c0392b", "stroke-width": 2, "pointer-events": "none" }));
+    items.push(s("text", { x: x + 12, y: y + 14, "font-size": 12, fill: "#7a1f1a", "pointer-events": "none" }, "⚔"));
   }
   // Ships, in a row over their square (two rows in a crowded port).
   const byNode = {};
@@ -502,18 +510,20 @@ function dealings(v, ctx) {
     const a = v.attack;
     items.push(h("div", { style: "background:#3b1f1f;border-radius:6px;padding:.3rem .45rem;margin:.2rem 0" },
       h("div", { style: "font-weight:700" }, `⚔ ${da("Trade war", "Handelskrig")}: ${who(ctx, v.turn)} attacks ${who(ctx, a.defender)} at ${a.square}`),
-      h("div", { style: "font-size:.82rem" }, `${a.units} unit(s) defend; privateers sent: ${a.joined.join(", ") || "none yet"}`),
+      h("div", { style: "font-size:.82rem" }, `needs ${a.units} privateer(s) (kaperskibe); sent so far: ${a.joined.join(", ") || "none"}`),
       ctx.clickable("fort") ? h("div", {}, chip(ctx, "fort", `${"take the fortress"}`)) : ""));
   }
   if (v.draft) items.push(offerBox(v.draft, ctx, `${"Draft"} ${v.draft.id}`));
   for (const o of v.offers) items.push(offerBox(o, ctx));
   if (v.draft) {
-    const amounts = ["cash", "10", "50", "100"].filter((x) => ctx.clickable(x));
-    if (amounts.length) items.push(h("div", { style: "font-size:.82rem;margin-top:.2rem" }, "cash: ", amounts.map((x) => chip(ctx, x, x)), " — ships and fortresses: click them"));
+    const what = ["cash", "10", "50", "100", "fort", "ship"].filter((x) => ctx.clickable(x));
+    if (what.length) items.push(h("div", { style: "font-size:.82rem;margin-top:.2rem" }, "clauses: ", what.map((x) => chip(ctx, x, x)), " — or click a ship or a fortress"));
   }
   for (const [a, b, r] of v.truces || []) {
     items.push(h("div", { style: "font-size:.82rem" }, `☮ ${"truce"}: ${who(ctx, a)} and ${who(ctx, b)} until round ${r}`));
   }
+  const reefs = "ABCDEFGHIJ".split("").filter((x) => ctx.clickable(x));
+  if (reefs.length) items.push(h("div", { style: "font-size:.85rem" }, `${da("New charts", "Nye søkort")}: learn a reef `, reefs.map((x) => chip(ctx, x, x))));
   if (!items.length) return null;
   return panel(`Offers · ${da("trade war", "handelskrig")}`, ...items);
 }
@@ -521,9 +531,10 @@ function dealings(v, ctx) {
 function status(v, ctx) {
   const bits = [];
   bits.push(h("b", {}, `${"Round"} ${v.round}/${v.rounds_limit}`));
-  if (v.turn != null && v.phase !== "home") bits.push(` · turn of `, swatch(SEAT_COLOURS[v.turn % 4]), who(ctx, v.turn));
-  bits.push(` · phase ${v.phase}`);
-  if (v.M) {
+  const over = v.to_act == null;
+  if (!over && v.turn != null && v.phase !== "home") bits.push(` · turn of `, swatch(SEAT_COLOURS[v.turn % 4]), who(ctx, v.turn));
+  bits.push(over ? " · game over" : ` · phase ${v.phase}`);
+  if (v.M && !over) {
     bits.push(" · ", h("span", { title: "the three movement dice: every ship may sail this many squares this turn",
       style: "display:inline-block;background:#fff;color:#111;border-radius:4px;padding:0 .35rem;font-weight:700;border:1px solid #333" }, `⚄ ${v.M}`),
     " squares");
