@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -49,9 +50,11 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
                 t.append(" | ")
             t.append_text(cards_text(g))
         table.add_row(Text("Build", style="bold yellow"), t)
-    players = Table(show_header=True, header_style="bold")
-    for col in ("seat", "hand", "taken", "spades", "aces", "casinos", "sweeps", "total"):
-        players.add_column(col)
+    players = Table(
+        show_header=True, header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1)
+    )
+    for col in ("seat", "hand", "cards", "♠", "aces", "casino", "sweeps", "pts"):
+        players.add_column(col, no_wrap=True, justify="left" if col in ("seat", "hand") else "right")
     for s in range(n):
         p = view["piles"][s]
         if seat == s and view["hand"] is not None:
@@ -61,7 +64,7 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         casinos = ("♦10 " if p["big_casino"] else "") + ("♠2" if p["little_casino"] else "")
         mark = "▶ " if view["to_act"] == s else "  "
         players.add_row(
-            f"{mark}{s}" + (" (you)" if seat == s else ""),
+            f"{mark}{s}" + (" you" if seat == s else ""),
             hand,
             str(p["count"]),
             str(p["spades"]),
