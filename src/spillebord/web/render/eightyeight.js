@@ -248,7 +248,6 @@ export function render(v, ctx) {
     items.push(s("text", { x: 270, y: cy + 80, class: "svg-label svg-small" },
       lr.numbers.map((x, i) => `${name(ctx, i).slice(0, 9)} ${pad(x)}${lr.awards[i] ? ` +${lr.awards[i]}` : ""}`).join(", ")));
   }
-  if (v.winner != null) items.push(s("text", { x: W - 8, y: cy + 20, "text-anchor": "end", fill: "#ffd977", "font-size": 15, "font-weight": 700 }, `★ ${name(ctx, v.winner)} wins`));
   const pic = svg(W, cy + 92, { class: "eightyeight", style: `max-width: ${W}px` }, ...items);
   // The panels, each its own picture so that they wrap on a narrow screen.
   const pw = 220;
@@ -260,5 +259,6 @@ export function render(v, ctx) {
     s("path", { d: "M160 4 L160 12", stroke: S_COL, "stroke-width": 4 }),
     s("text", { x: 168, y: 12, class: "svg-label svg-small" }, term("straight piece", "rak pjäs", SV)),
     s("text", { x: 300, y: 12, class: "svg-label svg-small" }, `★ ${term("setter", "Målsättare", SV)}`));
-  return h("div", { class: "eightyeight-wrap", style: "display:flex;flex-direction:column;gap:.5rem" }, pic, panels, legend, decisions(v, ctx, W));
+  const won = v.winner != null ? h("p", { style: "margin:0;font-weight:700;color:#ffd977;text-align:center" }, `${name(ctx, v.winner)} wins`) : null;
+  return h("div", { class: "eightyeight-wrap", style: "display:flex;flex-direction:column;gap:.5rem" }, pic, won, panels, legend, decisions(v, ctx, W));
 }

@@ -133,7 +133,7 @@ function sidePic(v, ctx) {
   y += 32;
   const ph = PHASES.find((p) => p[0] === cur);
   items.push(s("text", { x: 4, y: y + 10, class: "svg-label" },
-    cur === "roll" ? term("Earn action points: roll", "optjening af handlingspoint", DA)
+    cur === "roll" ? term("Roll for action points", "handlingspoint", DA)
       : ph ? term(ph[2], ph[3], DA) : cur));
   y += 20;
   // The dice: this turn's rolls; the last die is the button to roll again.

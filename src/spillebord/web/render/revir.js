@@ -120,8 +120,8 @@ function farm(v, ctx) {
     if (hunt.has(q.id)) {
       g.append(s("rect", { x: x + 3, y: y + 3, width: w - 6, height: hh - 6, rx: 4, fill: "none", stroke: "#5a3b1a", "stroke-width": 1.5, "stroke-dasharray": "2 3" }));
     }
-    g.append(s("text", { x: x + 11, y: y + 16, "font-size": 14, "font-weight": 700, fill: "#222" }, q.id));
-    g.append(s("text", { x: x + 11, y: y + hh - 6, "font-size": 9.5, fill: "#333" }, q.sv.length > 15 ? q.sv.slice(0, 14) + "…" : q.sv));
+    g.append(s("text", { x: x + 11, y: y + 18, "font-size": 17, "font-weight": 700, fill: "#222" }, q.id));
+    g.append(s("text", { x: x + 11, y: y + hh - 5, "font-size": 10, fill: "#333" }, q.sv.length > 14 ? q.sv.slice(0, 13) + "…" : q.sv));
     if (q.profile) {
       // The rat profile: a rat's size S, M or L in a little circle.
       g.append(s("circle", { cx: x + w - 11, cy: y + hh - 11, r: 8, fill: "#fff", stroke: "#5a3b1a" }));
@@ -205,27 +205,39 @@ function effectsLine(v) {
 }
 
 function players(v, ctx) {
+  // Every player: cat, name, stones, and per colour series the territories held (filled boxes).
   const colours = v.board.colours;
   const colourOf = Object.fromEntries(v.board.squares.map((q) => [q.id, q.colour]));
   const size = {};
   for (const q of v.board.squares) if (q.colour) size[q.colour] = (size[q.colour] || 0) + 1;
-  const head = h("tr", {}, h("th", {}, ""), h("th", { title: "kraftstenar" }, "stones"),
-    ...colours.map((c) => h("th", { title: c.en, style: `color:${TERR[c.id]};font-size:.7rem` }, c.sv)));
-  const rows = v.cats.map((q, i) => {
+  const W = 420, RH = 24, X = 186, CW = 46;
+  const items = [];
+  items.push(s("text", { x: 4, y: 14, class: "svg-label svg-small" }, term("player", "spelare", SV)));
+  items.push(s("text", { x: 168, y: 14, "text-anchor": "end", class: "svg-label svg-small" }, s("title", {}, "kraftstenar"), "stones"));
+  colours.forEach((c, k) => items.push(s("text", { x: X + k * CW, y: 14, fill: TERR[c.id], "font-size": 10, "font-weight": 700 }, s("title", {}, c.en), c.sv)));
+  v.cats.forEach((q, i) => {
+    const y = 22 + i * RH;
     const terr = v.territories[i];
-    const counts = Object.fromEntries(colours.map((c) => [c.id, terr.filter((t) => colourOf[t] === c.id).length]));
-    return h("tr", { class: i === v.to_act ? "winner" : "" },
-      h("td", {}, h("span", { style: `display:inline-block;width:.8rem;height:.8rem;border-radius:50%;border:1px solid #000;background:${FUR[i % 4]};margin-right:.3rem` }),
-        `${i === v.to_act ? "▶ " : ""}P${i + 1} ${name(ctx, i)}${i === v.seat ? " (you)" : ""}${v.winners && v.winners.includes(i) ? " ★ winner" : ""}`),
-      h("td", { class: "num" }, v.stones[i] == null ? "?" : String(v.stones[i])),
-      ...colours.map((c) => h("td", { title: terr.filter((t) => colourOf[t] === c.id).join(" "), style: "white-space:nowrap" },
-        ...Array.from({ length: size[c.id] || 0 }, (_, j) => h("span", {
-          style: `display:inline-block;width:.5rem;height:.5rem;margin-right:1px;border:1px solid ${TERR[c.id]};background:${j < counts[c.id] ? TERR[c.id] : "transparent"}`,
-        })))));
+    if (i === v.to_act) items.push(s("rect", { x: 0, y, width: W, height: RH - 2, rx: 4, fill: "#ffffff1a" }));
+    items.push(cat(14, y + 13, i, 8));
+    const won = v.winners && v.winners.includes(i);
+    items.push(s("text", { x: 28, y: y + 16, fill: won ? "#ffd977" : "#fff", "font-size": 12, "font-weight": i === v.to_act || won ? 700 : 400 },
+      `${i === v.to_act ? "▶ " : ""}${name(ctx, i)}${i === v.seat ? " (you)" : ""}`.slice(0, 15) + (won ? " ★" : "")));
+    items.push(stone(163, y + 11, 5));
+    items.push(s("text", { x: 154, y: y + 16, "text-anchor": "end", fill: "#fff", "font-size": 12, "font-weight": 700 }, v.stones[i] == null ? "?" : String(v.stones[i])));
+    colours.forEach((c, k) => {
+      const held = terr.filter((tq) => colourOf[tq] === c.id);
+      const g = s("g", {}, s("title", {}, `${c.sv}: ${held.join(" ") || "—"}`));
+      for (let j = 0; j < (size[c.id] || 0); j++) {
+        g.append(s("rect", { x: X + k * CW + j * 9, y: y + 7, width: 7, height: 9, rx: 1, fill: j < held.length ? TERR[c.id] : "none", stroke: TERR[c.id] }));
+      }
+      items.push(g);
+    });
   });
-  const bank = h("tr", {}, h("td", {}, term("bank", "banken", SV)), h("td", { class: "num" }, v.bank == null ? "?" : String(v.bank)),
-    h("td", { colspan: colours.length, class: "muted", style: "color:#dfe" }, `${term("series", "revirserie", SV)}: ${v.series_needed} of one colour wins`));
-  return h("table", { class: "scores revir-players", style: "font-size:.85rem" }, head, ...rows, bank);
+  const by = 22 + v.cats.length * RH + 14;
+  items.push(s("text", { x: 4, y: by, class: "svg-label svg-small" },
+    `${term("bank", "banken", SV)}: ${v.bank == null ? "?" : v.bank} · ${term("series", "revirserie", SV)}: ${v.series_needed} of one colour wins`));
+  return svg(W, by + 6, { class: "revir-players", style: `max-width:${W}px` }, ...items);
 }
 
 function fightPanel(v, ctx) {
