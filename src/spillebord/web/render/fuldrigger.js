@@ -435,7 +435,8 @@ function fleet(v, ctx) {
 // The price lists of the ports where the seat's ships lie (or the selected ship's port):
 // goods as coloured cubes, K = buy here, S = sell here, and the bank's supply of each good.
 function trade(v, ctx) {
-  const mine = v.ships.filter((sh) => sh.owner === v.seat && sh.in_port);
+  const who0 = v.seat ?? v.turn; // a spectator sees the ports of the player whose turn it is
+  const mine = v.ships.filter((sh) => sh.owner === who0 && sh.in_port);
   const sel = v.ships.find((sh) => ctx.selected(sh.id));
   const ports = [...new Set((sel && sel.in_port ? [sel] : mine).map((sh) => sh.at))];
   const sold = {};
@@ -458,7 +459,7 @@ function trade(v, ctx) {
       tbl(...rows)));
   }
   if (!ports.length) {
-    body.push(h("div", { style: "font-size:.85rem;opacity:.85" }, "No ship of yours lies in port. The bank's supply:"));
+    body.push(h("div", { style: "font-size:.85rem;opacity:.85" }, v.seat == null ? "No ship of this player lies in port. The bank's supply:" : "No ship of yours lies in port. The bank's supply:"));
   }
   body.push(h("div", { style: "display:flex;flex-wrap:wrap;gap:.3rem;font-size:.8rem;margin-top:.2rem" },
     Object.keys(GOODS).map((g) => h("span", { title: `${goodName(g)}: ${v.supply[g]} of ${GOODS[g][2]} in the supply` },

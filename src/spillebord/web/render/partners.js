@@ -176,10 +176,12 @@ export function render(v, ctx) {
     if (v.dealer === c) info.push(da("dealer", "kortgiver"));
     if (v.phase === "exchange" && v.committed && v.committed[c]) info.push("card given ✓");
     if (v.sat_out && v.sat_out[c]) info.push("hand laid down");
-    items.push(s("text", { x: bx, y: by + 14, "text-anchor": anchor, "font-size": 10.5, fill: DARK[col] }, info.join(" · ")));
+    // On the left and right sides, one fact per line (the ring is close).
+    const lines = side === 1 || side === 3 ? info : [info.join(" · ")];
+    lines.forEach((line, j) => items.push(s("text", { x: bx, y: by + 14 + 12 * j, "text-anchor": anchor, "font-size": 10.5, fill: DARK[col] }, line)));
     const nh = (v.hand_sizes && v.hand_sizes[c]) || 0;
     const startX = anchor === "start" ? bx : anchor === "end" ? bx - nh * 9 - 13 : bx - (nh * 9 + 13) / 2;
-    for (let k = 0; k < nh; k++) items.push(backCard(startX + k * 9, by + 20, true));
+    for (let k = 0; k < nh; k++) items.push(backCard(startX + k * 9, by + 8 + 12 * lines.length, true));
   }
   // The middle: the deck and the last card played.
   items.push(s("g", {}, backCard(C - 46, C - 24, false)));
@@ -221,13 +223,13 @@ export function render(v, ctx) {
   if (!mine.length) hands.push(h("p", { class: "muted", style: "color:#fff" }, "spectating: hands are hidden"));
 
   // Side facts: phase, deals, partnerships, the played cards.
-  const phaseName = { exchange: da("exchange", "bytte kort"), play: "play", split: da("split 7", "delekort") }[v.phase] || v.phase;
+  const phaseName = v.result != null ? "game over" : { exchange: da("exchange", "bytte kort"), play: "play", split: da("split 7", "delekort") }[v.phase] || v.phase;
   const teams = (v.partnerships || [[0, 2], [1, 3]]).map((t) => {
     const home = t.reduce((acc, c) => acc + ((v.houses && v.houses[colours[c]]) || []).filter(Boolean).length, 0);
     return h("tr", {}, h("td", {}, ...t.map((c) => h("span", { style: `display:inline-block;width:10px;height:10px;border-radius:50%;background:${FILL[colours[c]]};margin-right:3px` })),
       t.map((c) => colourName(colours[c])).join(" + ")),
       h("td", { class: "num" }, `${home} ${`in the ${da("house", "hus")}`}`),
-      h("td", {}, v.winner && v.winner.length && t.includes(v.winner[0]) ? "🏆" : ""));
+      h("td", {}, v.winner && v.winner.length && t.includes(v.winner[0]) ? h("b", { style: "color:#ffd977" }, "★ won") : ""));
   });
   const played = svg(Math.max(disc.slice(-10).length, 1) * 38 + 4, 52, { style: "max-width: 400px; display:block; margin:0" },
     ...disc.slice(-10).map((code, j) => pcard(2 + j * 38, 2, code, { small: true, id: null })));
