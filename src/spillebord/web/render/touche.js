@@ -43,7 +43,7 @@ function board(v, ctx) {
   const m = v.match;
   items.push(s("text", { x: 8, y: 18, class: "panel-title", "font-size": 12 },
     `Touché · ${term("game", "parti", NO)} ${m.game_no}/${m.games} · ${term("grade", "vanskelighetsgrad", NO)} ${v.grade || "?"}` +
-    ` · ${term("target", "mål", NO)} ${v.target ?? "?"}`));
+    ` · ${term("target", "mål", NO)} ${v.grade ? v.target : "?"}`));
   const markers = Object.fromEntries(v.markers.map((mk) => [mk.cell, mk]));
   const pending = new Set(v.pending.flat());
   for (let r = 0; r < n; r++) {
@@ -108,7 +108,7 @@ function handPanel(v, ctx) {
     items.push(s("text", { x, y: 16, class: "svg-label svg-small" }, `${term("discards", "egen bunke", NO)} ${d.length}`));
     if (d.length) items.push(card(x, 26, d[d.length - 1], {}));
   }
-  let y = 26 + CARD_H + 22;
+  let y = me == null ? 24 : 26 + CARD_H + 22;
   // The dealer's grade choice as buttons.
   const grades = ctx.legal.filter((a) => /^grade \d+$/.test(a.text));
   if (grades.length) {
