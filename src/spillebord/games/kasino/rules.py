@@ -413,10 +413,17 @@ class KasinoState(State[KasinoAction]):
         for bq in builds:
             codes.append(BUILD_CODE + bq.groups[0][0])
 
+        items_of: dict[int, tuple[int, ...]] = {}  # group mask → item codes (groups recur)
+
         def items(g: int) -> tuple[int, ...]:
-            if not g & (g - 1):
-                return (codes[g.bit_length() - 1],)
-            return tuple([codes[i] for i in _bits(g)])
+            t = items_of.get(g)
+            if t is None:
+                if not g & (g - 1):
+                    t = (codes[g.bit_length() - 1],)
+                else:
+                    t = tuple([codes[i] for i in _bits(g)])
+                items_of[g] = t
+            return t
 
         lgc: list[list[int] | None] = [None] * 17
 
