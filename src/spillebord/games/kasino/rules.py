@@ -418,10 +418,7 @@ class KasinoState(State[KasinoAction]):
         def items(g: int) -> tuple[int, ...]:
             t = items_of.get(g)
             if t is None:
-                if not g & (g - 1):
-                    t = (codes[g.bit_length() - 1],)
-                else:
-                    t = tuple([codes[i] for i in _bits(g)])
+                t = (codes[g.bit_length() - 1],) if not g & g - 1 else tuple([codes[i] for i in _bits(g)])
                 items_of[g] = t
             return t
 
