@@ -9,7 +9,7 @@ export const CARD_H = 72;
 
 export function parseCard(id) {
   if (typeof id !== "string") return null;
-  const m = /^(10|[2-9AJQKT1]|[0-9]{1,2})([SHDC])(?:[#:.-].*)?$/i.exec(id);
+  const m = /^(10|[2-9AJQKT1]|[0-9]{1,2})([SHDC])(?:[a-z]|[#:.-].*)?$/.exec(id);
   if (m) return { rank: m[1].toUpperCase() === "T" ? "10" : m[1].toUpperCase(), suit: m[2].toUpperCase() };
   if (/^(JK|JOKER|X|\*)/i.test(id)) return { rank: "★", suit: null, joker: true };
   return null;

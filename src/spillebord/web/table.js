@@ -112,7 +112,7 @@ function draw() {
       h("table", { class: "scores", id: "final-result" },
         ...msg.result.map((r, i) => h("tr", { class: r === best ? "winner" : "" },
           h("td", {}, playerName(players[i], i)), h("td", { class: "num" }, String(r)),
-          h("td", {}, r === best ? `🏆 ${t("winner")}` : "")))),
+          h("td", { class: "winner-mark" }, r === best ? `★ ${t("winner")}` : "")))),
       h("p", {}, h("a", { href: "/" }, t("play_new"))));
   }
   clear($("players")).append(...players.map((p, i) => h("div", {
@@ -141,7 +141,7 @@ function addLog(events, last) {
     if (!text) continue;
     log.prepend(h("li", {}, text));
   }
-  if (!(events && events.length) && last) log.prepend(h("li", {}, `${t("seat")} ${last.seat}: ${last.action}`));
+  if (!(events && events.length) && last && last.action) log.prepend(h("li", {}, `${t("seat")} ${last.seat}: ${last.action}`));
   while (log.children.length > 300) log.lastChild.remove();
 }
 
