@@ -338,7 +338,9 @@ function drawMap(v, ctx) {
       const inRow = Math.min(perRow, ships.length - row * perRow);
       const col = k % perRow;
       const sx = x + (col - (inRow - 1) / 2) * 13;
-      const sy = y - (PORTS[code] ? 12 : 9) - row * 13;
+      // In port, the ships lie on the side away from the roadstead (clear of the lane).
+      const below = PORTS[code] && pos[PORTS[code][1]][1] < y;
+      const sy = below ? y + 18 + row * 13 : y - (PORTS[code] ? 12 : 9) - row * 13;
       const g = s("g", clickAttrs(ctx, sh.id, "ship"));
       if (ctx.clickable(sh.id) || ctx.selected(sh.id) || v.moving === sh.id) {
         g.append(s("circle", { cx: sx, cy: sy - 2, r: 9, fill: ctx.selected(sh.id) ? "#ffd977" : "none",
