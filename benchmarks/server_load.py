@@ -50,50 +50,66 @@ class Stats:
         self.human = 0
         self.games = 0
         self.errors = 0
+        self.error_kinds: dict[str, int] = {}
         self.measuring = False
 
 
 async def play_table(http: httpx.AsyncClient, base: str, ws_base: str, game: str, seats: int,
                      options: dict[str, Any], bot: str, stats: Stats, stop: asyncio.Event,
-                     rng: random.Random) -> None:
+                     rng: random.Random, think: float, gate: asyncio.Semaphore) -> None:
     while not stop.is_set():
-        r = await http.post(f"{base}/api/tables", json={
-            "game": game, "seats": seats, "options": options, "bots": [None] + [bot] * (seats - 1),
-            "public": True, "name": "bench"})
-        r.raise_for_status()
-        t = r.json()
-        async with connect(f"{ws_base}/ws/tables/{t['table']}?token={t['token']}", max_size=2**24) as ws:
-            last_seq = 0
-            pending: tuple[int, float] | None = None
-            while not stop.is_set():
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), 2)
-                except TimeoutError:
-                    continue
-                msg = json.loads(raw)
-                if msg["type"] == "error":
-                    stats.errors += 1
-                    pending = None
-                    continue
-                if msg["type"] != "state":
-                    continue
-                seq = msg["seq"]
-                if stats.measuring and seq > last_seq:
-                    stats.actions += seq - last_seq
-                last_seq = max(last_seq, seq)
-                if pending is not None and seq > pending[0]:
-                    if stats.measuring:
-                        stats.latencies.append(time.perf_counter() - pending[1])
-                        stats.human += 1
-                    pending = None
-                if msg["result"] is not None:
-                    if stats.measuring:
-                        stats.games += 1
-                    break
-                if msg["legal"] and pending is None:
-                    action = rng.choice(msg["legal"])["text"]
-                    pending = (seq, time.perf_counter())
-                    await ws.send(json.dumps({"type": "act", "action": action, "seq": seq}))
+        try:
+            async with gate:  # open tables a few at a time, not 500 handshakes at once
+                r = await http.post(f"{base}/api/tables", json={
+                    "game": game, "seats": seats, "options": options, "bots": [None] + [bot] * (seats - 1),
+                    "public": True, "name": "bench"})
+                r.raise_for_status()
+                t = r.json()
+                ws = await connect(f"{ws_base}/ws/tables/{t['table']}?token={t['token']}", max_size=2**24,
+                                   open_timeout=120, compression=None)
+            async with ws:
+                await play_game(ws, stats, stop, rng, think)
+        except Exception as e:  # count it and open another table
+            stats.errors += 1
+            stats.error_kinds[type(e).__name__] = stats.error_kinds.get(type(e).__name__, 0) + 1
+            await asyncio.sleep(1)
+
+
+async def play_game(ws: Any, stats: Stats, stop: asyncio.Event, rng: random.Random, think: float) -> None:
+    last_seq = 0
+    pending: tuple[int, float] | None = None
+    while not stop.is_set():
+        try:
+            raw = await asyncio.wait_for(ws.recv(), 2)
+        except TimeoutError:
+            continue
+        msg = json.loads(raw)
+        if msg["type"] == "error":
+            stats.errors += 1
+            stats.error_kinds["refused"] = stats.error_kinds.get("refused", 0) + 1
+            pending = None
+            continue
+        if msg["type"] != "state":
+            continue
+        seq = msg["seq"]
+        if stats.measuring and seq > last_seq:
+            stats.actions += seq - last_seq
+        last_seq = max(last_seq, seq)
+        if pending is not None and seq > pending[0]:
+            if stats.measuring:
+                stats.latencies.append(time.perf_counter() - pending[1])
+                stats.human += 1
+            pending = None
+        if msg["result"] is not None:
+            if stats.measuring:
+                stats.games += 1
+            return
+        if msg["legal"] and pending is None:
+            if think > 0:  # a person thinks a little (uniform in [0.5, 1.5] x think)
+                await asyncio.sleep(think * (0.5 + rng.random()))
+            action = rng.choice(msg["legal"])["text"]
+            pending = (seq, time.perf_counter())
+            await ws.send(json.dumps({"type": "act", "action": action, "seq": seq}))
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -123,14 +139,15 @@ def cpu_seconds(pid: int) -> float:
 
 
 async def run_load(base: str, n: int, seconds: float, game: str, seats: int, options: dict[str, Any],
-                   bot: str, warmup: float, pid: int | None = None) -> Stats:
+                   bot: str, warmup: float, pid: int | None = None, think: float = 0.0) -> Stats:
     stats = Stats()
     stop = asyncio.Event()
     ws_base = base.replace("http://", "ws://")
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(timeout=60, limits=limits) as http:
+        gate = asyncio.Semaphore(16)
         tasks = [asyncio.create_task(play_table(http, base, ws_base, game, seats, options, bot, stats, stop,
-                                                random.Random(i))) for i in range(n)]
+                                                random.Random(i), think, gate)) for i in range(n)]
         await asyncio.sleep(warmup)
         stats.measuring = True
         t0 = time.perf_counter()
@@ -182,7 +199,9 @@ def main() -> None:
     p.add_argument("--seats", type=int, default=None)
     p.add_argument("--bot", default="random")
     p.add_argument("--seconds", type=float, default=20)
-    p.add_argument("--warmup", type=float, default=5)
+    p.add_argument("--warmup", type=float, default=10)
+    p.add_argument("--think", type=float, default=1.0,
+                   help="a person's mean thinking time per move in seconds (0: as fast as possible)")
     a = p.parse_args()
 
     sys.path.insert(0, str(TESTS))
@@ -197,7 +216,8 @@ def main() -> None:
         print(f"(no game {a.game!r} here; using the toy game)")
     seats = a.seats or g.seats.start
     options = dict(g.quick_options)
-    print(f"game {g.id}, {seats} seats (1 person + {seats - 1} {a.bot} bots), quick options {options}")
+    print(f"game {g.id}, {seats} seats (1 person + {seats - 1} {a.bot} bots), quick options {options}, "
+          f"person thinks {a.think:g} s on average")
     print(f"{'db':8} {'tables':>6} {'actions/s':>10} {'person moves':>12} {'p50 ms':>8} {'p99 ms':>8} "
           f"{'games':>6} {'errors':>6}")
     tmp = Path(tempfile.mkdtemp(prefix="sb-load-"))
@@ -218,7 +238,7 @@ def main() -> None:
             proc = start_server(db, port, tmp / f"server-{kind}-{n}.log", register)
             try:
                 stats = asyncio.run(run_load(f"http://127.0.0.1:{port}", n, a.seconds, g.id, seats, options,
-                                             a.bot, a.warmup, proc.pid))
+                                             a.bot, a.warmup, proc.pid, a.think))
             finally:
                 proc.send_signal(signal.SIGTERM)
                 try:
@@ -235,6 +255,8 @@ def main() -> None:
             print(f"{kind[:8]:8} {n:>6} {stats.actions / el:>10.0f} {stats.human:>12} "
                   f"{p50:>8.1f} {p99:>8.1f} {stats.games:>6} {stats.errors:>6}", flush=True)
             cpu = stats.server_cpu  # type: ignore[attr-defined]
+            if stats.error_kinds:
+                print(f"         errors: {stats.error_kinds}")
             if lat:
                 ccpu = stats.client_cpu  # type: ignore[attr-defined]
                 per = cpu / max(1, stats.actions) * 1000

@@ -18,7 +18,7 @@ from starlette.staticfiles import StaticFiles
 
 from spillebord.ai import agent_names
 from spillebord.core import registry
-from spillebord.core.errors import OptionError, SpillebordError, UnknownGame
+from spillebord.core.errors import SpillebordError, UnknownGame
 from spillebord.core.options import schema as options_schema
 from spillebord.store import SeatTaken, StoreError
 
@@ -145,6 +145,11 @@ def install_errors(app: FastAPI) -> None:
             parts.append(f"{loc}: {err.get('msg')}" if loc else str(err.get("msg")))
         return JSONResponse({"detail": "; ".join(parts) or "invalid request"}, status_code=422)
 
+    @app.exception_handler(Exception)
+    async def _internal(_req: Request, e: Exception) -> JSONResponse:
+        log.error("request failed", exc_info=e)
+        return JSONResponse({"detail": "internal server error (logged on the server)"}, status_code=500)
+
     @app.exception_handler(StarletteHTTPException)
     async def _http(_req: Request, e: StarletteHTTPException) -> JSONResponse:
         return JSONResponse({"detail": str(e.detail)}, status_code=e.status_code)
@@ -181,12 +186,9 @@ def make_router(get_hub: Any) -> APIRouter:
     @r.post("/api/tables", response_model=Created, responses=ERRORS, tags=["lobby"])
     async def create_table(body: CreateTable) -> dict[str, Any]:
         hub: Hub = get_hub()
-        try:
-            tid, seat, token = await hub.create(
-                body.game, body.seats, body.options, body.bots, body.public, body.seed, body.name
-            )
-        except OptionError:
-            raise
+        tid, seat, token = await hub.create(
+            body.game, body.seats, body.options, body.bots, body.public, body.seed, body.name
+        )
         return {"table": tid, "seat": seat, "token": token}
 
     @r.get("/api/tables", response_model=list[TableInfo], tags=["lobby"])

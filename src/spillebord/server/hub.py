@@ -126,11 +126,16 @@ class LiveTable:
     changed: float = field(default_factory=time.monotonic)
     sync_pending: bool = False
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        object.__setattr__(self, name, value)
+        if name == "seats":  # seats are replaced, never edited, where it matters: cache this
+            object.__setattr__(self, "has_free", any(s.free for s in value))
+
     @property
     def status(self) -> str:
-        if self.table.is_over:
+        if self.table.state.to_act is None:
             return "over"
-        if any(s.free for s in self.seats):
+        if self.has_free:
             return "open"
         return "running"
 
@@ -142,10 +147,15 @@ class LiveTable:
         s = self.seats[seat]
         return s.bot or s.takeover
 
-    def agent(self, seat: int, name: str) -> Any:
+    def agent(self, seat: int, name: str, budget: float | None = None) -> Any:
         key = (seat, name)
         if key not in self.agents:
-            self.agents[key] = make_agent(name, self.game)
+            agent = make_agent(name, self.game)
+            # Agents that search (ISMCTS) take a time budget; leave room for the rest.
+            if budget is not None and hasattr(agent, "budget"):
+                with contextlib.suppress(Exception):
+                    agent.budget = budget * 0.8
+            self.agents[key] = agent
         return self.agents[key]
 
     def local_conns(self, seat: int | None) -> int:
@@ -491,7 +501,11 @@ class Hub:
             live = [c for c in conns if not c.closed]
             if not live:
                 continue
-            msg = self.state_message(lt, seat)
+            try:
+                msg = self.state_message(lt, seat)
+            except Exception:  # an engine bug must not take the table (or the socket) down
+                log.exception("table %s: cannot build the state for seat %s", lt.id, seat)
+                msg = _json({"type": "error", "message": "the server could not show this state"})
             for c in live:
                 c.put(msg)
 
@@ -684,7 +698,7 @@ class Hub:
                 state = lt.table.state.copy()
                 rng = Rng(_mix(lt.table.seed, n) + failures)
                 try:
-                    agent = lt.agent(seat, name)
+                    agent = lt.agent(seat, name, self.cfg.bot_budget)
                     if failures >= 2:
                         raise RuntimeError("the agent keeps failing")
                     key = (lt.game.id, name)
@@ -692,7 +706,9 @@ class Hub:
                     if cost is not None and cost < self.INLINE_BOT:
                         # A bot this quick (random, a cheap heuristic) decides right here: a
                         # thread would cost more than the decision.
-                        text, dt = self._choose(agent, state, rng)
+                        t0 = time.perf_counter()
+                        text = str(decide(agent, state, rng))
+                        dt = time.perf_counter() - t0
                         await asyncio.sleep(0)
                     else:
                         text, dt = await asyncio.wait_for(
@@ -734,7 +750,11 @@ class Hub:
 
     async def _maintain(self) -> None:
         while not self.closing:
+            t0 = time.perf_counter()
             await asyncio.sleep(self.tick)
+            lag = time.perf_counter() - t0 - self.tick
+            if lag > 0.25:
+                log.warning("the event loop was blocked for %.0f ms", lag * 1000)
             try:
                 await self.maintain_once()
             except asyncio.CancelledError:

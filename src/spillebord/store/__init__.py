@@ -19,6 +19,7 @@ in exchange for not fsyncing every commit.
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
 import time
@@ -55,6 +56,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from spillebord.core.errors import SpillebordError
 
 NOTIFY_CHANNEL = "spillebord"
+log = logging.getLogger("spillebord.store")
 
 
 class StoreError(SpillebordError):
@@ -547,6 +549,7 @@ class Store:
         commit (SQLAlchemy's bookkeeping would cost more than the database work)."""
         assert self._lock is not None
         res = json.dumps(list(result)) if result is not None else None
+        t0 = time.perf_counter()
         with self._lock:
             raw = self._sqlite_conn().connection.driver_connection
             assert raw is not None
@@ -566,6 +569,9 @@ class Store:
             except BaseException:
                 raw.rollback()
                 raise
+        dt = time.perf_counter() - t0
+        if dt > 0.2:
+            log.warning("storing an action took %.0f ms", dt * 1000)
         return now
 
     # ----------------------------------------------------------------- seats
