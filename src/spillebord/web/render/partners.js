@@ -231,7 +231,8 @@ export function render(v, ctx) {
       h("td", { class: "num" }, `${home} ${`in the ${da("house", "hus")}`}`),
       h("td", {}, v.winner && v.winner.length && t.includes(v.winner[0]) ? h("b", { style: "color:#ffd977" }, "★ won") : ""));
   });
-  const played = svg(Math.max(disc.slice(-10).length, 1) * 38 + 4, 52, { style: "max-width: 400px; display:block; margin:0" },
+  const pw = Math.max(disc.slice(-10).length, 1) * 38 + 4;
+  const played = svg(pw, 52, { width: pw, style: "max-width: 100%; display:block; margin:0" },
     ...disc.slice(-10).map((code, j) => pcard(2 + j * 38, 2, code, { small: true, id: null })));
   const facts = h("div", { style: "display:flex;flex-wrap:wrap;gap:.4rem 1.2rem;align-items:flex-start;margin-top:.4rem;font-size:.9rem" },
     h("div", {},
