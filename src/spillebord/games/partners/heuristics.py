@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from .rules import PartnersState
 
 _WIN = 10_000.0
+_UNUSABLE = -15.0
+"""The worth of a card with no legal move (relative to the position's value)."""
 
 
 def piece_value(c: int, p: int) -> float:
@@ -135,14 +137,21 @@ class PartnersBot:
         return best[0] if len(best) == 1 else rng.choice(best)
 
     def _give(self, state: PartnersState, seat: int, gives: list[Any], rng: Rng) -> Action:
+        """Give the card that helps the partner most relative to its worth to this seat; never
+        lightly the only usable card (without it the whole hand would have to be laid down)."""
         p = partner(seat)
         base = team_value(state, team(seat))
+        hand = list(state.hands[seat])
+        mine = {c: _card_worth(state, seat, c) - base for c in dict.fromkeys(hand)}
         best: Any = None
         best_v = float("-inf")
         for g in gives:
-            mine = _card_worth(state, seat, g.card) - base
+            rest = list(hand)
+            rest.remove(g.card)
             theirs = _card_worth(state, p, g.card) - base
-            v = theirs - 0.8 * mine + rng.random() * 1e-3
+            v = theirs - 0.8 * mine[g.card] + rng.random() * 1e-3
+            if mine[g.card] > _UNUSABLE and max(mine[c] for c in rest) <= _UNUSABLE:
+                v -= 20.0  # it is my only usable card: keeping it saves the whole hand
             if v > best_v:
                 best_v, best = v, g
         return best  # type: ignore[no-any-return]
@@ -155,7 +164,7 @@ def _card_worth(state: PartnersState, seat: int, card: str) -> float:
     t = team(seat)
     moves = state.card_moves(seat, [card])
     if not moves:
-        return team_value(state, t) - 15.0
+        return team_value(state, t) + _UNUSABLE
     best = float("-inf")
     for m in moves:
         if isinstance(m, Seven):
