@@ -109,3 +109,36 @@ def test_heuristic_plays_every_variant_to_the_end(options: dict[str, object]) ->
         steps += 1
         s.check()
     assert s.result() is not None and steps < 5000
+
+
+def test_planner_looks_two_moves_ahead() -> None:
+    """A 4 two squares away from its partner pair: the planner brings it over in two moves
+    (the second ply sees the group form), turning and collecting afterwards."""
+    from spillebord.games.metscri.data import card_of, sq
+    from spillebord.games.metscri.heuristics import PlannerAgent
+    from spillebord.games.metscri.rules import MOVE
+
+    s = GAME.new(2, 3)
+    faces = {sq(0, 1): "4C", sq(0, 2): "4D", sq(2, 5): "4H"}
+    cards = {q: card_of(f) for q, f in faces.items()}
+    placed = set(cards.values())
+    s.hands = [tuple(c for c in h if c not in placed) for h in s.hands]
+    s.buy = tuple(c for c in s.buy if c not in placed)
+    s.buy += tuple(
+        c for c in range(104) if c not in s.buy and c not in placed and all(c not in h for h in s.hands)
+    )
+    for q, c in cards.items():
+        s.board[q] = (c,)
+        s.known[c] = 1  # seat 0 knows all three
+    s.phase, s.ap, s.ap_earned, s.rolls = MOVE, 5, 5, (5,)  # 2 moves + turning 3 cards (0+1+2)
+    s._legal = None
+    s.check()
+    bot = PlannerAgent(GAME)
+    a = bot.act(s.copy(), 0, Rng(1))
+    s.play(a)
+    b = bot.act(s.copy(), 0, Rng(1))
+    s.play(b)
+    # after two moves the three 4s touch: a valid group the plan can turn and collect
+    from spillebord.games.metscri.heuristics import known_tops, plan
+
+    assert plan(s, 0, known_tops(s, 0))[0] >= 3, (str(a), str(b))

@@ -34,8 +34,10 @@ from .rules import (
     ROLL,
     SPY,
     TURN,
+    Enter,
     MetscriAction,
     MetscriState,
+    Move,
     Spy,
     Turn,
     group_weight_ok,
@@ -233,4 +235,40 @@ class HeuristicAgent:
         return best[0] if len(best) == 1 else rng.choice(best)
 
 
-__all__ = ["ENTER", "MOVE", "HeuristicAgent", "evaluate", "known_tops", "plan"]
+class PlannerAgent(HeuristicAgent):
+    """The heuristic bot with a two-step look-ahead in the Move and Enter phases: the best
+    ``beam`` actions by one ply are each scored by their best follow-up Move/Enter, so that
+    two-move set-ups (bring a card over, then next to its partner) are found."""
+
+    name = "planner"
+    beam = 6
+
+    def act(self, state: State[Any], seat: int, rng: Rng) -> Action:
+        assert isinstance(state, MetscriState)
+        if state.phase not in (MOVE, ENTER):
+            return super().act(state, seat, rng)
+        actions = state.legal()
+        if len(actions) == 1:
+            return actions[0]
+        scored = []
+        for a in actions:
+            s = state.copy()
+            s.play(a)
+            scored.append((evaluate(s, seat), str(a), a, s))
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        best_a: MetscriAction = scored[0][2]
+        best_v = scored[0][0]
+        for v1, _, a, s in scored[: self.beam]:
+            v = v1
+            if s.to_act == seat and s.phase in (MOVE, ENTER):
+                for b in s.legal():
+                    if isinstance(b, (Move, Enter)):
+                        s2 = s.copy()
+                        s2.play(b)
+                        v = max(v, evaluate(s2, seat))
+            if v > best_v + 1e-9:
+                best_v, best_a = v, a
+        return best_a
+
+
+__all__ = ["HeuristicAgent", "PlannerAgent", "evaluate", "known_tops", "plan"]

@@ -1295,6 +1295,12 @@ def _heuristic_agent(game: Game[Any]) -> Any:
     return HeuristicAgent(game)
 
 
+def _planner_agent(game: Game[Any]) -> Any:
+    from .heuristics import PlannerAgent
+
+    return PlannerAgent(game)
+
+
 class MetscriGame(Game[MetscriOptions]):
     """Metscri (Ole Høyer Hansen, 2019): push-your-luck dice for action points, then move,
     enter, turn, spy and collect cards of the same symbol on a 7x7 board."""
@@ -1311,7 +1317,7 @@ class MetscriGame(Game[MetscriOptions]):
     quick_options: ClassVar[dict[str, Any]] = {"target": 10, "max_rounds": 4}
     max_decisions: ClassVar[int] = 20_000
 
-    agents: ClassVar[dict[str, Any]] = {"heuristic": _heuristic_agent}
+    agents: ClassVar[dict[str, Any]] = {"heuristic": _heuristic_agent, "planner": _planner_agent}
 
     def new(self, seats: int, seed: int, options: MetscriOptions | None = None) -> MetscriState:
         self.check_seats(seats)
