@@ -28,7 +28,7 @@ from spillebord.ai import decide, make_agent
 from spillebord.core import Game, IllegalAction, Rng, registry
 from spillebord.core.errors import GameOver, SpillebordError
 from spillebord.core.options import to_dict as options_to_dict
-from spillebord.store import SeatRec, SeqConflict, Store, TableRec
+from spillebord.store import AsyncPgAppender, SeatRec, SeqConflict, Store, TableRec
 from spillebord.tables import RECORD_FORMAT, RECORD_VERSION, Table
 
 log = logging.getLogger("spillebord.server")
@@ -178,7 +178,7 @@ class Hub:
         self.multi = multi
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
-        self.db_exec = ThreadPoolExecutor(1 if store.is_sqlite else 8, thread_name_prefix="sb-db")
+        self.db_exec = ThreadPoolExecutor(1 if store.is_sqlite else 4, thread_name_prefix="sb-db")
         self.cpu_exec = ThreadPoolExecutor(max(1, config.bot_threads), thread_name_prefix="sb-bot")
         self._tasks: set[asyncio.Task[Any]] = set()
         self._maint: asyncio.Task[None] | None = None
@@ -189,6 +189,7 @@ class Hub:
         self._last_hb = 0.0
         self.agent_cost: dict[tuple[str, str], float] = {}
         self._ckpt_task: asyncio.Future[None] | None = None
+        self.appender: AsyncPgAppender | None = None
 
     # ----------------------------------------------------------------- plumbing
 
@@ -221,6 +222,9 @@ class Hub:
 
     async def start(self) -> None:
         await self.db(self.store.create_all)
+        if self.store.is_pg:
+            self.appender = AsyncPgAppender(self.store.url)
+            await self.appender.start()
         await self.recover()
         # Everything loaded so far (modules, rebuilt tables) lives as long as the process:
         # keep it out of the collector's way, and collect the oldest generation less often.
@@ -244,6 +248,8 @@ class Hub:
             for conns in lt.conns.values():
                 for c in conns:
                     c.close()
+        if self.appender is not None:
+            await self.appender.close()
         self.cpu_exec.shutdown(wait=False, cancel_futures=True)
         self.db_exec.shutdown(wait=True)
 
@@ -590,16 +596,11 @@ class Hub:
                 res = cand.result()
                 status = "over" if cand.is_over else "running"
                 try:
-                    await self.db(
-                        self.store.append_action,
-                        lt.id,
-                        n,
-                        acting,
-                        canon,
-                        status,
-                        res,
-                        self._note("a", lt.id, s=n),
-                    )
+                    note = self._note("a", lt.id, s=n)
+                    if self.appender is not None:
+                        await self.appender.append(lt.id, n, acting, canon, status, res, note)
+                    else:
+                        await self.db(self.store.append_action, lt.id, n, acting, canon, status, res, note)
                 except SeqConflict:
                     # Another worker stored action n first: catch up and try again.
                     await self._sync_locked(lt)

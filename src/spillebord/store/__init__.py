@@ -130,6 +130,19 @@ T_TABLES = TableRow.__table__
 T_SEATS = SeatRow.__table__
 T_ACTIONS = ActionRow.__table__
 
+_PG_APPEND_SQL = """
+    WITH ins AS (
+        INSERT INTO sb_actions (table_id, seq, seat, action, created)
+        VALUES (%(t)s, %(q)s, %(s)s, %(a)s, %(now)s)
+        RETURNING seq
+    ), upd AS (
+        UPDATE sb_tables SET status = %(status)s, n_actions = %(n)s, result = %(result)s, updated = %(now)s
+        WHERE id = %(t)s AND EXISTS (SELECT 1 FROM ins)
+        RETURNING id
+    )
+    SELECT CASE WHEN %(p)s = '' THEN NULL ELSE pg_notify(%(ch)s, %(p)s) END FROM ins
+"""
+
 _PG_APPEND = text(
     """
     WITH ins AS (
@@ -301,7 +314,7 @@ class Store:
                 cur.close()
 
         elif self.is_pg:
-            self.engine = create_engine(url, pool_size=8, max_overflow=4, pool_pre_ping=True)
+            self.engine = create_engine(url, pool_size=4, max_overflow=4, pool_pre_ping=True)
             self._autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         else:
             raise StoreError(f"unsupported database {url!r}")
@@ -502,6 +515,30 @@ class Store:
             self._notify(c, notify)
         return now
 
+    @staticmethod
+    def _append_params(
+        table_id: str,
+        seq: int,
+        seat: int,
+        action: str,
+        status: str,
+        result: Sequence[float] | None,
+        now: float,
+        notify: dict[str, Any] | None,
+    ) -> dict[str, Any]:
+        return {
+            "t": table_id,
+            "q": seq,
+            "s": seat,
+            "a": action,
+            "now": now,
+            "status": status,
+            "n": seq + 1,
+            "result": json.dumps(list(result)) if result is not None else None,
+            "ch": NOTIFY_CHANNEL,
+            "p": json.dumps(notify) if notify is not None else "",
+        }
+
     def _append_pg(
         self,
         table_id: str,
@@ -516,18 +553,7 @@ class Store:
         """The hot path on PostgreSQL: one statement (its own transaction) inserts the action,
         updates the table and queues the notification, which is sent when it commits. A taken
         sequence number fails the whole statement: nothing is applied."""
-        params = {
-            "t": table_id,
-            "q": seq,
-            "s": seat,
-            "a": action,
-            "now": now,
-            "status": status,
-            "n": seq + 1,
-            "result": json.dumps(list(result)) if result is not None else None,
-            "ch": NOTIFY_CHANNEL,
-            "p": json.dumps(notify) if notify is not None else "",
-        }
+        params = self._append_params(table_id, seq, seat, action, status, result, now, notify)
         with self._autocommit.connect() as c:
             try:
                 c.execute(_PG_APPEND, params)
@@ -689,9 +715,153 @@ class Store:
             c.execute(delete(T_TABLES).where(T_TABLES.c.id == table_id))
 
 
+_PG_APPEND_BATCH_SQL = (
+    """
+    WITH data AS (
+        SELECT * FROM unnest(
+            %(t)s::text[], %(q)s::int[], %(s)s::int[], %(a)s::text[], %(now)s::float8[],
+            %(status)s::text[], %(n)s::int[], %(result)s::text[], %(p)s::text[]
+        ) AS d(t, q, s, a, now, status, n, result, p)
+    ), ins AS (
+        INSERT INTO sb_actions (table_id, seq, seat, action, created)
+        SELECT t, q, s, a, now FROM data
+        ON CONFLICT DO NOTHING
+        RETURNING table_id, seq
+    ), upd AS (
+        UPDATE sb_tables SET status = d.status, n_actions = d.n, result = d.result, updated = d.now
+        FROM data d JOIN ins ON ins.table_id = d.t AND ins.seq = d.q
+        WHERE sb_tables.id = d.t
+        RETURNING sb_tables.id
+    )
+    SELECT ins.table_id, ins.seq,
+           CASE WHEN d.p = '' THEN NULL ELSE pg_notify('"""
+    + NOTIFY_CHANNEL
+    + """', d.p) END
+    FROM ins JOIN data d ON d.t = ins.table_id AND d.q = ins.seq
+"""
+)
+
+
+class AsyncPgAppender:
+    """The hot path on PostgreSQL: actions from every table of this process are stored in
+    batches, one statement (and so one transaction, one WAL flush) per batch, from psycopg
+    async connections without threads. A batch takes whatever waits when a connection is free,
+    so under light load it is one action and under heavy load it is many (group commit).
+
+    Each action is inserted with ``ON CONFLICT DO NOTHING``: the ones that come back were
+    stored (and their tables updated, their notifications queued for the commit); the others
+    found their sequence number taken, :class:`SeqConflict`.
+    """
+
+    def __init__(self, url: str, connections: int = 4, max_batch: int = 256) -> None:
+        self.conninfo = libpq_url(url)
+        self.connections = connections
+        self.max_batch = max_batch
+        self._queue: Any = None
+        self._conns: Any = None
+        self._all: list[Any] = []
+        self._task: Any = None
+        self._running: set[Any] = set()
+
+    async def start(self) -> None:
+        import asyncio
+
+        import psycopg
+
+        self._queue = asyncio.Queue()
+        self._conns = asyncio.Queue()
+        for _ in range(self.connections):
+            conn = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+            self._all.append(conn)
+            self._conns.put_nowait(conn)
+        self._task = asyncio.create_task(self._run())
+
+    async def append(
+        self,
+        table_id: str,
+        seq: int,
+        seat: int,
+        action: str,
+        status: str,
+        result: Sequence[float] | None,
+        notify: dict[str, Any] | None = None,
+    ) -> float:
+        import asyncio
+
+        fut = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait(((table_id, seq, seat, action, status, result, notify), fut))
+        return await fut  # type: ignore[no-any-return]
+
+    async def _run(self) -> None:
+        import asyncio
+
+        while True:
+            first = await self._queue.get()
+            conn = await self._conns.get()
+            batch = [first]
+            while len(batch) < self.max_batch and not self._queue.empty():
+                batch.append(self._queue.get_nowait())
+            task = asyncio.create_task(self._store(conn, batch))
+            self._running.add(task)
+            task.add_done_callback(self._running.discard)
+
+    async def _store(self, conn: Any, batch: list[Any]) -> None:
+        import psycopg
+
+        now = time.time()
+        cols: dict[str, list[Any]] = {
+            k: [] for k in ("t", "q", "s", "a", "now", "status", "n", "result", "p")
+        }
+        for (table_id, seq, seat, action, status, result, notify), _ in batch:
+            cols["t"].append(table_id)
+            cols["q"].append(seq)
+            cols["s"].append(seat)
+            cols["a"].append(action)
+            cols["now"].append(now)
+            cols["status"].append(status)
+            cols["n"].append(seq + 1)
+            cols["result"].append(json.dumps(list(result)) if result is not None else None)
+            cols["p"].append(json.dumps(notify) if notify is not None else "")
+        try:
+            try:
+                if conn.closed:
+                    self._all.remove(conn)
+                    conn = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+                    self._all.append(conn)
+                cur = await conn.execute(_PG_APPEND_BATCH_SQL, cols)
+                stored = {(r[0], r[1]) for r in await cur.fetchall()}
+            except Exception as e:
+                for _, fut in batch:
+                    if not fut.done():
+                        fut.set_exception(e)
+                return
+            for (table_id, seq, *_), fut in batch:
+                if fut.done():
+                    continue
+                if (table_id, seq) in stored:
+                    fut.set_result(now)
+                else:
+                    fut.set_exception(SeqConflict(f"action {seq} of table {table_id} is already stored"))
+        finally:
+            self._conns.put_nowait(conn)
+
+    async def close(self) -> None:
+        import asyncio
+
+        if self._task is not None:
+            self._task.cancel()
+            with suppress(asyncio.CancelledError, Exception):
+                await self._task
+        for conn in self._all:
+            with suppress(Exception):
+                await conn.close()
+        self._all.clear()
+
+
 __all__ = [
     "NOTIFY_CHANNEL",
     "ActionRow",
+    "AsyncPgAppender",
     "Base",
     "SeatRec",
     "SeatRow",
