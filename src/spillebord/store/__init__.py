@@ -753,7 +753,7 @@ class AsyncPgAppender:
     found their sequence number taken, :class:`SeqConflict`.
     """
 
-    def __init__(self, url: str, connections: int = 4, max_batch: int = 256) -> None:
+    def __init__(self, url: str, connections: int = 8, max_batch: int = 256) -> None:
         self.conninfo = libpq_url(url)
         self.connections = connections
         self.max_batch = max_batch
