@@ -15,8 +15,12 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = os.environ.get("SPILLEBORD_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-ARTIFACTS = Path(os.environ.get("SPILLEBORD_ARTIFACTS", Path(__file__).resolve().parents[2] / "test-artifacts"))
+CHROMIUM = (
+    os.environ.get("SPILLEBORD_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+)
+ARTIFACTS = Path(
+    os.environ.get("SPILLEBORD_ARTIFACTS", Path(__file__).resolve().parents[2] / "test-artifacts")
+)
 
 pytestmark = pytest.mark.browser
 
@@ -34,7 +38,8 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     log = open(tmp_path_factory.mktemp("weblog") / "server.log", "w")  # noqa: SIM115
     proc = subprocess.Popen(
         [sys.executable, "-m", "spillebord.cli", "serve", "--db", f"sqlite:///{db}", "--port", str(port)],
-        stdout=log, stderr=subprocess.STDOUT,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
@@ -65,8 +70,15 @@ def browser() -> Iterator[Any]:
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(
             executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
         )
         yield b
         b.close()

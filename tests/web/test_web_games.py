@@ -31,7 +31,8 @@ def play_by_clicks(page: Any, rng: random.Random, artifacts: Path, name: str, li
     shot = False
     while True:
         page.wait_for_function(
-            "document.body.dataset.over === 'true' || document.body.dataset.myturn === 'true'", timeout=60_000)
+            "document.body.dataset.over === 'true' || document.body.dataset.myturn === 'true'", timeout=60_000
+        )
         if page.evaluate("document.body.dataset.over") == "true":
             break
         seq = page.evaluate("document.body.dataset.seq")
@@ -39,7 +40,9 @@ def play_by_clicks(page: Any, rng: random.Random, artifacts: Path, name: str, li
         n = clickable.count()
         if n and rng.random() < 0.6:
             clickable.nth(rng.randrange(n)).click()  # may settle the move, or narrow the list
-        sent = page.evaluate(f"document.body.dataset.pending === 'true' || document.body.dataset.seq !== '{seq}'")
+        sent = page.evaluate(
+            f"document.body.dataset.pending === 'true' || document.body.dataset.seq !== '{seq}'"
+        )
         if not sent:
             buttons = page.locator("#actions .action")
             buttons.nth(rng.randrange(buttons.count())).click()
