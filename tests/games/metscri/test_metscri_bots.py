@@ -27,10 +27,12 @@ def _match(agent: str, games: int, seats: int, **options: object) -> int:
     return wins
 
 
-def test_heuristic_is_registered_and_best() -> None:
-    assert GAME.best_bot == "heuristic"
+def test_bots_are_registered_and_planner_is_best() -> None:
+    from spillebord.games.metscri.heuristics import PlannerAgent
+
+    assert GAME.best_bot == "planner"
     assert isinstance(make_agent("heuristic", GAME), HeuristicAgent)
-    assert isinstance(make_agent("all", GAME), HeuristicAgent)
+    assert isinstance(make_agent("all", GAME), PlannerAgent)
 
 
 def test_heuristic_beats_random_clearly() -> None:
@@ -42,6 +44,12 @@ def test_heuristic_beats_random_clearly() -> None:
 def test_heuristic_beats_random_four_seats_full_rules() -> None:
     wins = _match("heuristic", 40, 4, max_rounds=200)
     assert wins >= 0.8 * 40, wins
+
+
+@pytest.mark.slow
+def test_planner_beats_random_four_seats_full_rules() -> None:
+    wins = _match("planner", 20, 4, max_rounds=200)
+    assert wins >= 0.8 * 20, wins
 
 
 @pytest.mark.slow
@@ -142,3 +150,20 @@ def test_planner_looks_two_moves_ahead() -> None:
     from spillebord.games.metscri.heuristics import known_tops, plan
 
     assert plan(s, 0, known_tops(s, 0))[0] >= 3, (str(a), str(b))
+
+
+@pytest.mark.slow
+def test_planner_beats_heuristic() -> None:
+    opts = build(GAME.Options, {"target": 20, "max_rounds": 60})
+    planner, heuristic = make_agent("planner", GAME), make_agent("heuristic", GAME)
+    wins = 0
+    for g in range(20):
+        hero = g % 2
+        s = GAME.new(2, 4242 + g, opts)
+        r = Rng(g)
+        while s.to_act is not None:
+            s.play(decide(planner if s.to_act == hero else heuristic, s, r))
+        res = s.result()
+        assert res is not None
+        wins += res[hero] > 0 and sum(res) == 1
+    assert wins >= 13, wins

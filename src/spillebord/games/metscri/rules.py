@@ -1313,7 +1313,7 @@ class MetscriGame(Game[MetscriOptions]):
         "Roll for action points, then move, enter, turn, spy and collect matching cards on a 7x7 board"
     )
     languages: ClassVar[tuple[str, ...]] = ("en", "da")
-    best_bot: ClassVar[str] = "heuristic"
+    best_bot: ClassVar[str] = "planner"
     quick_options: ClassVar[dict[str, Any]] = {"target": 10, "max_rounds": 4}
     max_decisions: ClassVar[int] = 20_000
 
