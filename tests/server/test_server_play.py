@@ -56,7 +56,16 @@ def test_lobby_games_and_health(srv: Server) -> None:
         "/api/tables/{table_id}/record",
         "/api/tables/{table_id}/history",
         "/healthz",
+        "/api/games/{game_id}/board",
     } <= set(paths)
+
+
+def test_board_data_is_served_per_game(srv: Server) -> None:
+    assert srv.get("/api/games/toy/board").json() == {}
+    board = srv.get("/api/games/fuldrigger/board").json()
+    assert len(board["ports"]) == 22 and board["reefs"]["TW6"] == "A"
+    r = srv.get("/api/games/nosuchgame/board")
+    assert r.status_code == 404 and "nosuchgame" in r.json()["detail"]
 
 
 def test_lobby_create_errors(srv: Server) -> None:

@@ -215,6 +215,12 @@ class Game(ABC, Generic[OptionsT]):
             return 0.0
         return float(r[seat])
 
+    def board_data(self) -> JSON:
+        """Static public data a client needs to draw this game (the printed board: a map,
+        price lists, card texts), the same for every table. Views then name things by id
+        only. The server serves it at ``/api/games/{id}/board``; the default is empty."""
+        return {}
+
     def default_options(self) -> Any:
         return self.Options()
 

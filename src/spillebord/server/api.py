@@ -183,6 +183,11 @@ def make_router(get_hub: Any) -> APIRouter:
     async def games() -> list[dict[str, Any]]:
         return [game_info(g) for g in registry.all_games()]
 
+    @r.get("/api/games/{game_id}/board", responses=ERRORS, tags=["lobby"])
+    async def board(game_id: str) -> dict[str, Any]:
+        """Static public data to draw a game (its printed board: map, price lists, card texts)."""
+        return registry.get(game_id).board_data()
+
     @r.post("/api/tables", response_model=Created, responses=ERRORS, tags=["lobby"])
     async def create_table(body: CreateTable) -> dict[str, Any]:
         hub: Hub = get_hub()

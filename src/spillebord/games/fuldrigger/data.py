@@ -11,7 +11,7 @@ separate dead-end nodes attached to their roadstead square.
 from __future__ import annotations
 
 from collections import deque
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 # --------------------------------------------------------------------------- map (1.3)
 
@@ -542,3 +542,25 @@ def port_distance(a: str, b: str) -> int:
 
 def connected() -> bool:
     return all(d >= 0 for d in DIST[0])
+
+
+# --------------------------------------------------------------------------- for clients
+
+
+def board_payload() -> dict[str, Any]:
+    """The printed board as JSON for clients that draw it (``Game.board_data``): lanes of sea
+    squares, ports, hazards, reef letters, goods, price lists and chance cards, by code.
+    A new edition's data reaches the web map through this, with no copy in the client."""
+    return {
+        "lanes": {k: [CODES[i] for i in v] for k, v in LANES.items()},
+        "ports": {p.code: [p.name, p.roadstead, p.region] for p in PORTS.values()},
+        "hazards": {CODES[i]: k for i, k in HAZARD.items()},
+        "reefs": {CODES[i]: letter for i, letter in REEF_LETTER.items()},
+        "goods": {g.code: [g.name_da, g.name_en, g.pieces] for g in GOODS.values()},
+        "prices": {c: [[g, p, int(b), int(s)] for g, (p, b, s) in v.items()] for c, v in PRICES.items()},
+        "cards": {
+            str(c.num): [c.title, c.kind, c.text, list(c.cities) if c.cities is not None else None, c.amount]
+            for c in CARDS
+        },
+        "hazard_da": dict(HAZARD_NAMES_DA),
+    }

@@ -2099,6 +2099,10 @@ class FuldriggerGame(Game[FuldriggerOptions]):
     max_decisions = 40_000
     agents: ClassVar[dict[str, Callable[[Game[Any]], Any]]] = {}
 
+    def board_data(self) -> dict[str, Any]:
+        """The map, ports, hazards, goods, price lists and chance cards, for clients."""
+        return _BOARD
+
     def new(self, seats: int, seed: int, options: FuldriggerOptions | None = None) -> FuldriggerState:
         self.check_seats(seats)
         o = options or FuldriggerOptions()
@@ -2163,3 +2167,6 @@ def _dice_order(players: list[int], rng: Rng) -> list[int]:
         group = [p for p in players if rolls[p] == value]
         out += group if len(group) == 1 else _dice_order(group, rng)
     return out
+
+
+_BOARD = D.board_payload()

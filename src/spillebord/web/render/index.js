@@ -17,6 +17,11 @@ export async function renderer(gameId) {
   if (!path) return generic;
   try {
     const mod = await import(path);
+    if (mod.setBoard) {
+      // The printed board (map, price lists, card texts) comes from the engine, not a copy here.
+      const r = await fetch(`/api/games/${encodeURIComponent(gameId)}/board`);
+      mod.setBoard(await r.json());
+    }
     return (view, ctx) => {
       try { return mod.render(view, ctx); } catch (e) { console.error(e); return generic(view, ctx); }
     };
