@@ -105,3 +105,23 @@ def test_quitting_keeps_the_unfinished_game(tmp_path: Path, monkeypatch: pytest.
     assert len(saved) == 1 and "left unfinished" in r.output
     rec = json.loads(saved[0].read_text())
     assert rec["result"] is None and len(rec["actions"]) >= 1
+
+
+def test_serve_explains_a_taken_port_and_an_absent_database(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        r = runner.invoke(app, ["serve", "--db", str(tmp_path / "t.sqlite3"), "--port", str(port)])
+        assert r.exit_code == 2 and "choose another --port" in " ".join(r.output.split()), r.output
+    cases = [
+        (["serve", "--db", "foo://bar"], "unsupported database URL"),
+        (["serve", "--db", "postgresql://nobody@127.0.0.1:1/x", "--port", "0"], "cannot reach the database"),
+        (["serve", "--workers", "2", "--db", str(tmp_path / "t.sqlite3")], "needs PostgreSQL"),
+    ]
+    for args, message in cases:
+        r = runner.invoke(app, args)
+        assert r.exit_code == 2 and message in " ".join(r.output.split()), (args, r.output)
+        assert "Traceback" not in r.output

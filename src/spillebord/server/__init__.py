@@ -117,6 +117,35 @@ def app_from_env() -> FastAPI:
     )
 
 
+def _preflight(url: str, where: str, host: str, port: int) -> None:
+    """Fail fast, in one readable line, on the two mistakes people make at start: a port that
+    is taken and a database that does not answer (rather than a retry loop or a traceback)."""
+    import socket
+
+    import sqlalchemy
+    from sqlalchemy.exc import SQLAlchemyError
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((host, port))
+        except OSError as e:
+            raise SpillebordError(
+                f"cannot listen on {host}:{port} ({e.strerror}): choose another --port"
+            ) from None
+    if url.startswith("postgresql"):
+        engine = sqlalchemy.create_engine(url, connect_args={"connect_timeout": 5})
+        try:
+            with engine.connect():
+                pass
+        except SQLAlchemyError as e:
+            reason = str(getattr(e, "orig", None) or e).strip().splitlines()[0]
+            raise SpillebordError(f"cannot reach the database {where}: {reason}") from None
+        finally:
+            engine.dispose()
+
+
 def serve(
     db: str | None = None,
     host: str = "127.0.0.1",
@@ -140,6 +169,7 @@ def serve(
         raise SpillebordError(
             "--workers above 1 needs PostgreSQL (--db postgresql://…); SQLite serves one worker"
         )
+    _preflight(url, where, host, port)
     shown = f"[{host}]" if ":" in host else host
     print(f"Spillebord serving on http://{shown}:{port}/", file=out)
     print(f"Database: {where}", file=out)
