@@ -338,6 +338,7 @@ def bench_game(
     n = seats or game.seats.start
     opts = build_options(game.Options, options or {})
     decisions = 0
+    unfinished = 0
     per_game: list[float] = []
     clock = time.process_time
     total = 0.0
@@ -347,9 +348,11 @@ def bench_game(
         state = game.new(n, seed + i, opts)
         t0 = clock()
         k = 0
-        while state.to_act is not None:
+        cap = game.max_decisions  # random play of some rule sets need not end (Metscri without max_rounds)
+        while state.to_act is not None and k < cap:
             state.play(rng.choice(state.legal()))
             k += 1
+        unfinished += state.to_act is not None
         dt = clock() - t0
         total += dt
         per_game.append(dt)
@@ -366,6 +369,7 @@ def bench_game(
         "decisions_per_s": round(decisions / total, 1) if total else None,
         "decisions_per_game": round(decisions / games, 2) if games else None,
         "median_game_ms": round(statistics.median(per_game) * 1000, 3) if per_game else None,
+        "unfinished": unfinished,
     }
 
 
@@ -421,6 +425,12 @@ def bench_cmd(
             f"{r['median_game_ms']:,}",
         )
     console.print(t)
+    for gid, r in out.items():
+        if r["unfinished"]:
+            console.print(
+                f"[yellow]{gid}: {r['unfinished']} of {r['games']} games were cut at "
+                f"{registry.get(gid).max_decisions:,} decisions (try --quick)[/]"
+            )
 
 
 # ---------------------------------------------------------------------------- serve

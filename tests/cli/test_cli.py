@@ -87,6 +87,7 @@ def test_bench_json_shape() -> None:
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
     assert set(data["toy"]) >= {"games", "decisions", "games_per_s", "decisions_per_s", "decisions_per_game"}
+    assert data["toy"]["unfinished"] == 0
     assert data["toy"]["games"] == 20 and data["toy"]["decisions_per_game"] == 6
 
 
