@@ -36,12 +36,27 @@ def item_symbol(code: int) -> str:
     return "build on " + CARD_SYMBOLS[code - BUILD_CODE] if code >= BUILD_CODE else CARD_SYMBOLS[code]
 
 
+# item code → id / symbol, precomputed (codes 0..51 and BUILD_CODE..BUILD_CODE+51)
+_ITEM_IDS: dict[int, str] = {c: item_id(c) for r in (0, BUILD_CODE) for c in range(r, r + len(CARD_IDS))}
+_ITEM_SYMBOLS: dict[int, str] = {
+    c: item_symbol(c) for r in (0, BUILD_CODE) for c in range(r, r + len(CARD_IDS))
+}
+
+
 def groups_text(groups: tuple[tuple[int, ...], ...]) -> str:
-    return ",".join("+".join(item_id(i) for i in g) for g in groups)
+    ids = _ITEM_IDS
+    try:
+        return ",".join(["+".join([ids[i] for i in g]) for g in groups])
+    except KeyError:  # not a table item code: the general form (and its error)
+        return ",".join("+".join(item_id(i) for i in g) for g in groups)
 
 
 def groups_symbols(groups: tuple[tuple[int, ...], ...]) -> str:
-    return ", ".join("+".join(item_symbol(i) for i in g) for g in groups)
+    sym = _ITEM_SYMBOLS
+    try:
+        return ", ".join(["+".join([sym[i] for i in g]) for g in groups])
+    except KeyError:  # not a table item code: the general form (and its error)
+        return ", ".join("+".join(item_symbol(i) for i in g) for g in groups)
 
 
 @dataclass(frozen=True, slots=True)

@@ -206,21 +206,43 @@ _HANDS: dict[str, _HandCache] = {m: {} for m in HAND_MASKS}
 
 def _hand_info(hand: tuple[int, ...], hm: tuple[int, ...], cache: _HandCache) -> tuple[int, tuple[int, ...]]:
     """(sum limit, values held by the OTHER cards for each card (8.1.2)), cached per hand."""
-    all_vals = 0
-    for c in hand:
-        all_vals |= hm[c]
-    others = []
-    for h in hand:
-        o = 0
-        for c in hand:
-            if c != h:
-                o |= hm[c]
-        others.append(o & BUILD_VALUES_MASK)
-    r = ((2 << (all_vals.bit_length() - 1)) - 1, tuple(others))
+    ms = [hm[c] for c in hand]  # a hand holds distinct cards: "others" = the other positions
+    bv = BUILD_VALUES_MASK
+    n = len(ms)
+    others: tuple[int, ...]
+    if n == 4:
+        a, b, c, d = ms
+        all_vals = a | b | c | d
+        others = ((b | c | d) & bv, (a | c | d) & bv, (a | b | d) & bv, (a | b | c) & bv)
+    elif n == 3:
+        a, b, c = ms
+        all_vals = a | b | c
+        others = ((b | c) & bv, (a | c) & bv, (a | b) & bv)
+    elif n == 2:
+        a, b = ms
+        all_vals = a | b
+        others = (b & bv, a & bv)
+    elif n == 1:
+        all_vals = ms[0]
+        others = (0,)
+    else:
+        all_vals = 0
+        for m_ in ms:
+            all_vals |= m_
+        others = tuple([_or_except(ms, i) & bv for i in range(n)])
+    r = ((2 << (all_vals.bit_length() - 1)) - 1, others)
     if len(cache) > 300_000:
         cache.clear()
     cache[hand] = r
     return r
+
+
+def _or_except(ms: list[int], i: int) -> int:
+    o = 0
+    for k, v in enumerate(ms):
+        if k != i:
+            o |= v
+    return o
 
 
 class KasinoState(State[KasinoAction]):
@@ -442,7 +464,18 @@ class KasinoState(State[KasinoAction]):
             if len(groups) == 1:
                 g = groups[0]
                 return {0: (), g: (items(g),)}
-            return {mk: tuple([items(g) for g in part]) for mk, part in _unions(groups).items()}
+            # all unions of pairwise disjoint groups, each with one partition (as item codes)
+            reach: dict[int, tuple[tuple[int, ...], ...]] = {0: ()}
+            for g in groups:
+                it = None
+                for r, part in list(reach.items()):
+                    if not r & g:
+                        nr = r | g
+                        if nr not in reach:
+                            if it is None:
+                                it = items(g)
+                            reach[nr] = (*part, it)
+            return reach
 
         capc: dict[int, dict[int, tuple[tuple[int, ...], ...]]] = {}
 
@@ -458,7 +491,8 @@ class KasinoState(State[KasinoAction]):
                 r = capc[v] = unions(groups)
             return r
 
-        gatc: dict[int, dict[int, tuple[tuple[int, ...], ...]]] = {}
+        # without builds on the table, gather sets and capture sets are the same unions
+        gatc: dict[int, dict[int, tuple[tuple[int, ...], ...]]] = capc if not nb else {}
 
         def gather_sets(v: int) -> dict[int, tuple[tuple[int, ...], ...]]:
             r = gatc.get(v)
@@ -475,24 +509,28 @@ class KasinoState(State[KasinoAction]):
             vals = hv[h]
             hb = hm[h]
             is_reserve = h == reserve
-            if not hb & capmask:
-                pass
-            elif len(vals) == 1:
-                sets = capture_sets(vals[0])
-            else:
-                sets = capture_sets(vals[0])
-                s2 = capture_sets(vals[1])
-                if len(s2) > 1:
-                    sets = dict(sets)
-                    for mk, part in s2.items():
-                        if mk not in sets:
-                            sets[mk] = part
-            if hb & capmask and len(sets) > 1:
-                for mk, part in sets.items():
-                    if mk and (not is_reserve or mk & own_bit):
-                        a: KasinoAction = Capture(h, part)
-                        caps.append(a)
-                        out.append(a)
+            if hb & capmask:
+                if len(vals) == 1:
+                    v = vals[0]
+                    sets = capc.get(v) or capture_sets(v)
+                else:
+                    v = vals[0]
+                    # a value no capture group can be worth has only the empty union
+                    sets = (capc.get(v) or capture_sets(v)) if capmask >> v & 1 else _EMPTY_UNIONS
+                    v = vals[1]
+                    s2 = (capc.get(v) or capture_sets(v)) if capmask >> v & 1 else _EMPTY_UNIONS
+                    if len(s2) > 1:
+                        sets = dict(sets)
+                        for mk, part in s2.items():
+                            if mk not in sets:
+                                sets[mk] = part
+                if len(sets) > 1:
+                    if is_reserve:
+                        new = [Capture(h, part) for mk, part in sets.items() if mk & own_bit]
+                    else:
+                        new = [Capture(h, part) for mk, part in sets.items() if mk]
+                    caps += new
+                    out += new
             if h == SPADE5:
                 caps.append(CLEAR)
                 out.append(CLEAR)
@@ -501,16 +539,20 @@ class KasinoState(State[KasinoAction]):
             others = others_of[hi_]
             if others:
                 # --- create a build (8.2, 8.3): not while owning one (9.1)
-                conv = 0
+                # want: the values a loose card must be able to take to give a one-card build
+                # (a sum with a value of h, or h's own value for "mere b"), held by the others
+                sv = hb & others  # same-value form "mere b" (8.3)
+                want = sv
                 for x in vals:
-                    conv |= tv << x
-                if own < 0 and m and (not one_card or (conv | (tv & hb)) & others):
+                    want |= others >> x
+                if own < 0 and m and (not one_card or tv & want):
                     if one_card:
                         seen_m: set[tuple[int, int]] | None = None
                         ph = pair[h]
-                        sv = hb & others  # same-value form "mere b" (8.3)
                         for i in range(m):
                             t = loose[i]
+                            if not tm[t] & want:
+                                continue
                             bm = ph[t] & others
                             sm = tm[t] & sv
                             while bm | sm:
