@@ -29,6 +29,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import reduce
+from operator import itemgetter, or_
 from typing import Any, ClassVar, Literal
 
 from spillebord.core import Event, Game, GameOver, IllegalAction, OptionError, Rng, State, opt
@@ -195,6 +197,7 @@ def _unions(groups: list[int]) -> dict[int, tuple[int, ...]]:
     return reach
 
 
+_second = itemgetter(1)
 _EMPTY_UNIONS: dict[int, tuple[tuple[int, ...], ...]] = {0: ()}
 TRAILS: tuple[Trail, ...] = tuple(Trail(c) for c in DECK)
 """One shared Trail action per card (actions are immutable values; saves allocations)."""
@@ -423,14 +426,10 @@ class KasinoState(State[KasinoAction]):
                 v = builds[j].value
                 subs += [(mk | bit, ns) for mk, s in subs if (ns := (s << v) & lim)]
         del subs[0]
-        capmask = 0  # every value some capture group can be worth
-        for _mk, sb in subs:
-            capmask |= sb
+        capmask = reduce(or_, map(_second, subs), 0)  # every value some capture group can be worth
         for bq in builds:
             capmask |= 1 << bq.value
-        tv = 0  # every value some loose card can be worth
-        for t in loose:
-            tv |= tm[t]
+        tv = reduce(or_, map(tm.__getitem__, loose), 0)  # every value some loose card can be worth
         codes: list[int] = list(loose)
         for bq in builds:
             codes.append(BUILD_CODE + bq.groups[0][0])
@@ -464,6 +463,14 @@ class KasinoState(State[KasinoAction]):
             if len(groups) == 1:
                 g = groups[0]
                 return {0: (), g: (items(g),)}
+            if len(groups) == 2:
+                g, g2 = groups
+                if g != g2:
+                    i1 = items(g)
+                    i2 = items(g2)
+                    if g & g2:
+                        return {0: (), g: (i1,), g2: (i2,)}
+                    return {0: (), g: (i1,), g2: (i2,), g | g2: (i1, i2)}
             # all unions of pairwise disjoint groups, each with one partition (as item codes)
             reach: dict[int, tuple[tuple[int, ...], ...]] = {0: ()}
             for g in groups:
