@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import types
 import typing
 from collections.abc import Mapping
@@ -30,7 +31,9 @@ def opt(default: Any, help: str, **metadata: Any) -> Any:
     return dataclasses.field(default=default, metadata={"help": help, **metadata})
 
 
+@functools.cache
 def _hints(cls: type) -> dict[str, Any]:
+    # get_type_hints evaluates every annotation: once per Options class, not once per table.
     return typing.get_type_hints(cls)
 
 
@@ -147,7 +150,7 @@ def build(options_cls: type[T], values: Mapping[str, Any] | None = None) -> T:
     Unknown names and badly typed values raise :class:`OptionError` naming the option.
     """
     values = dict(values or {})
-    hints = _hints(options_cls)
+    hints = _hints(options_cls)  # type: ignore[arg-type]  # classes are hashable
     fields = {f.name: f for f in dataclasses.fields(options_cls)}  # type: ignore[arg-type]
     unknown = sorted(set(values) - set(fields))
     if unknown:
