@@ -1,19 +1,34 @@
-"""A tiny hidden-information card game used to test the contract machinery itself.
+"""A tiny hidden-information card game used to test the contract machinery itself, and the
+template for a new game (see docs/adding-a-game.md).
 
 Two or three seats, cards 1..12 shuffled, three cards each; each trick every seat plays one
 card, the highest takes the trick (1 point). Hands are hidden; played cards are public.
+A real game splits this file into the package modules named in the comments.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from spillebord.core import Action, Game, IllegalAction, Rng, State, opt
+from spillebord.ai import Budget, GameBots, Needs, register_bots
+from spillebord.core import Action, Event, Game, GameKind, IllegalAction, Rng, State, opt, state
+
+# ---------------------------------------------------------------- options.py
+
+
+@dataclass(frozen=True, slots=True)
+class ToyOptions:
+    hand_size: int = opt(3, "cards per seat", min=1, max=4)
+
+
+# ---------------------------------------------------------------- actions.py
 
 
 @dataclass(frozen=True, slots=True)
 class Play(Action):
+    """Play a card (Spil et kort)."""
+
     card: int
 
     def __str__(self) -> str:
@@ -23,20 +38,21 @@ class Play(Action):
         return {"kind": "play", "card": self.card}
 
 
-@dataclass(frozen=True, slots=True)
-class ToyOptions:
-    hand_size: int = opt(3, "cards per seat", min=1, max=4)
+# ---------------------------------------------------------------- rules.py
 
 
+@state(copy={"hands": list})
 class ToyState(State[Play]):
-    __slots__ = ("game", "hands", "points", "rng", "seats", "table", "to_act")
+    hands: list[tuple[int, ...]]
+    table: tuple[tuple[int, int], ...]
+    points: tuple[int, ...]
 
     def legal(self) -> list[Play]:
         if self.to_act is None:
             return []
         return [Play(c) for c in sorted(self.hands[self.to_act])]
 
-    def play(self, action: Play) -> list[dict[str, Any]]:
+    def apply(self, action: Play) -> list[Event]:
         seat = self.to_act
         if seat is None:
             raise IllegalAction("Toy: the game is over")
@@ -44,7 +60,7 @@ class ToyState(State[Play]):
             raise IllegalAction(f"Toy: seat {seat} does not hold {action}")
         self.hands[seat] = tuple(c for c in self.hands[seat] if c != action.card)
         self.table = (*self.table, (seat, action.card))
-        events = [{"kind": "play", "seat": seat, "card": action.card}]
+        events: list[Event] = [{"kind": "play", "seat": seat, "card": action.card}]
         if len(self.table) == self.seats:
             winner = max(self.table, key=lambda t: t[1])[0]
             self.points = tuple(p + (i == winner) for i, p in enumerate(self.points))
@@ -64,14 +80,9 @@ class ToyState(State[Play]):
             "to_act": self.to_act,
         }
 
-    def result(self) -> tuple[float, ...] | None:
-        return tuple(float(p) for p in self.points) if self.to_act is None else None
-
-    def copy(self) -> ToyState:
-        s = ToyState.__new__(ToyState)
-        s.game, s.seats, s.to_act = self.game, self.seats, self.to_act
-        s.hands, s.table, s.points, s.rng = list(self.hands), self.table, self.points, self.rng.copy()
-        return s
+    def scores(self) -> tuple[float, ...]:
+        """Tricks taken."""
+        return tuple(float(p) for p in self.points)
 
     def determinize(self, seat: int, rng: Rng) -> ToyState:
         s = self.copy()
@@ -88,10 +99,11 @@ class ToyState(State[Play]):
         assert len(cards) == len(set(cards)), "a card is in two places"
 
 
-class ToyGame(Game[ToyOptions]):
+class ToyGame(Game[ToyOptions, ToyState]):
     id = "toy"
     title = "Toy"
     seats = range(2, 4)
+    kind = GameKind(hidden_information=True, chance=True, public_actions=True, max_decisions=100)
     Options = ToyOptions
     summary = "a three-trick test game"
 
@@ -99,17 +111,37 @@ class ToyGame(Game[ToyOptions]):
         self.check_seats(seats)
         o = options or ToyOptions()
         s = ToyState.__new__(ToyState)
-        s.game, s.seats, s.rng = self, seats, Rng(seed)
+        s.start(self, seats, Rng(seed))
         deck = list(range(1, 13))
         s.rng.shuffle(deck)
         s.hands = [tuple(sorted(deck[i * o.hand_size : (i + 1) * o.hand_size])) for i in range(seats)]
         s.table, s.points, s.to_act = (), (0,) * seats, 0
         return s
 
-    def evaluate(self, state: State[Any], seat: int) -> float:
-        assert isinstance(state, ToyState)
-        # Tricks first; among equal tricks keep the high cards for later.
-        return 100.0 * state.points[seat] + sum(state.hands[seat])
 
+# ---------------------------------------------------------------- bots.py
+
+
+def evaluate(state: State[Any], seat: int) -> float:
+    assert isinstance(state, ToyState)
+    # Tricks first; among equal tricks keep the high cards for later.
+    return 100.0 * state.points[seat] + sum(state.hands[seat])
+
+
+class LowestAgent:
+    """Plays its lowest card (a weak, predictable bot for tests)."""
+
+    name = "lowest"
+    needs: ClassVar[Needs] = Needs(determinization=False)
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.game = game
+
+    def act(self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None) -> Action:
+        return state.legal()[0]
+
+
+# ---------------------------------------------------------------- __init__.py
 
 TOY = ToyGame()
+register_bots(TOY, GameBots(evaluate=evaluate, agents={"lowest": LowestAgent}, best="greedy"))

@@ -8,7 +8,9 @@ For random games with Hypothesis-chosen seeds, at every decision:
   the acting seat's legal list is unchanged too;
 - a sample of legal actions applies on a copy (soundness) and copies are independent;
 - a sample of actions that are not legal is refused with IllegalAction, state unchanged;
-and at the end: a result per seat, and replaying the action texts gives an equal state.
+and at the end: a normalized outcome per seat (the same for every seat of a side, shares of
+1 for the winners) and the game's scores, and replaying the action texts gives an equal state.
+Random games at the default options end, or stop truncated at the declared bound.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spillebord.core import Game, IllegalAction, Rng, registry
+from spillebord.core import AnyGame, IllegalAction, Rng, State, registry
 from spillebord.core.options import build as build_options
 from spillebord.tables import replay_texts
 from toygame import TOY
@@ -37,7 +39,7 @@ def _canon(x: Any) -> str:
     return json.dumps(x, sort_keys=True, ensure_ascii=False)
 
 
-def run_random_game(game: Game[Any], seats: int, seed: int, deep_every: int = 1) -> None:
+def run_random_game(game: AnyGame, seats: int, seed: int, deep_every: int = 1) -> None:
     options = build_options(game.Options, game.quick_options)
     state = game.new(seats, seed, options)
     rng = Rng(seed ^ 0x5EED)
@@ -87,11 +89,29 @@ def run_random_game(game: Game[Any], seats: int, seed: int, deep_every: int = 1)
         state.play(action)
         texts.append(str(action))
         steps += 1
-        assert steps <= game.max_decisions, f"no end after {steps} decisions"
-    res = state.result()
-    assert res is not None and len(res) == seats
+        assert steps <= game.kind.max_decisions, f"no end after {steps} decisions"
+    assert state.decisions == steps
+    check_outcome(state)
     again = replay_texts(game, seats, seed, options, texts)
     assert again == state, "replaying the action texts gave a different state"
+
+
+def check_outcome(state: State[Any]) -> None:
+    """A finished game's outcome is normalized: per seat in [0, 1], equal within a side, the
+    winners' sides share 1; scores are a number per seat."""
+    seats = state.seats
+    out = state.outcome()
+    assert out is not None and len(out) == seats, f"outcome {out} for {seats} seats"
+    assert all(0.0 <= v <= 1.0 for v in out), f"outcome {out} is not normalized"
+    teams = state.teams()
+    assert sorted(s for side in teams for s in side) == list(range(seats)), f"teams {teams} are not a partition"
+    for side in teams:
+        assert len({out[s] for s in side}) == 1, f"outcome {out} differs within the side {side}"
+    assert abs(sum(out[side[0]] for side in teams) - 1.0) < 1e-9, f"outcome {out}: the sides' shares do not sum to 1"
+    scores = state.scores()
+    assert len(scores) == seats and all(isinstance(v, float) for v in scores), f"scores {scores}"
+    if state.truncated:
+        assert state.decisions == state.game.kind.max_decisions
 
 
 # Whole random games are long; 8 seeds per game and seat count keep the suite quick, and
@@ -102,12 +122,34 @@ EXAMPLES = int(os.environ.get("SPILLEBORD_CONFORMANCE_EXAMPLES", "8"))
 @pytest.mark.parametrize(("game", "seats"), CASES)
 @settings(max_examples=EXAMPLES)
 @given(seed=st.integers(0, 2**32 - 1))
-def test_random_games_keep_the_contract(game: Game[Any], seats: int, seed: int) -> None:
-    run_random_game(game, seats, seed, deep_every=max(1, game.max_decisions // 20_000))
+def test_random_games_keep_the_contract(game: AnyGame, seats: int, seed: int) -> None:
+    run_random_game(game, seats, seed, deep_every=max(1, game.kind.max_decisions // 20_000))
 
 
 @pytest.mark.parametrize(("game", "seats"), CASES)
-def test_same_seed_same_game(game: Game[Any], seats: int) -> None:
+def test_random_games_at_default_options_end_within_the_bound(game: AnyGame, seats: int) -> None:
+    for seed in range(2):
+        state = game.new(seats, seed)
+        rng = Rng(seed)
+        while state.to_act is not None:
+            state.play(rng.choice(state.legal()))
+            assert state.decisions <= game.kind.max_decisions
+        assert state.legal() == [] or list(state.legal()) == []
+        check_outcome(state)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_the_game_declares_its_kind(game: AnyGame) -> None:
+    kind = game.kind
+    assert kind.max_decisions > 0
+    for n in game.seats:
+        teams = game.teams(n)
+        assert sorted(s for side in teams for s in side) == list(range(n))
+    assert isinstance(game.version, int) and game.version >= 1
+
+
+@pytest.mark.parametrize(("game", "seats"), CASES)
+def test_same_seed_same_game(game: AnyGame, seats: int) -> None:
     options = build_options(game.Options, game.quick_options)
     a, b = game.new(seats, 42, options), game.new(seats, 42, options)
     assert a == b
@@ -115,7 +157,7 @@ def test_same_seed_same_game(game: Game[Any], seats: int) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
-def test_options_have_defaults_and_help(game: Game[Any]) -> None:
+def test_options_have_defaults_and_help(game: AnyGame) -> None:
     from spillebord.core.options import schema
 
     game.Options()  # every field has a default
@@ -125,7 +167,7 @@ def test_options_have_defaults_and_help(game: Game[Any]) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
-def test_wrong_seat_counts_are_refused(game: Game[Any]) -> None:
+def test_wrong_seat_counts_are_refused(game: AnyGame) -> None:
     from spillebord.core import OptionError
 
     for n in (game.seats.start - 1, game.seats.stop):

@@ -1,34 +1,38 @@
 """The one-ply greedy agent: try every legal action, keep the one the game's own
-evaluation (``game.evaluate``) likes best for the acting seat."""
+evaluation likes best for the acting seat."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
-from spillebord.core import Action, Game, Rng, State
+from spillebord.core import Action, AnyGame, Rng, State
+
+from .agent import Budget, Needs
+from .registry import bots_for
 
 
 class GreedyAgent:
-    """One ply of look-ahead on a determinized state, scored by ``game.evaluate``.
+    """One ply of look-ahead on a determinized state, scored by the game's evaluation.
 
     Ties are broken at random so that the agent is not predictable. Where a decision does
     not end the seat's turn, the resulting state is still scored as it stands.
     """
 
     name = "greedy"
-    needs_state = True
+    needs: ClassVar[Needs] = Needs()
 
-    def __init__(self, game: Game[Any]) -> None:
+    def __init__(self, game: AnyGame) -> None:
         self.game = game
+        self.evaluate = bots_for(game).evaluate
 
-    def act(self, state: State[Any], seat: int, rng: Rng) -> Action:
+    def act(self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None) -> Action:
         actions: Sequence[Action] = state.legal()
         if len(actions) == 1:
             return actions[0]
         best: list[Action] = []
         best_v = float("-inf")
-        evaluate = self.game.evaluate
+        evaluate = self.evaluate
         for a in actions:
             s = state.copy()
             s.play(a)

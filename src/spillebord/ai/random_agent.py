@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, ClassVar
 
-from spillebord.core import Action, Game, Rng, State
+from spillebord.core import Action, AnyGame, Rng, State
+
+from .agent import Budget, Needs
 
 
 class RandomAgent:
@@ -12,10 +14,10 @@ class RandomAgent:
     seat's own knowledge, so it needs no determinization."""
 
     name = "random"
-    needs_state = False
+    needs: ClassVar[Needs] = Needs(determinization=False)
 
-    def __init__(self, game: Game[Any] | None = None) -> None:
+    def __init__(self, game: AnyGame | None = None) -> None:
         self.game = game
 
-    def act(self, state: State[Any], seat: int, rng: Rng) -> Action:
-        return cast(Action, rng.choice(state.legal()))
+    def act(self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None) -> Action:
+        return rng.choice(state.legal())

@@ -9,7 +9,20 @@ from .errors import (
     SpillebordError,
     UnknownGame,
 )
-from .game import JSON, Action, Event, Game, State, action_index
+from .fields import state
+from .game import (
+    JSON,
+    Action,
+    AnyGame,
+    Event,
+    Game,
+    GameKind,
+    State,
+    Teams,
+    action_index,
+    rank_outcome,
+    win_outcome,
+)
 from .options import opt
 from .registry import all_games, get, register
 from .rng import Rng
@@ -17,8 +30,10 @@ from .rng import Rng
 __all__ = [
     "JSON",
     "Action",
+    "AnyGame",
     "Event",
     "Game",
+    "GameKind",
     "GameOver",
     "IllegalAction",
     "NotYourTurn",
@@ -27,10 +42,14 @@ __all__ = [
     "Rng",
     "SpillebordError",
     "State",
+    "Teams",
     "UnknownGame",
     "action_index",
     "all_games",
     "get",
     "opt",
+    "rank_outcome",
     "register",
+    "state",
+    "win_outcome",
 ]

@@ -10,13 +10,13 @@ import importlib
 import pkgutil
 
 from .errors import UnknownGame
-from .game import Game
+from .game import AnyGame, Game
 
-_GAMES: dict[str, Game] = {}  # type: ignore[type-arg]
+_GAMES: dict[str, AnyGame] = {}
 _LOADED = False
 
 
-def register(game: Game) -> Game:  # type: ignore[type-arg]
+def register(game: AnyGame) -> AnyGame:
     """Add a game (also for games defined outside :mod:`spillebord.games`)."""
     _GAMES[game.id] = game
     return game
@@ -38,7 +38,7 @@ def _load() -> None:
             register(game)
 
 
-def get(game_id: str) -> Game:  # type: ignore[type-arg]
+def get(game_id: str) -> AnyGame:
     """The game registered as ``game_id``; :class:`UnknownGame` with the known ids otherwise."""
     _load()
     try:
@@ -49,7 +49,7 @@ def get(game_id: str) -> Game:  # type: ignore[type-arg]
         ) from None
 
 
-def all_games() -> list[Game]:  # type: ignore[type-arg]
+def all_games() -> list[AnyGame]:
     """Every registered game, in a stable order."""
     _load()
     order = ["metscri", "88", "touche", "revir", "partners", "kasino", "fuldrigger"]

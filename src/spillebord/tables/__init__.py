@@ -11,13 +11,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from spillebord.core import Event, Game, IllegalAction, State, registry
+from spillebord.core import AnyGame, Event, IllegalAction, State, registry
 from spillebord.core.errors import GameOver, NotYourTurn, SpillebordError
 from spillebord.core.options import build as build_options
 from spillebord.core.options import to_dict as options_to_dict
 
 RECORD_FORMAT = "spillebord-record"
-RECORD_VERSION = 1
+RECORD_VERSION = 2
+"""Version of the record format itself (2: ``engine``, ``outcome`` and ``scores``)."""
 
 
 class RecordError(SpillebordError):
@@ -28,7 +29,7 @@ class RecordError(SpillebordError):
 class Table:
     """A game in progress (or over), with the complete log that rebuilds it."""
 
-    game: Game[Any]
+    game: AnyGame
     seats: int
     seed: int
     options: Any
@@ -41,7 +42,7 @@ class Table:
     @classmethod
     def create(
         cls,
-        game: str | Game[Any],
+        game: str | AnyGame,
         seats: int,
         seed: int = 0,
         options: Mapping[str, Any] | Any | None = None,
@@ -91,24 +92,32 @@ class Table:
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.state.view(seat)
 
-    def result(self) -> tuple[float, ...] | None:
-        return self.state.result()
+    def outcome(self) -> tuple[float, ...] | None:
+        """The normalized outcome (1 win, 0 loss, shares for draws); ``None`` while running."""
+        return self.state.outcome()
+
+    def scores(self) -> tuple[float, ...]:
+        """The game's own scores (points, wealth, pegs)."""
+        return self.state.scores()
 
     # ------------------------------------------------------------------ records
 
     def to_record(self) -> dict[str, Any]:
         """The replay file: everything needed to rebuild this table, JSON-ready."""
-        res = self.state.result()
+        out = self.state.outcome()
         return {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "game": self.game.id,
+            "engine": self.game.version,
             "seats": self.seats,
             "seed": self.seed,
             "options": options_to_dict(self.options),
             "players": list(self.players),
             "actions": [{"seat": s, "action": a} for s, a in self.log],
-            "result": list(res) if res is not None else None,
+            "outcome": list(out) if out is not None else None,
+            "scores": list(self.state.scores()),
+            "truncated": self.state.truncated,
         }
 
     def to_json(self, indent: int | None = 2) -> str:
@@ -127,7 +136,18 @@ class Table:
             actions = list(record.get("actions") or [])
         except (KeyError, TypeError, ValueError) as e:
             raise RecordError(f"game record is missing or has a bad field: {e}") from None
-        table = cls.create(game_id, seats, seed, options, record.get("players") or [])
+        game = registry.get(game_id)
+        # A record pins the engine it was played on: replaying it on another engine version
+        # could take a different path silently, so it is refused (records of format 1 predate
+        # engine versions and were all played on version 1).
+        engine = record.get("engine", 1)
+        if engine != game.version:
+            raise RecordError(
+                f"this {game.title} record was played on engine version {engine}, and this Spillebord "
+                f"has version {game.version}: it cannot be replayed exactly (use the Spillebord release "
+                f"that recorded it)"
+            )
+        table = cls.create(game, seats, seed, options, record.get("players") or [])
         for i, entry in enumerate(actions[:upto] if upto is not None else actions):
             try:
                 seat, text = (entry["seat"], entry["action"]) if isinstance(entry, Mapping) else (None, entry)
@@ -149,7 +169,7 @@ class Table:
         return Table.from_record(self.to_record())
 
 
-def replay_texts(game: Game[Any], seats: int, seed: int, options: Any, texts: Sequence[str]) -> State[Any]:
+def replay_texts(game: AnyGame, seats: int, seed: int, options: Any, texts: Sequence[str]) -> State[Any]:
     """The state after applying action texts from the start (no turn checks)."""
     state = game.new(seats, seed, options)
     for t in texts:

@@ -1,0 +1,81 @@
+"""Which bots a game has: generic agents, each game's own kit, and the fair way to ask one."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from spillebord.core import Action, AnyGame, Rng, State
+from spillebord.core.errors import SpillebordError
+
+from .agent import Agent, AgentFactory, Budget, Evaluator, evaluate_by_outcome
+
+
+@dataclass(frozen=True)
+class GameBots:
+    """A game's own bots, registered from its package (``bots.py``)."""
+
+    evaluate: Evaluator = evaluate_by_outcome
+    """The game's evaluation (greedy uses it; search uses it to cut rollouts off)."""
+    agents: Mapping[str, AgentFactory] = field(default_factory=dict)
+    """The game's own agents, name → factory(game)."""
+    best: str = "greedy"
+    """The strongest agent's name (``--bots best``, the server's default bot)."""
+
+
+_AGENTS: dict[str, AgentFactory] = {}
+_BOTS: dict[str, GameBots] = {}
+
+
+def register_agent(name: str, factory: AgentFactory) -> None:
+    """A generic agent, for every game."""
+    _AGENTS[name] = factory
+
+
+def register_bots(game: AnyGame, bots: GameBots) -> None:
+    """Register a game's own evaluation and agents (called from the game package)."""
+    _BOTS[game.id] = bots
+
+
+def bots_for(game: AnyGame) -> GameBots:
+    """The game's registered bots (an empty kit for a game that has none)."""
+    return _BOTS.get(game.id) or GameBots()
+
+
+def evaluate(game: AnyGame, state: State[Any], seat: int) -> float:
+    """The game's evaluation of ``state`` for ``seat``."""
+    return bots_for(game).evaluate(state, seat)
+
+
+def best_agent(game: AnyGame) -> str:
+    return bots_for(game).best
+
+
+def agent_names(game: AnyGame | None = None) -> list[str]:
+    names = list(_AGENTS)
+    if game is not None:
+        names += [n for n in bots_for(game).agents if n not in names]
+    return names
+
+
+def make_agent(name: str, game: AnyGame) -> Agent:
+    """An agent by name: a game's own agents first, then the generic ones (``best``: the
+    game's strongest)."""
+    kit = bots_for(game)
+    if name in ("all", "best"):
+        name = kit.best
+    factory = kit.agents.get(name) or _AGENTS.get(name)
+    if factory is None:
+        raise SpillebordError(f"no agent {name!r} for {game.title}; known: {', '.join(agent_names(game))}")
+    return factory(game)
+
+
+def decide(agent: Agent, state: State[Any], rng: Rng, budget: Budget | None = None) -> Action:
+    """The fair way to ask an agent: it gets a determinization from the acting seat."""
+    seat = state.to_act
+    if seat is None:
+        raise SpillebordError("the game is over: nobody is to act")
+    if agent.needs.determinization:
+        return agent.act(state.determinize(seat, rng), seat, rng, budget)
+    return agent.act(state, seat, rng, budget)
