@@ -54,19 +54,42 @@ class Stats:
         self.measuring = False
 
 
-async def play_table(http: httpx.AsyncClient, base: str, ws_base: str, game: str, seats: int,
-                     options: dict[str, Any], bot: str, stats: Stats, stop: asyncio.Event,
-                     rng: random.Random, think: float, gate: asyncio.Semaphore) -> None:
+async def play_table(
+    http: httpx.AsyncClient,
+    base: str,
+    ws_base: str,
+    game: str,
+    seats: int,
+    options: dict[str, Any],
+    bot: str,
+    stats: Stats,
+    stop: asyncio.Event,
+    rng: random.Random,
+    think: float,
+    gate: asyncio.Semaphore,
+) -> None:
     while not stop.is_set():
         try:
             async with gate:  # open tables a few at a time, not 500 handshakes at once
-                r = await http.post(f"{base}/api/tables", json={
-                    "game": game, "seats": seats, "options": options, "bots": [None] + [bot] * (seats - 1),
-                    "public": True, "name": "bench"})
+                r = await http.post(
+                    f"{base}/api/tables",
+                    json={
+                        "game": game,
+                        "seats": seats,
+                        "options": options,
+                        "bots": [None] + [bot] * (seats - 1),
+                        "public": True,
+                        "name": "bench",
+                    },
+                )
                 r.raise_for_status()
                 t = r.json()
-                ws = await connect(f"{ws_base}/ws/tables/{t['table']}?token={t['token']}", max_size=2**24,
-                                   open_timeout=120, compression=None)
+                ws = await connect(
+                    f"{ws_base}/ws/tables/{t['table']}?token={t['token']}",
+                    max_size=2**24,
+                    open_timeout=120,
+                    compression=None,
+                )
             async with ws:
                 await play_game(ws, stats, stop, rng, think)
         except Exception as e:  # count it and open another table
@@ -149,16 +172,32 @@ def machine_cpu_seconds() -> float:
     return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
 
 
-async def run_load(base: str, n: int, seconds: float, game: str, seats: int, options: dict[str, Any],
-                   bot: str, warmup: float, pid: int | None = None, think: float = 0.0) -> Stats:
+async def run_load(
+    base: str,
+    n: int,
+    seconds: float,
+    game: str,
+    seats: int,
+    options: dict[str, Any],
+    bot: str,
+    warmup: float,
+    pid: int | None = None,
+    think: float = 0.0,
+) -> Stats:
     stats = Stats()
     stop = asyncio.Event()
     ws_base = base.replace("http://", "ws://")
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(timeout=60, limits=limits) as http:
         gate = asyncio.Semaphore(16)
-        tasks = [asyncio.create_task(play_table(http, base, ws_base, game, seats, options, bot, stats, stop,
-                                                random.Random(i), think, gate)) for i in range(n)]
+        tasks = [
+            asyncio.create_task(
+                play_table(
+                    http, base, ws_base, game, seats, options, bot, stats, stop, random.Random(i), think, gate
+                )
+            )
+            for i in range(n)
+        ]
         await asyncio.sleep(warmup)
         stats.measuring = True
         t0 = time.perf_counter()
@@ -183,8 +222,21 @@ async def run_load(base: str, n: int, seconds: float, game: str, seats: int, opt
 
 
 def start_server(db: str, port: int, log: Path, register: bool) -> subprocess.Popen[bytes]:
-    args = [sys.executable, "-m", "spillebord.server", "--db", db, "--port", str(port),
-            "--bot-delay", "0", "--takeover-after", "0", "--log-level", "warning"]
+    args = [
+        sys.executable,
+        "-m",
+        "spillebord.server",
+        "--db",
+        db,
+        "--port",
+        str(port),
+        "--bot-delay",
+        "0",
+        "--takeover-after",
+        "0",
+        "--log-level",
+        "warning",
+    ]
     if register:
         args += ["--register", f"{TESTS}:toygame:TOY"]
     out = open(log, "ab")  # noqa: SIM115
@@ -206,33 +258,46 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--tables", type=int, nargs="+", default=[100, 500])
     p.add_argument("--db", nargs="+", default=["sqlite", "pg"], help="sqlite, pg, or a database URL")
-    p.add_argument("--pg", default=os.environ.get("SPILLEBORD_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test"),
-                   help="PostgreSQL server URL (a fresh database is created in it and dropped)")
+    p.add_argument(
+        "--pg",
+        default=os.environ.get("SPILLEBORD_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test"),
+        help="PostgreSQL server URL (a fresh database is created in it and dropped)",
+    )
     p.add_argument("--game", default="kasino")
     p.add_argument("--seats", type=int, default=None)
     p.add_argument("--bot", default="random")
     p.add_argument("--seconds", type=float, default=20)
     p.add_argument("--warmup", type=float, default=10)
-    p.add_argument("--think", type=float, default=1.0,
-                   help="a person's mean thinking time per move in seconds (0: as fast as possible)")
+    p.add_argument(
+        "--think",
+        type=float,
+        default=1.0,
+        help="a person's mean thinking time per move in seconds (0: as fast as possible)",
+    )
     a = p.parse_args()
 
     sys.path.insert(0, str(TESTS))
     from spillebord.core import registry
+
     try:
         g = registry.get(a.game)
         register = False
     except Exception:
         from toygame import TOY
+
         g = TOY
         register = True
         print(f"(no game {a.game!r} here; using the toy game)")
     seats = a.seats or g.seats.start
     options = dict(g.quick_options)
-    print(f"game {g.id}, {seats} seats (1 person + {seats - 1} {a.bot} bots), quick options {options}, "
-          f"person thinks {a.think:g} s on average")
-    print(f"{'db':8} {'tables':>6} {'actions/s':>10} {'person moves':>12} {'p50 ms':>8} {'p99 ms':>8} "
-          f"{'games':>6} {'errors':>6}")
+    print(
+        f"game {g.id}, {seats} seats (1 person + {seats - 1} {a.bot} bots), quick options {options}, "
+        f"person thinks {a.think:g} s on average"
+    )
+    print(
+        f"{'db':8} {'tables':>6} {'actions/s':>10} {'person moves':>12} {'p50 ms':>8} {'p99 ms':>8} "
+        f"{'games':>6} {'errors':>6}"
+    )
     tmp = Path(tempfile.mkdtemp(prefix="sb-load-"))
     for kind in a.db:
         for n in a.tables:
@@ -241,6 +306,7 @@ def main() -> None:
                 db = str(tmp / f"load-{n}.sqlite3")
             elif kind == "pg":
                 import psycopg
+
                 created_db = "sbload_" + uuid.uuid4().hex[:8]
                 with psycopg.connect(a.pg, autocommit=True) as c:
                     c.execute(f"CREATE DATABASE {created_db}")
@@ -250,8 +316,20 @@ def main() -> None:
             port = free_port()
             proc = start_server(db, port, tmp / f"server-{kind}-{n}.log", register)
             try:
-                stats = asyncio.run(run_load(f"http://127.0.0.1:{port}", n, a.seconds, g.id, seats, options,
-                                             a.bot, a.warmup, proc.pid, a.think))
+                stats = asyncio.run(
+                    run_load(
+                        f"http://127.0.0.1:{port}",
+                        n,
+                        a.seconds,
+                        g.id,
+                        seats,
+                        options,
+                        a.bot,
+                        a.warmup,
+                        proc.pid,
+                        a.think,
+                    )
+                )
             finally:
                 proc.send_signal(signal.SIGTERM)
                 try:
@@ -260,13 +338,17 @@ def main() -> None:
                     proc.kill()
                 if created_db:
                     import psycopg
+
                     with psycopg.connect(a.pg, autocommit=True) as c:
                         c.execute(f"DROP DATABASE IF EXISTS {created_db} WITH (FORCE)")
             el = stats.elapsed  # type: ignore[attr-defined]
             lat = stats.latencies
             p50, p99 = pct(lat, 50) * 1000, pct(lat, 99) * 1000
-            print(f"{kind[:8]:8} {n:>6} {stats.actions / el:>10.0f} {stats.human:>12} "
-                  f"{p50:>8.1f} {p99:>8.1f} {stats.games:>6} {stats.errors:>6}", flush=True)
+            print(
+                f"{kind[:8]:8} {n:>6} {stats.actions / el:>10.0f} {stats.human:>12} "
+                f"{p50:>8.1f} {p99:>8.1f} {stats.games:>6} {stats.errors:>6}",
+                flush=True,
+            )
             cpu = stats.server_cpu  # type: ignore[attr-defined]
             if stats.error_kinds:
                 print(f"         errors: {stats.error_kinds}")
@@ -274,13 +356,19 @@ def main() -> None:
                 ccpu = stats.client_cpu  # type: ignore[attr-defined]
                 other = stats.machine_cpu - cpu - ccpu  # type: ignore[attr-defined]
                 per = cpu / max(1, stats.actions) * 1000
-                print(f"         mean {statistics.mean(lat) * 1000:.1f} ms, max {max(lat) * 1000:.1f} ms; "
-                      f"server CPU {cpu / el * 100:.0f}% of a core ({per:.2f} ms per action), "
-                      f"clients {ccpu / el * 100:.0f}%, other processes {other / el * 100:.0f}% "
-                      f"(of {os.cpu_count()} cores); load average {os.getloadavg()[0]:.1f}", flush=True)
+                print(
+                    f"         mean {statistics.mean(lat) * 1000:.1f} ms, max {max(lat) * 1000:.1f} ms; "
+                    f"server CPU {cpu / el * 100:.0f}% of a core ({per:.2f} ms per action), "
+                    f"clients {ccpu / el * 100:.0f}%, other processes {other / el * 100:.0f}% "
+                    f"(of {os.cpu_count()} cores); load average {os.getloadavg()[0]:.1f}",
+                    flush=True,
+                )
                 if other / el > 0.2:
-                    print("         note: not a quiet machine (other processes used the CPU during the run); "
-                          "the server's event loop waited for a core: the p99 shows it first", flush=True)
+                    print(
+                        "         note: not a quiet machine (other processes used the CPU during the run); "
+                        "the server's event loop waited for a core: the p99 shows it first",
+                        flush=True,
+                    )
 
 
 if __name__ == "__main__":

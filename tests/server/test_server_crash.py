@@ -30,8 +30,12 @@ def run_crash(db: str, tmp_path: Path) -> None:
         j = srv.join(t["table"], name="Bob")
         tid = t["table"]
         tokens = {0: t["token"], 1: j["token"]}
-        bots = [srv.create(game="toy", seats=3, options={"hand_size": 4}, bots=["random", "greedy", "random"],
-                           seed=i)["table"] for i in range(4)]
+        bots = [
+            srv.create(
+                game="toy", seats=3, options={"hand_size": 4}, bots=["random", "greedy", "random"], seed=i
+            )["table"]
+            for i in range(4)
+        ]
         watchers = {b: srv.ws(b) for b in bots}
         clients = {s: srv.ws(tid, tok) for s, tok in tokens.items()}
         acked: list[tuple[int, str]] = []
@@ -74,10 +78,10 @@ def run_crash(db: str, tmp_path: Path) -> None:
             c = clients[st["to_act"]]
             c.act(c.state_at(seq)["legal"][0]["text"], seq)
             seq += 1
-        assert seq == 8 and st["result"] is not None
+        assert seq == 8 and st["outcome"] is not None
         for b in bots:
             w = srv2.ws(b)
-            final = w.until(lambda m: m["type"] == "state" and m["result"] is not None, timeout=20)
+            final = w.until(lambda m: m["type"] == "state" and m["outcome"] is not None, timeout=20)
             assert final["seq"] == 12
             w.close()
         rec = srv2.get(f"/api/tables/{tid}/record").json()

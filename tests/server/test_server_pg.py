@@ -53,7 +53,7 @@ def test_two_workers_see_each_others_actions(pair: tuple[Server, Server]) -> Non
         )
         c.act(ready["legal"][0]["text"], seq)
         seq += 1
-    assert seq == 8 and b.state["result"] == a.state["result"] is not None  # type: ignore[index]
+    assert seq == 8 and b.state["outcome"] == a.state["outcome"] is not None  # type: ignore[index]
     assert len(one.get(f"/api/tables/{tid}/history").json()) == 8
     assert two.get(f"/api/tables/{tid}").json()["status"] == "over"
     for c in [a, b, spec]:
@@ -97,7 +97,7 @@ def test_bots_driven_by_one_worker_are_seen_on_the_other(pair: tuple[Server, Ser
     one, two = pair
     t = one.create(game="toy", seats=3, options={"hand_size": 4}, bots=["random", "greedy", "random"])
     w = two.ws(t["table"])
-    final = w.until(lambda m: m["type"] == "state" and m["result"] is not None, timeout=20)
+    final = w.until(lambda m: m["type"] == "state" and m["outcome"] is not None, timeout=20)
     assert final["seq"] == 12
     w.close()
 
@@ -113,7 +113,7 @@ def test_uvicorn_workers_2(tmp_path: Path) -> None:
             for _ in range(3):
                 t = srv.create(game="toy", seats=2, options={"hand_size": 4}, bots=["random", "greedy"])
                 w = srv.ws(t["table"])
-                final = w.until(lambda m: m["type"] == "state" and m["result"] is not None, timeout=20)
+                final = w.until(lambda m: m["type"] == "state" and m["outcome"] is not None, timeout=20)
                 assert final["seq"] == 8
                 seen.add(t["table"])
                 w.close()

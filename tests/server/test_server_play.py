@@ -144,9 +144,15 @@ def test_full_game_over_websockets(srv: Server) -> None:
         assert nxt["last"] == {"seat": played[-1][0], "action": action}
         assert nxt["events"] and nxt["events"][0]["kind"] == "play"
     final = a.state
-    assert final is not None and final["result"] is not None and len(final["result"]) == 2
+    assert final is not None and final["outcome"] is not None and len(final["outcome"]) == 2
+    # The outcome is normalized (a win is 1, shares sum to 1 between two players); the scores
+    # are the game's own numbers (tricks for the toy game: 3 in all).
+    assert sum(final["outcome"]) == pytest.approx(1.0) and sum(final["scores"]) == 3
+    assert final["truncated"] is False and final["status"] == "over"
     info = srv.get(f"/api/tables/{tid}").json()
-    assert info["status"] == "over" and info["result"] == final["result"]
+    assert info["status"] == "over" and info["outcome"] == final["outcome"]
+    assert info["scores"] == final["scores"] and info["truncated"] is False
+    assert "result" not in final and "result" not in info
     rec = srv.get(f"/api/tables/{tid}/record").json()
     assert rec["format"] == "spillebord-record" and rec["seed"] == 7
     assert [(x["seat"], x["action"]) for x in rec["actions"]] == played
@@ -292,7 +298,7 @@ def test_bots_play_against_a_human(srv: Server) -> None:
         if s["to_act"] is None:
             break
         c.act(s["legal"][0]["text"], s["seq"])
-    assert s["result"] is not None and len(s["result"]) == 3
+    assert s["outcome"] is not None and len(s["outcome"]) == len(s["scores"]) == 3
     seats = [h["seat"] for h in srv.get(f"/api/tables/{t['table']}/history").json()]
     assert {1, 2} <= set(seats)
     c.close()
@@ -302,7 +308,7 @@ def test_all_bot_table_plays_itself(srv: Server) -> None:
     t = srv.create(game="toy", seats=2, bots=["random", "greedy"])
     assert t["seat"] is None and t["token"] is None
     spec = srv.ws(t["table"])
-    s = spec.until(lambda m: m["type"] == "state" and m["result"] is not None, timeout=20)
+    s = spec.until(lambda m: m["type"] == "state" and m["outcome"] is not None, timeout=20)
     assert s["to_act"] is None and s["seq"] == 6
     spec.close()
 

@@ -23,7 +23,6 @@ sys.path.insert(0, str(Path(__file__).parents[1]))
 from test_server_support import Client, Server, server_on
 
 from spillebord.core import Rng, registry
-from spillebord.server.hub import public_actions
 from spillebord.tables import Table
 from toygame import TOY
 
@@ -75,8 +74,8 @@ def test_every_game_reveals_nothing_to_other_seats(srv: Server, game: Any) -> No
         if got != want:
             at = next((i for i, (x, y) in enumerate(zip(got, want, strict=False)) if x != y), 0)
             raise AssertionError(
-                f"seat {seat} at {seq} was sent other than its view: ...{got[max(0, at - 80):at + 80]}... "
-                f"instead of ...{want[max(0, at - 80):at + 80]}..."
+                f"seat {seat} at {seq} was sent other than its view: ...{got[max(0, at - 80) : at + 80]}... "
+                f"instead of ...{want[max(0, at - 80) : at + 80]}..."
             )
         if seat is not None and msg["to_act"] == seat and msg["status"] == "running":
             assert [x["text"] for x in msg["legal"]] == legal_at[seq]
@@ -85,11 +84,13 @@ def test_every_game_reveals_nothing_to_other_seats(srv: Server, game: Any) -> No
         if msg["last"] is not None:
             a_seat, a_text = acted[seq - 1]
             assert msg["last"]["seat"] == a_seat
-            if seat == a_seat or public_actions(game):
+            if seat == a_seat or game.kind.public_actions:
                 assert msg["last"]["action"] == a_text
             else:
                 assert msg["last"]["action"] is None
         json.dumps(msg["events"])  # events are public by contract
+        if msg["to_act"] is not None:  # scores may rest on hidden cards: none while it runs
+            assert msg["outcome"] is None and msg["scores"] is None, "scores sent while the game runs"
 
     checked = {s: 0 for s in clients}
 
@@ -98,7 +99,7 @@ def test_every_game_reveals_nothing_to_other_seats(srv: Server, game: Any) -> No
         for seat, c in clients.items():
             msg = c.state_at(seq, timeout=30)
             out[seat] = msg
-            for m in c.messages[checked[seat]:]:
+            for m in c.messages[checked[seat] :]:
                 if m["type"] == "state":
                     check(seat, m)
                 else:
@@ -122,7 +123,8 @@ def test_every_game_reveals_nothing_to_other_seats(srv: Server, game: Any) -> No
         remember(seq)
         assert seq <= game.max_decisions
     final = states[0]
-    assert final["result"] == list(ref.result() or []) and final["result"]
+    assert final["outcome"] == list(ref.outcome() or []) and final["outcome"]
+    assert final["scores"] == list(ref.scores()) and final["truncated"] == ref.state.truncated
     rec = srv.get(f"/api/tables/{tid}/record").json()
     assert [(a["seat"], a["action"]) for a in rec["actions"]] == ref.log
     for c in clients.values():

@@ -13,6 +13,7 @@ import logging
 import os
 import sys
 import uuid
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -23,9 +24,12 @@ import spillebord
 from spillebord.core.errors import SpillebordError
 from spillebord.store import NOTIFY_CHANNEL, Store, libpq_url, resolve_url
 
+from .actionlog import MemoryLog, StoreLog
 from .api import install_errors, make_router, mount_web
 from .bus import LocalBus, PgBus
-from .hub import Config, Hub
+from .clock import Clock, FakeClock, SystemClock
+from .errors import Config
+from .hub import Hub
 
 log = logging.getLogger("spillebord.server")
 
@@ -49,17 +53,19 @@ def create_app(
     config = Config(
         takeover_after=takeover_after, bot_budget=bot_budget, bot_delay=bot_delay, bot_threads=bot_threads
     )
-    state: dict[str, Any] = {}
+    hubs: list[Hub] = []
 
     @asynccontextmanager
-    async def lifespan(app: FastAPI) -> Any:
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # Bot threads and the event loop share the GIL: hand it back to the loop sooner.
         sys.setswitchinterval(0.001)
         store = Store(url)
         is_multi = store.is_pg if multi is None else multi
-        hub = Hub(store, config, uuid.uuid4().hex[:10], is_multi)
-        bus = PgBus(libpq_url(url), NOTIFY_CHANNEL) if (store.is_pg and is_multi) else LocalBus()
-        state["hub"] = hub
+        hub = Hub(StoreLog(store), config, worker_id=uuid.uuid4().hex[:10], multi=is_multi)
+        bus: LocalBus | PgBus = (
+            PgBus(libpq_url(url), NOTIFY_CHANNEL) if (store.is_pg and is_multi) else LocalBus()
+        )
+        hubs.append(hub)
         # Listen first, then rebuild: a change made meanwhile by another worker is not lost.
         await bus.start(hub.on_bus, hub.resync_all)
         await hub.start()
@@ -79,7 +85,7 @@ def create_app(
     install_errors(app)
 
     def get_hub() -> Hub:
-        return state["hub"]  # type: ignore[no-any-return]
+        return hubs[-1]
 
     app.state.get_hub = get_hub
     app.include_router(make_router(get_hub))
@@ -197,4 +203,15 @@ def serve(
     uvicorn.run("spillebord.server:app_from_env", factory=True, workers=workers, **common)
 
 
-__all__ = ["Config", "Hub", "app_from_env", "create_app", "serve"]
+__all__ = [
+    "Clock",
+    "Config",
+    "FakeClock",
+    "Hub",
+    "MemoryLog",
+    "StoreLog",
+    "SystemClock",
+    "app_from_env",
+    "create_app",
+    "serve",
+]

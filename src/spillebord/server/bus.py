@@ -16,9 +16,28 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from spillebord.store import Note
+
 log = logging.getLogger("spillebord.server")
 
-Handler = Callable[[dict[str, Any]], None]
+Handler = Callable[[Note], None]
+
+
+class Notes:
+    """The notices this worker sends with its changes (none when it is the only worker):
+    ``{"k": "a", "t": table, "w": worker, "s": seq}`` for an action, ``"k": "s"`` for seats."""
+
+    def __init__(self, worker_id: str, multi: bool) -> None:
+        self.worker_id = worker_id
+        self.multi = multi
+
+    def note(self, kind: str, table_id: str, **kw: Any) -> Note | None:
+        if not self.multi:
+            return None
+        return {"k": kind, "t": table_id, "w": self.worker_id, **kw}
+
+    def mine(self, msg: Note) -> bool:
+        return msg.get("w") == self.worker_id
 
 
 class LocalBus:

@@ -1,0 +1,241 @@
+"""The lobby: the games, creating and joining tables, and what is said of a table over HTTP
+(its summary, history and record)."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from spillebord.ai import agent_names, best_agent, make_agent
+from spillebord.core import AnyGame, registry
+from spillebord.core.errors import UnknownGame
+from spillebord.core.options import schema as options_schema
+from spillebord.core.options import to_dict as options_to_dict
+from spillebord.store import SeatRec, SeatTaken, StoreError, TableRec
+from spillebord.tables import Table
+
+from .actionlog import Storage
+from .bus import Notes
+from .clock import Clock
+from .errors import BadRequest, Conflict, NotFound, Unavailable
+from .presence import Presence, token_hash
+from .service import LiveTable, TableService, stored_record, unplayable
+from .wire import GameInfo, HistoryEntry, TableInfo
+
+
+def game_info(game: AnyGame) -> GameInfo:
+    return GameInfo(
+        id=game.id,
+        title=game.title,
+        summary=game.summary,
+        seats=[game.seats.start, game.seats.stop - 1],
+        languages=list(game.languages),
+        options=options_schema(game.Options),
+        quick_options=dict(game.quick_options),
+        bots=agent_names(game),
+        best_bot=best_agent(game),
+    )
+
+
+def _public_actions(game_id: str) -> bool:
+    try:
+        return registry.get(game_id).kind.public_actions
+    except UnknownGame:
+        return False
+
+
+class Lobby:
+    def __init__(
+        self, service: TableService, storage: Storage, presence: Presence, clock: Clock, notes: Notes
+    ) -> None:
+        self.service = service
+        self.storage = storage
+        self.presence = presence
+        self.clock = clock
+        self.notes = notes
+
+    def games(self) -> list[GameInfo]:
+        return [game_info(g) for g in registry.all_games()]
+
+    async def create(
+        self,
+        game_id: str,
+        seats: int | None,
+        options: dict[str, Any] | None,
+        bots: Sequence[str | None] | None,
+        public: bool,
+        seed: int | None,
+        name: str | None,
+    ) -> tuple[str, int | None, str | None]:
+        """A new table: (its id, the creator's seat, that seat's token)."""
+        game = registry.get(game_id)
+        n = game.seats.start if seats is None else seats
+        game.check_seats(n)
+        bot_list = list(bots) if bots is not None else [None] * n
+        if len(bot_list) != n:
+            raise BadRequest(f"bots: give one entry per seat ({n}), not {len(bot_list)}")
+        for b in bot_list:
+            if b is not None:
+                make_agent(b, game)  # an unknown agent fails here, readably
+        if seed is None:
+            seed = secrets.randbits(62)
+        elif not 0 <= seed < 2**63:
+            raise BadRequest("seed must be between 0 and 2**63 - 1")
+        table = Table.create(game, n, seed, options or {})
+        now = self.clock.time()
+        seat_recs = [SeatRec(i, name=b, bot=b, seen=now) for i, b in enumerate(bot_list)]
+        token = None
+        my_seat = next((i for i, b in enumerate(bot_list) if b is None), None)
+        if my_seat is not None:
+            token = secrets.token_urlsafe(24)
+            seat_recs[my_seat].token_hash = token_hash(token)
+            seat_recs[my_seat].name = (name or "").strip()[:80] or f"Player {my_seat + 1}"
+        table.players = [s.name or "" for s in seat_recs]
+        table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        lt = LiveTable(table_id, game, table, seat_recs, public, now, self.clock.monotonic())
+        rec = TableRec(
+            id=table_id,
+            game=game.id,
+            seats=n,
+            seed=seed,
+            options=options_to_dict(table.options),
+            public=public,
+            status=lt.status,
+            created=now,
+            updated=now,
+            engine=game.version,
+            seat_recs=seat_recs,
+        )
+        await self.storage.create(rec)
+        self.service.add(lt)
+        return table_id, my_seat, token
+
+    async def join(self, table_id: str, seat: int | None, name: str) -> tuple[int, str]:
+        """Take a free seat: (the seat, its token)."""
+        try:
+            lt = await self.service.get(table_id)
+        except Unavailable as e:
+            raise Conflict(str(e)) from None
+        if lt.is_over:
+            raise SeatTaken("the game is over")
+        token = secrets.token_urlsafe(24)
+        name = (name or "").strip()[:80]
+        try:
+            got = await self.storage.claim(
+                table_id,
+                seat,
+                name or "Player",
+                token_hash(token),
+                self.clock.time(),
+                self.notes.note("s", table_id),
+            )
+        except StoreError as e:
+            raise BadRequest(str(e)) from None
+        await self.presence.reload_seats(lt)
+        return got, token
+
+    # ----------------------------------------------------------------- what is said of a table
+
+    def summary(self, lt: LiveTable) -> TableInfo:
+        state = lt.table.state
+        outcome = state.outcome()
+        return TableInfo(
+            table=lt.id,
+            game=lt.game.id,
+            title=lt.game.title,
+            seats=lt.table.seats,
+            status=lt.status,
+            free_seats=[s.seat for s in lt.seats if s.free],
+            players=self.presence.players(lt),
+            created=lt.created,
+            public=lt.public,
+            seq=lt.seq,
+            to_act=lt.table.to_act,
+            outcome=list(outcome) if outcome is not None else None,
+            scores=list(state.scores()) if outcome is not None else None,
+            truncated=state.truncated,
+            engine=lt.game.version,
+        )
+
+    def summary_rec(self, rec: TableRec, note: str | None = None) -> TableInfo:
+        """The summary of a table from what is stored (not in memory here, or not replayable:
+        then ``note`` says why, and a table not over is ``unavailable``)."""
+        try:
+            title = registry.get(rec.game).title
+        except UnknownGame:
+            title = rec.game
+        over = rec.status == "over"
+        return TableInfo(
+            table=rec.id,
+            game=rec.game,
+            title=title,
+            seats=rec.seats,
+            status=rec.status if note is None or over else "unavailable",
+            free_seats=[s.seat for s in rec.seat_recs if s.free],
+            players=self.presence.players_of(rec.seat_recs),
+            created=rec.created,
+            public=rec.public,
+            seq=rec.n_actions,
+            to_act=None,
+            outcome=rec.outcome if over else None,
+            scores=rec.scores if over else None,
+            truncated=rec.truncated,
+            engine=rec.engine,
+            note=note,
+        )
+
+    async def _stored(self, table_id: str) -> TableRec:
+        rec = await self.storage.load(table_id)
+        if rec is None:
+            raise NotFound(f"no table {table_id!r}")
+        return rec
+
+    async def info(self, table_id: str) -> TableInfo:
+        try:
+            return self.summary(await self.service.get(table_id))
+        except Unavailable as e:
+            return self.summary_rec(await self._stored(table_id), str(e))
+
+    async def listing(self) -> list[TableInfo]:
+        """Public tables that are open or running (unavailable ones too, with their note)."""
+        out = []
+        for rec in await self.storage.listing():
+            lt = self.service.tables.get(rec.id)
+            if lt is not None:
+                out.append(self.summary(lt))
+            else:
+                note = self.service.unavailable.get(rec.id) or unplayable(rec)
+                out.append(self.summary_rec(rec, note))
+        return out
+
+    async def record(self, table_id: str) -> dict[str, Any]:
+        """The replay record of a finished game (while it runs, the seed would give hidden
+        cards away). A finished table this server cannot replay is served as stored."""
+        try:
+            lt = await self.service.get(table_id)
+        except Unavailable:
+            rec = await self._stored(table_id)
+            if rec.status != "over":
+                raise Conflict("the record is available once the game is over") from None
+            return stored_record(rec)
+        if not lt.is_over:
+            raise Conflict("the record is available once the game is over")
+        return lt.table.to_record()
+
+    async def history(self, table_id: str) -> list[HistoryEntry]:
+        """Every action so far with its seat, sequence number and time. While the game runs,
+        action texts are shown only for games whose actions are public."""
+        try:
+            lt = await self.service.get(table_id)
+            show = lt.is_over or lt.game.kind.public_actions
+        except Unavailable:
+            rec = await self._stored(table_id)
+            show = rec.status == "over" or _public_actions(rec.game)
+        rows = await self.storage.read(table_id, 0)
+        return [
+            HistoryEntry(seq=a.seq, seat=a.seat, action=a.action if show else None, time=a.time) for a in rows
+        ]
+
+
+__all__ = ["Lobby", "game_info"]

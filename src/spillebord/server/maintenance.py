@@ -1,0 +1,122 @@
+"""Maintenance: the periodic round (heartbeat, takeovers, stalled bots, checkpoints,
+eviction of finished tables nobody watches) and the garbage collector's tuning."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import logging
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from .bots import BotRunner
+from .clock import Clock
+from .errors import Config
+from .presence import Presence
+from .service import TableService
+
+log = logging.getLogger("spillebord.server")
+
+LAG_WARNING = 0.25
+"""Seconds the event loop may be late on a round before it is logged."""
+GC_WARNING = 0.1
+"""Seconds a garbage collection may take before it is logged."""
+
+
+class Maintenance:
+    def __init__(
+        self,
+        clock: Clock,
+        config: Config,
+        service: TableService,
+        presence: Presence,
+        bots: BotRunner,
+        checkpoint: Callable[[], Coroutine[Any, Any, None]] | None = None,
+    ) -> None:
+        self.clock = clock
+        self.cfg = config
+        self.service = service
+        self.presence = presence
+        self.bots = bots
+        self.checkpoint = checkpoint
+        """Database housekeeping, run in the background, one at a time (SQLite's WAL)."""
+        self._ckpt: asyncio.Task[None] | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._gc_cb: Callable[[str, dict[str, Any]], None] | None = None
+
+    # ----------------------------------------------------------------- the collector
+
+    def tune_gc(self) -> None:
+        """Everything loaded so far (modules, rebuilt tables) lives as long as the process:
+        keep it out of the collector's way, collect the oldest generation less often, and
+        log collections long enough to be felt as latency."""
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(10_000, 20, 50)
+        started: list[float] = []
+        clock = self.clock
+
+        def cb(phase: str, info: dict[str, Any]) -> None:
+            if phase == "start":
+                started[:] = [clock.monotonic()]
+            elif started:
+                dt = clock.monotonic() - started[0]
+                if dt > GC_WARNING:
+                    log.warning(
+                        "garbage collection (generation %s) took %.0f ms", info.get("generation"), dt * 1000
+                    )
+
+        self._gc_cb = cb
+        gc.callbacks.append(cb)
+
+    # ----------------------------------------------------------------- the round
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self.run())
+
+    async def run(self) -> None:
+        tick = self.cfg.tick
+        while True:
+            t0 = self.clock.monotonic()
+            await self.clock.sleep(tick)
+            lag = self.clock.monotonic() - t0 - tick
+            if lag > LAG_WARNING:
+                log.warning("the event loop was blocked for %.0f ms", lag * 1000)
+            try:
+                await self.once()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("maintenance failed")
+
+    async def once(self) -> None:
+        if self.checkpoint is not None and (self._ckpt is None or self._ckpt.done()):
+            self._ckpt = asyncio.create_task(self.checkpoint())
+        await self.presence.heartbeat()
+        await self.presence.take_over()
+        self.bots.watchdog()
+        self.evict()
+
+    def evict(self) -> None:
+        """Drop finished tables nobody here watches, ``evict_after`` seconds after their end
+        (they are reloaded from the database if asked for)."""
+        now = self.clock.monotonic()
+        for lt in list(self.service.tables.values()):
+            if lt.is_over and not self.presence.watched(lt.id) and now - lt.changed > self.cfg.evict_after:
+                self.service.evict(lt.id)
+                self.bots.forget(lt.id)
+
+    async def stop(self) -> None:
+        for t in (self._task, self._ckpt):
+            if t is not None:
+                t.cancel()
+                with contextlib.suppress(BaseException):
+                    await t
+        if self._gc_cb is not None:
+            with contextlib.suppress(ValueError):
+                gc.callbacks.remove(self._gc_cb)
+            self._gc_cb = None
+
+
+__all__ = ["Maintenance"]

@@ -1,0 +1,382 @@
+"""The table service: live tables in memory over an :class:`~.actionlog.ActionLog`.
+
+It loads a table (replaying its log), applies an action (:meth:`TableService.submit`),
+catches up with actions other workers stored (:meth:`TableService.catch_up`) and says what a
+seat sees (:meth:`TableService.client_state`). An action is applied on a copy of the table,
+appended to the log with its sequence number (the log refuses a number already taken), and
+only then swapped in and announced: nothing is acknowledged or sent that is not committed.
+
+Who hears of a change is not its business: :attr:`TableService.on_change` (called with the
+table's lock held, in sequence order: broadcasting) and :attr:`TableService.on_moved`
+(after: scheduling bots) are filled in by the hub.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any
+
+from spillebord.core import AnyGame, Event, IllegalAction, registry
+from spillebord.core.errors import GameOver, SpillebordError, UnknownGame
+from spillebord.store import NewAction, SeatRec, SeqConflict, TableRec
+from spillebord.tables import RECORD_FORMAT, RECORD_VERSION, RecordError, Table
+
+from .actionlog import ActionLog
+from .bus import Notes
+from .clock import Clock
+from .errors import NotFound, Stale, StorageFailed, Unavailable
+from .wire import LastAction, LegalAction, PlayerInfo, StateMsg
+
+log = logging.getLogger("spillebord.server")
+
+SLOW_COMMIT = 0.2
+"""Seconds: an append slower than this is logged."""
+
+
+@dataclass(eq=False)
+class LiveTable:
+    """A table in memory: the :class:`~spillebord.tables.Table` (the one place that
+    validates and applies actions) with its seats and the events of its last action."""
+
+    id: str
+    game: AnyGame
+    table: Table
+    seats: list[SeatRec]
+    public: bool
+    created: float
+    changed: float
+    """Monotonic time of the last change."""
+    events: list[Event] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    sync_pending: bool = False
+
+    @property
+    def status(self) -> str:
+        if self.table.state.to_act is None:
+            return "over"
+        if any(s.free for s in self.seats):
+            return "open"
+        return "running"
+
+    @property
+    def seq(self) -> int:
+        return len(self.table.log)
+
+    @property
+    def is_over(self) -> bool:
+        return self.table.state.to_act is None
+
+    def agent_of(self, seat: int) -> str | None:
+        """The agent playing ``seat`` (configured, or taking over), or None for a person."""
+        s = self.seats[seat]
+        return s.bot or s.takeover
+
+    def set_seats(self, seats: list[SeatRec]) -> None:
+        self.seats = seats
+        self.table.players = [s.name or "" for s in seats]
+
+
+def stored_record(rec: TableRec) -> dict[str, Any]:
+    """The replay record of a stored table (format of :meth:`Table.to_record`), from what is
+    stored alone: no replay, so it also serves a table this server cannot replay."""
+    return {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "game": rec.game,
+        "engine": rec.engine,
+        "seats": rec.seats,
+        "seed": rec.seed,
+        "options": rec.options,
+        "players": [s.name or s.bot or "" for s in rec.seat_recs],
+        "actions": [{"seat": a.seat, "action": a.action} for a in rec.actions],
+        "outcome": rec.outcome,
+        "scores": rec.scores,
+        "truncated": rec.truncated,
+    }
+
+
+def unplayable(rec: TableRec) -> str | None:
+    """Why this server cannot replay a stored table (without trying), or None."""
+    try:
+        game = registry.get(rec.game)
+    except UnknownGame:
+        return f"table {rec.id} is a game of {rec.game!r}, which this server does not have"
+    if rec.engine != game.version:
+        return (
+            f"table {rec.id} was played on engine version {rec.engine} of {game.title}, and this server "
+            f"has version {game.version}: it cannot be replayed exactly, so it is kept as it was stored "
+            f"(a finished table keeps its record and result; the Spillebord release that recorded it "
+            f"can resume an unfinished one)"
+        )
+    return None
+
+
+class TableService:
+    def __init__(self, log: ActionLog, clock: Clock, notes: Notes, executor: Executor | None = None) -> None:
+        self.log = log
+        self.clock = clock
+        self.notes = notes
+        self.executor = executor
+        """Where tables are rebuilt by replay (None: on the event loop)."""
+        self.tables: dict[str, LiveTable] = {}
+        self.unavailable: dict[str, str] = {}
+        """Tables that cannot be replayed here, and why."""
+        self._loading: dict[str, asyncio.Future[LiveTable]] = {}
+        self.on_change: list[Callable[[LiveTable], None]] = []
+        self.on_moved: list[Callable[[LiveTable], None]] = []
+
+    # ----------------------------------------------------------------- loading
+
+    def build(self, rec: TableRec) -> LiveTable:
+        """Rebuild a table by replaying its log (the last action separately, for its events).
+        :class:`Unavailable` if it cannot be replayed; nothing is kept of a failed replay."""
+        reason = unplayable(rec)
+        if reason is not None:
+            raise Unavailable(rec.id, reason)
+        record = stored_record(rec)
+        n = len(rec.actions)
+        try:
+            table = Table.from_record(record, upto=max(0, n - 1))
+            events: list[Event] = []
+            if n:
+                last = rec.actions[-1]
+                events = table.act(last.seat, last.action)
+        except (RecordError, SpillebordError) as e:
+            raise Unavailable(rec.id, f"table {rec.id} does not replay: {e}") from None
+        except Exception as e:
+            log.exception("table %s: the engine failed in replay", rec.id)
+            raise Unavailable(rec.id, f"table {rec.id} does not replay (engine error: {e})") from None
+        return LiveTable(
+            rec.id,
+            table.game,
+            table,
+            rec.seat_recs,
+            rec.public,
+            rec.created,
+            self.clock.monotonic(),
+            events,
+        )
+
+    async def _build(self, rec: TableRec) -> LiveTable:
+        if self.executor is None:
+            return self.build(rec)
+        return await asyncio.get_running_loop().run_in_executor(self.executor, self.build, rec)
+
+    async def get(self, table_id: str) -> LiveTable:
+        """The live table (loaded and replayed on first use); :class:`NotFound`,
+        :class:`Unavailable`."""
+        lt = self.tables.get(table_id)
+        if lt is not None:
+            return lt
+        if table_id in self.unavailable:
+            raise Unavailable(table_id, self.unavailable[table_id])
+        fut = self._loading.get(table_id)
+        if fut is not None:
+            return await asyncio.shield(fut)
+        fut = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = fut
+        try:
+            rec = await self.log.load(table_id)
+            if rec is None:
+                raise NotFound(f"no table {table_id!r}")
+            try:
+                lt = await self._build(rec)
+            except Unavailable as e:
+                self.unavailable[table_id] = str(e)
+                raise
+            self.tables[table_id] = lt
+            fut.set_result(lt)
+            return lt
+        except BaseException as e:
+            fut.set_exception(e)
+            fut.exception()  # retrieved: no warning when nobody else waited
+            raise
+        finally:
+            del self._loading[table_id]
+
+    def add(self, lt: LiveTable) -> None:
+        """A table just created (and stored)."""
+        self.tables[lt.id] = lt
+        self._moved(lt)
+
+    def evict(self, table_id: str) -> None:
+        self.tables.pop(table_id, None)
+
+    async def recover(self) -> list[LiveTable]:
+        """Rebuild every unfinished table by replay (server start) and let it go on. A table
+        that cannot be replayed is left as stored and marked unavailable."""
+        out = []
+        for tid in await self.log.unfinished():
+            try:
+                lt = await self.get(tid)
+            except Unavailable as e:
+                log.warning("%s", e)
+                continue
+            except Exception as e:
+                log.error("table %s cannot be loaded: %s", tid, e)
+                continue
+            out.append(lt)
+            self._moved(lt)
+        if out:
+            log.info("rebuilt %d unfinished tables", len(out))
+        return out
+
+    # ----------------------------------------------------------------- playing
+
+    def _changed(self, lt: LiveTable) -> None:
+        for fn in self.on_change:
+            fn(lt)
+
+    def _moved(self, lt: LiveTable) -> None:
+        for fn in self.on_moved:
+            fn(lt)
+
+    async def submit(self, lt: LiveTable, seat: int, text: str, seq: int | None = None) -> None:
+        """Apply ``text`` for ``seat``: validated, committed, then announced. Raises readable
+        errors (:class:`Stale`, :class:`~spillebord.core.IllegalAction` and its kinds,
+        :class:`StorageFailed`) and then nothing has changed."""
+        for _attempt in range(5):
+            async with lt.lock:
+                n = lt.seq
+                if seq is not None and seq != n:
+                    raise Stale(f"stale: the table is at action {n}, your action was for {seq}")
+                if lt.is_over:
+                    raise GameOver(f"{lt.game.title}: the game is over")
+                if lt.status == "open" and self.notes.multi:  # joined through another worker just now?
+                    lt.set_seats(await self.log.seats(lt.id))
+                if lt.status == "open":
+                    free = ", ".join(str(s.seat) for s in lt.seats if s.free)
+                    raise IllegalAction(f"waiting for players (free seats: {free})")
+                cand = dataclasses.replace(lt.table, state=lt.table.state.copy(), log=list(lt.table.log))
+                try:
+                    events = cand.act(seat, text)
+                except SpillebordError:
+                    raise
+                except Exception:
+                    log.exception("%s engine failed on %r", lt.game.id, text)
+                    raise IllegalAction(
+                        f"{lt.game.title}: the server could not apply {text!r} (engine error); "
+                        "nothing changed"
+                    ) from None
+                acting, canon = cand.log[-1]
+                state = cand.state
+                over = state.to_act is None
+                outcome = state.outcome() if over else None
+                action = NewAction(
+                    table_id=lt.id,
+                    seq=n,
+                    seat=acting,
+                    action=canon,
+                    status="over" if over else "running",
+                    time=self.clock.time(),
+                    outcome=outcome,
+                    scores=state.scores() if over else None,
+                    truncated=state.truncated,
+                )
+                t0 = self.clock.monotonic()
+                try:
+                    await self.log.append(action, self.notes.note("a", lt.id, s=n))
+                except SeqConflict:
+                    # Another worker stored action n first: catch up and try again.
+                    await self._catch_up_locked(lt)
+                    if seq is not None:
+                        raise Stale(
+                            f"stale: another action was applied first (the table is at {lt.seq})"
+                        ) from None
+                    continue
+                except Exception as e:
+                    log.exception("table %s: storing action %d failed", lt.id, n)
+                    raise StorageFailed(
+                        f"the server could not store {canon!r} ({type(e).__name__}); "
+                        "nothing changed: try again"
+                    ) from None
+                dt = self.clock.monotonic() - t0
+                if dt > SLOW_COMMIT:
+                    log.warning("table %s: storing an action took %.0f ms", lt.id, dt * 1000)
+                lt.table = cand
+                lt.events = events
+                lt.changed = self.clock.monotonic()
+                self._changed(lt)
+            self._moved(lt)
+            return
+        raise Stale("the table is busy; try again")
+
+    async def _catch_up_locked(self, lt: LiveTable) -> bool:
+        """Apply the actions other workers stored (call with ``lt.lock`` held); whether any."""
+        rows = await self.log.read(lt.id, lt.seq)
+        if not rows:
+            return False
+        cand = dataclasses.replace(lt.table, state=lt.table.state.copy(), log=list(lt.table.log))
+        events = lt.events
+        try:
+            for a in rows:
+                if a.seq != len(cand.log):
+                    raise RecordError(f"gap in the log at {a.seq}")
+                events = cand.act(a.seat, a.action)
+        except Exception as e:
+            log.error("table %s: stored actions do not apply (%s); rebuilding", lt.id, e)
+            rec = await self.log.load(lt.id)
+            if rec is None:
+                return False
+            fresh = await self._build(rec)
+            cand, events = fresh.table, fresh.events
+        lt.table = cand
+        lt.events = events
+        lt.changed = self.clock.monotonic()
+        self._changed(lt)
+        return True
+
+    async def catch_up(self, lt: LiveTable) -> None:
+        """Apply what other workers stored since this table's last action (a notice came).
+
+        Bots are not scheduled here: the worker that stored the action drives them (and the
+        stall watchdog takes over if it dies)."""
+        if lt.sync_pending:
+            return
+        lt.sync_pending = True
+        async with lt.lock:
+            lt.sync_pending = False
+            await self._catch_up_locked(lt)
+
+    # ----------------------------------------------------------------- clients
+
+    def client_state(self, lt: LiveTable, seat: int | None, players: list[PlayerInfo]) -> StateMsg:
+        """Everything ``seat`` (None: a spectator) may know of the table now, and nothing more."""
+        table = lt.table
+        state = table.state
+        to_act = state.to_act
+        legal: list[LegalAction] = []
+        if seat is not None and seat == to_act and lt.status == "running" and lt.agent_of(seat) is None:
+            legal = [LegalAction(text=str(a), label=a.label(), json=a.to_json()) for a in state.legal()]
+        last: LastAction | None = None
+        if table.log:
+            a_seat, a_text = table.log[-1]
+            shown = seat == a_seat or lt.game.kind.public_actions
+            last = LastAction(seat=a_seat, action=a_text if shown else None)
+        outcome = state.outcome()
+        return StateMsg(
+            type="state",
+            seq=len(table.log),
+            seat=seat,
+            game=lt.game.id,
+            view=state.view(seat),
+            to_act=to_act,
+            legal=legal,
+            events=lt.events,
+            outcome=list(outcome) if outcome is not None else None,
+            # Scores while the game runs may rest on what some seat cannot see: only at the end.
+            scores=list(state.scores()) if outcome is not None else None,
+            truncated=state.truncated,
+            players=players,
+            last=last,
+            table=lt.id,
+            status=lt.status,
+        )
+
+
+__all__ = ["LiveTable", "TableService", "stored_record", "unplayable"]

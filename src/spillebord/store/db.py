@@ -1,0 +1,569 @@
+"""The database (SQLAlchemy 2): an SQLite file by default, PostgreSQL by URL.
+
+A stored table is exactly what rebuilds it: game, engine version, options, seat count, seed,
+the seats (name, bot, a hash of the seat token) and the action log, one row per action with
+a per-table sequence number. ``(table_id, seq)`` is the primary key of the log, so two
+concurrent submissions of "action number n" for one table insert exactly once: the second
+gets :class:`SeqConflict` and must resynchronise.
+
+Everything here is synchronous and reads no clock: every timestamp is given by the caller.
+The server's :class:`~spillebord.server.actionlog.StoreLog` calls it inline (SQLite) or from
+a small thread pool (PostgreSQL).
+
+Appending an action has one path per database: :meth:`Store.append_action` on SQLite (two
+statements and a commit on the driver's connection), and
+:class:`~spillebord.store.pg.AsyncPgAppender` on PostgreSQL (batched group commit).
+
+Durability: SQLite runs in WAL mode with ``synchronous=NORMAL``. A committed transaction is
+then in the WAL file when ``commit`` returns, so it survives the process being killed
+(``kill -9``), which is what we promise (acknowledged actions are never lost to a server
+crash). Only a power cut / OS crash could lose the last transactions, which NORMAL accepts
+in exchange for not fsyncing every commit.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from typing import Any, cast
+
+import platformdirs
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Connection,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    Row,
+    String,
+    Table,
+    Text,
+    bindparam,
+    create_engine,
+    event,
+    false,
+    insert,
+    inspect,
+    make_url,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from .records import ActionRec, NewAction, Note, SeatRec, SeatTaken, SeqConflict, StoreError, TableRec
+
+NOTIFY_CHANNEL = "spillebord"
+
+
+# --------------------------------------------------------------------------- schema
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "sb_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    engine: Mapped[int] = mapped_column(Integer, default=1, server_default=text("1"))
+    """The game's engine version (``Game.version``) the table is played on."""
+    seats: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    options: Mapped[str] = mapped_column(Text)
+    """JSON of the options dict."""
+    public: Mapped[bool] = mapped_column(Boolean, default=True)
+    status: Mapped[str] = mapped_column(String(10), index=True)
+    """open (free seats) | running | over"""
+    n_actions: Mapped[int] = mapped_column(Integer, default=0)
+    outcome: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """JSON list: the normalized outcome, once over."""
+    scores: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """JSON list: the game's own final scores, once over."""
+    truncated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    created: Mapped[float] = mapped_column(Float)
+    updated: Mapped[float] = mapped_column(Float)
+
+
+class SeatRow(Base):
+    __tablename__ = "sb_seats"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("sb_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    takeover: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    seen: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class ActionRow(Base):
+    __tablename__ = "sb_actions"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("sb_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    """0 for the first action: the number of actions applied before this one."""
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(Text)
+    created: Mapped[float] = mapped_column(Float)
+
+
+T_TABLES = cast(Table, TableRow.__table__)
+T_SEATS = cast(Table, SeatRow.__table__)
+T_ACTIONS = cast(Table, ActionRow.__table__)
+
+# Columns added since the first schema, with the SQL that adds them to an older database.
+# (``result`` of the first schema, the old final scores, is left in place and copied into
+# ``scores`` for finished tables.)
+_UPGRADES = {
+    "engine": "ALTER TABLE sb_tables ADD COLUMN engine INTEGER NOT NULL DEFAULT 1",
+    "outcome": "ALTER TABLE sb_tables ADD COLUMN outcome TEXT",
+    "scores": "ALTER TABLE sb_tables ADD COLUMN scores TEXT",
+    "truncated": "ALTER TABLE sb_tables ADD COLUMN truncated BOOLEAN NOT NULL DEFAULT false",
+}
+
+# The statements of the hot paths, built once (SQLAlchemy then reuses their compiled form).
+_SELECT_SEATS = select(T_SEATS).where(T_SEATS.c.table_id == bindparam("t")).order_by(T_SEATS.c.seat)
+_TOUCH = (
+    update(T_SEATS)
+    .where(T_SEATS.c.table_id == bindparam("t"), T_SEATS.c.seat == bindparam("s"))
+    .values(seen=bindparam("now"))
+)
+_SQLITE_INSERT_ACTION = "INSERT INTO sb_actions (table_id, seq, seat, action, created) VALUES (?, ?, ?, ?, ?)"
+_SQLITE_UPDATE_TABLE = (
+    "UPDATE sb_tables SET status = ?, n_actions = ?, outcome = ?, scores = ?, truncated = ?, updated = ? "
+    "WHERE id = ?"
+)
+
+
+def dumps_list(xs: Sequence[float] | None) -> str | None:
+    return json.dumps(list(xs)) if xs is not None else None
+
+
+def _loads_list(s: str | None) -> list[float] | None:
+    if not s:
+        return None
+    v = json.loads(s)
+    return [float(x) for x in v] if isinstance(v, list) else None
+
+
+def _table_rec(r: Row[Any]) -> TableRec:
+    return TableRec(
+        id=r.id,
+        game=r.game,
+        seats=r.seats,
+        seed=r.seed,
+        options=json.loads(r.options or "{}"),
+        public=bool(r.public),
+        status=r.status,
+        created=r.created,
+        updated=r.updated,
+        engine=int(r.engine),
+        n_actions=r.n_actions,
+        outcome=_loads_list(r.outcome),
+        scores=_loads_list(r.scores),
+        truncated=bool(r.truncated),
+    )
+
+
+def _seat_rec(r: Row[Any]) -> SeatRec:
+    return SeatRec(r.seat, r.name, r.bot, r.token_hash, r.takeover, r.seen)
+
+
+def _action_rec(r: Row[Any]) -> ActionRec:
+    return ActionRec(r.seq, r.seat, r.action, r.created)
+
+
+# --------------------------------------------------------------------------- URLs
+
+
+def default_sqlite_path() -> Path:
+    return Path(platformdirs.user_data_dir("spillebord")) / "spillebord.sqlite3"
+
+
+def resolve_url(db: str | None) -> tuple[str, str]:
+    """(SQLAlchemy URL, a location to print) for ``--db``: None (the default SQLite file),
+    a file path, ``sqlite:///path`` or ``postgresql://user@host/db``."""
+    if not db:
+        path = default_sqlite_path()
+        return f"sqlite:///{path}", str(path)
+    if db.startswith(("postgresql://", "postgres://")):
+        url = "postgresql+psycopg://" + db.split("://", 1)[1]
+    elif db.startswith("postgresql+psycopg://"):
+        url = db
+    elif db.startswith("sqlite:"):
+        u = make_url(db)
+        if not u.database or u.database == ":memory:":
+            raise StoreError("an in-memory SQLite database would lose every table: give a file")
+        return db, str(Path(u.database).resolve())
+    elif "://" not in db:
+        path = Path(db).expanduser().resolve()
+        return f"sqlite:///{path}", str(path)
+    else:
+        raise StoreError(f"unsupported database URL {db!r}: use a file path, sqlite:/// or postgresql://")
+    return url, make_url(url).render_as_string(hide_password=True)
+
+
+def libpq_url(url: str) -> str:
+    """The plain ``postgresql://`` form (for psycopg's own connections: LISTEN, the appender)."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+# --------------------------------------------------------------------------- the store
+
+
+class Store:
+    """Repository of tables, seats and actions over one SQLAlchemy engine (synchronous)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.is_pg = url.startswith("postgresql")
+        self.is_sqlite = url.startswith("sqlite")
+        # SQLite: one connection (the one writer of the process); a lock keeps threads off it
+        # at the same time. PostgreSQL: a small pool.
+        self._lock: threading.Lock | None = threading.Lock() if self.is_sqlite else None
+        self._conn: Connection | None = None
+        self._ckpt: sqlite3.Connection | None = None
+        self.engine: Engine
+        if self.is_sqlite:
+            self.path = make_url(url).database or ""
+            if self.path:
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            self.engine = create_engine(
+                url,
+                connect_args={"check_same_thread": False, "timeout": 30},
+                pool_size=1,
+                max_overflow=0,
+            )
+
+            @event.listens_for(self.engine, "connect")
+            def _pragmas(dbapi_conn: Any, _rec: Any) -> None:
+                cur = dbapi_conn.cursor()
+                cur.execute("PRAGMA journal_mode=WAL")
+                # Durable against a crash of the process (see the module doc).
+                cur.execute("PRAGMA synchronous=NORMAL")
+                cur.execute("PRAGMA foreign_keys=ON")
+                cur.execute("PRAGMA busy_timeout=30000")
+                # No checkpoint (the one step that fsyncs) inside a commit on the event loop:
+                # :meth:`checkpoint` does it from a thread of its own.
+                cur.execute("PRAGMA wal_autocheckpoint=0")
+                cur.close()
+
+        elif self.is_pg:
+            self.engine = create_engine(url, pool_size=4, max_overflow=4, pool_pre_ping=True)
+        else:
+            raise StoreError(f"unsupported database {url!r}")
+
+    # Every unit of work runs in one transaction, serialised on SQLite.
+    @contextmanager
+    def _begin(self) -> Iterator[Connection]:
+        if self._lock is None:
+            with self.engine.begin() as c:
+                yield c
+            return
+        with self._lock:
+            conn = self._sqlite_conn()
+            with conn.begin():
+                yield conn
+
+    def _sqlite_conn(self) -> Connection:
+        """The process's one SQLite connection (opened on first use, kept; lock held)."""
+        if self._conn is None:
+            self._conn = self.engine.connect()
+        return self._conn
+
+    def _notify(self, c: Connection, note: Note | None) -> None:
+        if note is not None and self.is_pg:
+            # Sent by PostgreSQL only when (and if) this transaction commits.
+            c.execute(text("SELECT pg_notify(:ch, :p)"), {"ch": NOTIFY_CHANNEL, "p": json.dumps(note)})
+
+    def checkpoint(self) -> None:
+        """Copy the WAL into the database file (SQLite), without blocking the writer.
+
+        Runs on its own connection, from a thread: the writer's commits never wait for the
+        disk. A no-op on PostgreSQL."""
+        if not self.is_sqlite:
+            return
+        if self._ckpt is None:
+            self._ckpt = sqlite3.connect(self.path, check_same_thread=False, timeout=30)
+        with suppress(sqlite3.Error):  # busy: the next one will do
+            self._ckpt.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+
+    def create_all(self) -> None:
+        """Create the schema, or bring an older one up to date (columns added since)."""
+        if self.is_pg:
+            # Several workers start at once: one creates the schema, the others wait.
+            with self.engine.begin() as c:
+                c.execute(text("SELECT pg_advisory_xact_lock(724242)"))
+                Base.metadata.create_all(c)
+                self._upgrade(c)
+        else:
+            with self._begin() as c:
+                Base.metadata.create_all(c)
+                self._upgrade(c)
+
+    @staticmethod
+    def _upgrade(c: Connection) -> None:
+        have = {col["name"] for col in inspect(c).get_columns("sb_tables")}
+        missing = [name for name in _UPGRADES if name not in have]
+        for name in missing:
+            c.execute(text(_UPGRADES[name]))
+        if "scores" in missing and "result" in have:
+            c.execute(text("UPDATE sb_tables SET scores = result WHERE status = 'over'"))
+
+    def dispose(self) -> None:
+        if self._ckpt is not None:
+            self._ckpt.close()
+            self._ckpt = None
+        if self._lock is not None:
+            with self._lock:
+                if self._conn is not None:
+                    self._conn.close()
+                    self._conn = None
+        self.engine.dispose()
+
+    # ----------------------------------------------------------------- tables
+
+    def create_table(self, rec: TableRec, notify: Note | None = None) -> None:
+        with self._begin() as c:
+            c.execute(
+                insert(T_TABLES).values(
+                    id=rec.id,
+                    game=rec.game,
+                    engine=rec.engine,
+                    seats=rec.seats,
+                    seed=rec.seed,
+                    options=json.dumps(rec.options),
+                    public=rec.public,
+                    status=rec.status,
+                    n_actions=0,
+                    outcome=None,
+                    scores=None,
+                    truncated=False,
+                    created=rec.created,
+                    updated=rec.updated,
+                )
+            )
+            c.execute(
+                insert(T_SEATS),
+                [
+                    {
+                        "table_id": rec.id,
+                        "seat": s.seat,
+                        "name": s.name,
+                        "bot": s.bot,
+                        "token_hash": s.token_hash,
+                        "takeover": None,
+                        "seen": s.seen,
+                    }
+                    for s in rec.seat_recs
+                ],
+            )
+            self._notify(c, notify)
+
+    def load_table(self, table_id: str) -> TableRec | None:
+        """A table with its seats and its whole log; None if there is no such table."""
+        with self._begin() as c:
+            row = c.execute(select(T_TABLES).where(T_TABLES.c.id == table_id)).first()
+            if row is None:
+                return None
+            rec = _table_rec(row)
+            rec.seat_recs = [_seat_rec(r) for r in c.execute(_SELECT_SEATS, {"t": table_id})]
+            rec.actions = [
+                _action_rec(r)
+                for r in c.execute(
+                    select(T_ACTIONS).where(T_ACTIONS.c.table_id == table_id).order_by(T_ACTIONS.c.seq)
+                )
+            ]
+            return rec
+
+    def load_seats(self, table_id: str) -> list[SeatRec]:
+        with self._begin() as c:
+            return [_seat_rec(r) for r in c.execute(_SELECT_SEATS, {"t": table_id})]
+
+    def actions_since(self, table_id: str, seq: int) -> list[ActionRec]:
+        with self._begin() as c:
+            return [
+                _action_rec(r)
+                for r in c.execute(
+                    select(T_ACTIONS)
+                    .where(T_ACTIONS.c.table_id == table_id, T_ACTIONS.c.seq >= seq)
+                    .order_by(T_ACTIONS.c.seq)
+                )
+            ]
+
+    def unfinished_ids(self) -> list[str]:
+        with self._begin() as c:
+            return [
+                r.id
+                for r in c.execute(
+                    select(T_TABLES.c.id).where(T_TABLES.c.status != "over").order_by(T_TABLES.c.created)
+                )
+            ]
+
+    def list_tables(
+        self, statuses: Sequence[str] = ("open", "running"), public_only: bool = True, limit: int = 1000
+    ) -> list[TableRec]:
+        """Tables (with their seats, without their logs), newest first."""
+        with self._begin() as c:
+            q = select(T_TABLES).where(T_TABLES.c.status.in_(list(statuses)))
+            if public_only:
+                q = q.where(T_TABLES.c.public.is_(True))
+            rows = [_table_rec(r) for r in c.execute(q.order_by(T_TABLES.c.created.desc()).limit(limit))]
+            if not rows:
+                return rows
+            by_id = {r.id: r for r in rows}
+            for s in c.execute(
+                select(T_SEATS).where(T_SEATS.c.table_id.in_(list(by_id))).order_by(T_SEATS.c.seat)
+            ):
+                by_id[s.table_id].seat_recs.append(_seat_rec(s))
+            return rows
+
+    # ----------------------------------------------------------------- actions
+
+    def append_action(self, a: NewAction) -> None:
+        """Store action number ``a.seq`` (SQLite; PostgreSQL appends through
+        :class:`~spillebord.store.pg.AsyncPgAppender`); :class:`SeqConflict` if that number
+        is taken, and then nothing is stored.
+
+        Straight on the driver's connection: two statements and a commit (SQLAlchemy's
+        bookkeeping would cost more than the database work)."""
+        if self._lock is None:
+            raise StoreError("on PostgreSQL actions are appended by AsyncPgAppender")
+        with self._lock:
+            raw = self._sqlite_conn().connection.driver_connection
+            assert isinstance(raw, sqlite3.Connection)
+            try:
+                raw.execute(_SQLITE_INSERT_ACTION, (a.table_id, a.seq, a.seat, a.action, a.time))
+                raw.execute(
+                    _SQLITE_UPDATE_TABLE,
+                    (
+                        a.status,
+                        a.seq + 1,
+                        dumps_list(a.outcome),
+                        dumps_list(a.scores),
+                        a.truncated,
+                        a.time,
+                        a.table_id,
+                    ),
+                )
+                raw.commit()
+            except sqlite3.IntegrityError:
+                raw.rollback()
+                raise SeqConflict(f"action {a.seq} of table {a.table_id} is already stored") from None
+            except BaseException:
+                raw.rollback()
+                raise
+
+    # ----------------------------------------------------------------- seats
+
+    def claim_seat(
+        self,
+        table_id: str,
+        seat: int | None,
+        name: str,
+        token_hash: str,
+        now: float,
+        notify: Note | None = None,
+    ) -> int:
+        """Give a free person's seat (``seat`` or the first free one) to ``token_hash``."""
+        with self._begin() as c:
+            rows = [_seat_rec(r) for r in c.execute(_SELECT_SEATS, {"t": table_id})]
+            if not rows:
+                raise StoreError(f"no table {table_id!r}")
+            if seat is not None:
+                if not 0 <= seat < len(rows):
+                    raise StoreError(f"this table has seats 0–{len(rows) - 1}, not {seat}")
+                candidates = [seat]
+            else:
+                candidates = [r.seat for r in rows if r.free]
+            got = None
+            for s in candidates:
+                res = c.execute(
+                    update(T_SEATS)
+                    .where(
+                        T_SEATS.c.table_id == table_id,
+                        T_SEATS.c.seat == s,
+                        T_SEATS.c.bot.is_(None),
+                        T_SEATS.c.token_hash.is_(None),
+                    )
+                    .values(name=name, token_hash=token_hash, seen=now)
+                )
+                if res.rowcount == 1:
+                    got = s
+                    break
+            if got is None:
+                raise SeatTaken(f"seat {seat} is taken" if seat is not None else "the table is full")
+            free_left = sum(1 for r in rows if r.free and r.seat != got)
+            if free_left == 0:
+                c.execute(
+                    update(T_TABLES)
+                    .where(T_TABLES.c.id == table_id, T_TABLES.c.status == "open")
+                    .values(status="running", updated=now)
+                )
+            self._notify(c, notify)
+            return got
+
+    def set_takeover(
+        self,
+        table_id: str,
+        seat: int,
+        agent: str | None,
+        now: float,
+        cutoff: float | None = None,
+        notify: Note | None = None,
+    ) -> bool:
+        """Set (or clear, ``agent=None``) the bot playing an abandoned seat.
+
+        With ``cutoff``, only if the seat is still not taken over and was last seen before it
+        (so that one worker only does it)."""
+        with self._begin() as c:
+            q = update(T_SEATS).where(T_SEATS.c.table_id == table_id, T_SEATS.c.seat == seat)
+            if cutoff is not None:
+                q = q.where(T_SEATS.c.takeover.is_(None), T_SEATS.c.seen < cutoff)
+            done = c.execute(q.values(takeover=agent, seen=now)).rowcount == 1
+            if done:
+                self._notify(c, notify)
+            return done
+
+    def touch(self, seats: Iterable[tuple[str, int]], now: float) -> None:
+        """Heartbeat: these seats have a live connection."""
+        items = [{"t": t, "s": s, "now": now} for t, s in seats]
+        if not items:
+            return
+        with self._begin() as c:
+            c.execute(_TOUCH, items)
+
+    def touch_running(self, now: float) -> None:
+        """Give every seated person of an unfinished table a fresh start (server start)."""
+        with self._begin() as c:
+            ids = select(T_TABLES.c.id).where(T_TABLES.c.status != "over").scalar_subquery()
+            c.execute(update(T_SEATS).where(T_SEATS.c.table_id.in_(ids)).values(seen=now))
+
+    def abandoned(self, cutoff: float) -> list[tuple[str, int]]:
+        """People's seats of running tables, seated, not taken over, last seen before ``cutoff``."""
+        with self._begin() as c:
+            q = (
+                select(T_SEATS.c.table_id, T_SEATS.c.seat)
+                .join(T_TABLES, T_TABLES.c.id == T_SEATS.c.table_id)
+                .where(
+                    T_TABLES.c.status == "running",
+                    T_SEATS.c.bot.is_(None),
+                    T_SEATS.c.token_hash.is_not(None),
+                    T_SEATS.c.takeover.is_(None),
+                    T_SEATS.c.seen < cutoff,
+                )
+            )
+            return [(r.table_id, r.seat) for r in c.execute(q)]

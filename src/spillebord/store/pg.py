@@ -1,0 +1,141 @@
+"""The one append path of PostgreSQL: batched group commit on psycopg async connections."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from contextlib import suppress
+from typing import Any
+
+import psycopg
+
+from .db import NOTIFY_CHANNEL, dumps_list, libpq_url
+from .records import NewAction, Note, SeqConflict
+
+_APPEND_BATCH = (
+    """
+    WITH data AS (
+        SELECT * FROM unnest(
+            %(t)s::text[], %(q)s::int[], %(s)s::int[], %(a)s::text[], %(now)s::float8[],
+            %(status)s::text[], %(n)s::int[], %(outcome)s::text[], %(scores)s::text[],
+            %(truncated)s::bool[], %(p)s::text[]
+        ) AS d(t, q, s, a, now, status, n, outcome, scores, truncated, p)
+    ), ins AS (
+        INSERT INTO sb_actions (table_id, seq, seat, action, created)
+        SELECT t, q, s, a, now FROM data
+        ON CONFLICT DO NOTHING
+        RETURNING table_id, seq
+    ), upd AS (
+        UPDATE sb_tables SET status = d.status, n_actions = d.n, outcome = d.outcome, scores = d.scores,
+                             truncated = d.truncated, updated = d.now
+        FROM data d JOIN ins ON ins.table_id = d.t AND ins.seq = d.q
+        WHERE sb_tables.id = d.t
+        RETURNING sb_tables.id
+    )
+    SELECT ins.table_id, ins.seq,
+           CASE WHEN d.p = '' THEN NULL ELSE pg_notify('"""
+    + NOTIFY_CHANNEL
+    + """', d.p) END
+    FROM ins JOIN data d ON d.t = ins.table_id AND d.q = ins.seq
+"""
+)
+
+_COLUMNS = ("t", "q", "s", "a", "now", "status", "n", "outcome", "scores", "truncated", "p")
+
+Pending = tuple[NewAction, Note | None, "asyncio.Future[None]"]
+
+
+class AsyncPgAppender:
+    """Actions from every table of this process are stored in batches, one statement (and
+    so one transaction, one WAL flush) per batch, from psycopg async connections without
+    threads. A batch takes whatever waits when a connection is free, so under light load it
+    is one action and under heavy load it is many (group commit).
+
+    Each action is inserted with ``ON CONFLICT DO NOTHING``: the ones that come back were
+    stored (and their tables updated, their notifications queued for the commit); the others
+    found their sequence number taken, :class:`SeqConflict`.
+    """
+
+    def __init__(self, url: str, connections: int = 8, max_batch: int = 256) -> None:
+        self.conninfo = libpq_url(url)
+        self.connections = connections
+        self.max_batch = max_batch
+        self._queue: asyncio.Queue[Pending] = asyncio.Queue()
+        self._conns: asyncio.Queue[psycopg.AsyncConnection[Any]] = asyncio.Queue()
+        self._all: list[psycopg.AsyncConnection[Any]] = []
+        self._task: asyncio.Task[None] | None = None
+        self._running: set[asyncio.Task[None]] = set()
+
+    async def start(self) -> None:
+        for _ in range(self.connections):
+            conn = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+            self._all.append(conn)
+            self._conns.put_nowait(conn)
+        self._task = asyncio.create_task(self._run())
+
+    async def append(self, action: NewAction, notify: Note | None = None) -> None:
+        """Store ``action`` (committed when this returns); :class:`SeqConflict` if its number is taken."""
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait((action, notify, fut))
+        await fut
+
+    async def _run(self) -> None:
+        while True:
+            first = await self._queue.get()
+            conn = await self._conns.get()
+            batch = [first]
+            while len(batch) < self.max_batch and not self._queue.empty():
+                batch.append(self._queue.get_nowait())
+            task = asyncio.create_task(self._store(conn, batch))
+            self._running.add(task)
+            task.add_done_callback(self._running.discard)
+
+    async def _store(self, conn: psycopg.AsyncConnection[Any], batch: list[Pending]) -> None:
+        cols: dict[str, list[Any]] = {k: [] for k in _COLUMNS}
+        for a, note, _ in batch:
+            cols["t"].append(a.table_id)
+            cols["q"].append(a.seq)
+            cols["s"].append(a.seat)
+            cols["a"].append(a.action)
+            cols["now"].append(a.time)
+            cols["status"].append(a.status)
+            cols["n"].append(a.seq + 1)
+            cols["outcome"].append(dumps_list(a.outcome))
+            cols["scores"].append(dumps_list(a.scores))
+            cols["truncated"].append(a.truncated)
+            cols["p"].append(json.dumps(note) if note is not None else "")
+        try:
+            try:
+                if conn.closed:
+                    self._all.remove(conn)
+                    conn = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+                    self._all.append(conn)
+                cur = await conn.execute(_APPEND_BATCH, cols)
+                stored = {(r[0], r[1]) for r in await cur.fetchall()}
+            except Exception as e:
+                for _, _, fut in batch:
+                    if not fut.done():
+                        fut.set_exception(e)
+                return
+            for a, _, fut in batch:
+                if fut.done():
+                    continue
+                if (a.table_id, a.seq) in stored:
+                    fut.set_result(None)
+                else:
+                    fut.set_exception(SeqConflict(f"action {a.seq} of table {a.table_id} is already stored"))
+        finally:
+            self._conns.put_nowait(conn)
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with suppress(asyncio.CancelledError, Exception):
+                await self._task
+        for task in list(self._running):
+            with suppress(asyncio.CancelledError, Exception):
+                await task
+        for conn in self._all:
+            with suppress(Exception):
+                await conn.close()
+        self._all.clear()
