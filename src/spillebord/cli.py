@@ -21,7 +21,8 @@ from rich.pretty import Pretty
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table as RichTable
 
-from spillebord.core import Game, Rng, SpillebordError, registry
+from spillebord import __version__
+from spillebord.core import AnyGame, Rng, SpillebordError, State, registry
 from spillebord.core.options import build as build_options
 from spillebord.core.options import parse_pairs, schema
 
@@ -36,29 +37,47 @@ console = Console()
 err_console = Console(stderr=True)
 
 
+def _show_version(value: bool) -> None:
+    if value:
+        console.print(f"spillebord {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", "-V", help="Print the version and exit.", callback=_show_version, is_eager=True
+        ),
+    ] = False,
+) -> None:
+    """Spillebord: seven Scandinavian table games. Play, serve, replay and benchmark them."""
+
+
 def fail(message: str, code: int = 2) -> typer.Exit:
     err_console.print(f"[bold red]error:[/] {message}")
     return typer.Exit(code)
 
 
-def _game(game_id: str) -> Game[Any]:
+def _game(game_id: str) -> AnyGame:
     try:
         return registry.get(game_id)
     except SpillebordError as e:
         raise fail(str(e)) from None
 
 
-def _renderer(game: Game[Any]) -> Any:
-    """The game's terminal picture (``<package>.render.render``), or None."""
+def _renderer(game: AnyGame) -> Any:
+    """The game's terminal picture: every game package has ``render.render(view, seat)``
+    (the package layout guarantees it); a game registered from elsewhere may have none."""
     pkg = ".".join(type(game).__module__.split(".")[:3])
     try:
-        mod = importlib.import_module(f"{pkg}.render")
-    except ImportError:
+        return importlib.import_module(f"{pkg}.render").render
+    except (ImportError, AttributeError):
         return None
-    return getattr(mod, "render", None)
 
 
-def render_view(game: Game[Any], view: dict[str, Any], seat: int | None) -> RenderableType:
+def render_view(game: AnyGame, view: dict[str, Any], seat: int | None) -> RenderableType:
     fn = _renderer(game)
     if fn is not None:
         try:
@@ -112,13 +131,14 @@ def rules_cmd(game_id: Annotated[str, typer.Argument(help="Game id, e.g. kasino.
 # ---------------------------------------------------------------------------- play
 
 
-def _parse_bots(spec: str | None, game: Game[Any], seats: int) -> list[str]:
-    from spillebord.ai import agent_names
+def _parse_bots(spec: str | None, game: AnyGame, seats: int) -> list[str]:
+    from spillebord.ai import agent_names, best_agent
 
+    best = best_agent(game)
     if spec is None:
-        return ["human"] + [game.best_bot] * (seats - 1)
+        return ["human"] + [best] * (seats - 1)
     if spec.strip() in ("all", "best"):
-        return [game.best_bot] * seats
+        return [best] * seats
     names = [s.strip() for s in spec.split(",") if s.strip()]
     if len(names) == 1:
         names = names * seats
@@ -128,18 +148,24 @@ def _parse_bots(spec: str | None, game: Game[Any], seats: int) -> list[str]:
     for n in names:
         if n not in known:
             raise fail(f"no agent {n!r}; known: {', '.join(sorted(known))}")
-    return [game.best_bot if n in ("all", "best") else n for n in names]
+    return [best if n in ("all", "best") else n for n in names]
 
 
-def _score_table(game: Game[Any], players: list[str], result: tuple[float, ...]) -> RichTable:
-    t = RichTable(title=f"{game.title}: final result")
+def _score_table(game: AnyGame, players: list[str], state: State[Any]) -> RichTable:
+    """The final table: each seat's own score and its outcome (won, lost, a share)."""
+    outcome = state.outcome() or ()
+    title = f"{game.title}: final result"
+    if state.truncated:
+        title += f" (stopped at the bound of {state.decisions:,} decisions, ranked by score)"
+    t = RichTable(title=title)
     t.add_column("seat")
     t.add_column("player")
     t.add_column("score", justify="right")
-    best = max(result)
-    for i, (p, r) in enumerate(zip(players, result, strict=False)):
-        mark = " 🏆" if r == best else ""
-        t.add_row(str(i), p, f"{r:g}{mark}")
+    t.add_column("outcome")
+    for i, (p, sc) in enumerate(zip(players, state.scores(), strict=False)):
+        o = outcome[i] if i < len(outcome) else 0.0
+        label = "won" if o == 1.0 else "lost" if o == 0.0 else f"shared win ({o:.2g})"
+        t.add_row(str(i), p, f"{sc:g}", label)
     return t
 
 
@@ -243,11 +269,10 @@ def play_cmd(
         save.write_text(table.to_json(), encoding="utf-8")
         if not quiet:
             console.print(f"record saved to {save}")
-    result = table.result()
-    if result is not None:
+    if table.is_over:
         if not quiet and humans:
             console.print(render_view(game, table.view(humans[0]), humans[0]))
-        console.print(_score_table(game, kinds, result))
+        console.print(_score_table(game, kinds, table.state))
         if not quiet:
             console.print(f"[dim]{moves} decisions[/]")
 
@@ -313,16 +338,15 @@ def replay_cmd(
             else:
                 k = min(k + 1, total)
             show(k)
-    final = full.result()
-    if final is not None:
-        console.print(_score_table(game, list(record.get("players") or ["?"] * full.seats), final))
+    if full.is_over:
+        console.print(_score_table(game, list(record.get("players") or ["?"] * full.seats), full.state))
 
 
 # ---------------------------------------------------------------------------- bench
 
 
 def bench_game(
-    game: Game[Any],
+    game: AnyGame,
     games: int,
     seed: int,
     seats: int | None = None,
@@ -338,7 +362,7 @@ def bench_game(
     n = seats or game.seats.start
     opts = build_options(game.Options, options or {})
     decisions = 0
-    unfinished = 0
+    truncated = 0
     per_game: list[float] = []
     clock = time.process_time
     total = 0.0
@@ -348,11 +372,10 @@ def bench_game(
         state = game.new(n, seed + i, opts)
         t0 = clock()
         k = 0
-        cap = game.max_decisions  # random play of some rule sets need not end (Metscri without max_rounds)
-        while state.to_act is not None and k < cap:
+        while state.to_act is not None:  # every game ends, or stops truncated at its bound
             state.play(rng.choice(state.legal()))
             k += 1
-        unfinished += state.to_act is not None
+        truncated += state.truncated
         dt = clock() - t0
         total += dt
         per_game.append(dt)
@@ -369,7 +392,7 @@ def bench_game(
         "decisions_per_s": round(decisions / total, 1) if total else None,
         "decisions_per_game": round(decisions / games, 2) if games else None,
         "median_game_ms": round(statistics.median(per_game) * 1000, 3) if per_game else None,
-        "unfinished": unfinished,
+        "truncated": truncated,
     }
 
 
@@ -405,7 +428,7 @@ def bench_cmd(
             task = progress.add_task(g.id, total=games)
             try:
                 out[g.id] = bench_game(
-                    g, games, seed, seats, g.quick_options if quick else None, progress, task
+                    g, games, seed, seats, dict(g.quick_options) if quick else None, progress, task
                 )
             except SpillebordError as e:
                 raise fail(f"{g.id}: {e}") from None
@@ -426,10 +449,10 @@ def bench_cmd(
         )
     console.print(t)
     for gid, r in out.items():
-        if r["unfinished"]:
+        if r["truncated"]:
             console.print(
-                f"[yellow]{gid}: {r['unfinished']} of {r['games']} games were cut at "
-                f"{registry.get(gid).max_decisions:,} decisions (try --quick)[/]"
+                f"[yellow]{gid}: {r['truncated']} of {r['games']} random games stopped at the bound of "
+                f"{registry.get(gid).kind.max_decisions:,} decisions (try --quick)[/]"
             )
 
 

@@ -49,7 +49,8 @@ def new_state(
 ) -> State[Any]:
     """A starting state from loose options (``KEY: value``)."""
     g = registry.get(game) if isinstance(game, str) else game
-    return g.new(seats, seed, build_options(g.Options, options or {}))
+    state: State[Any] = g.new(seats, seed, build_options(g.Options, options or {}))
+    return state
 
 
 def random_walk(
@@ -78,13 +79,18 @@ def random_walk(
 
 
 def final_state(
-    game: AnyGame | str, seats: int, seed: int, options: Mapping[str, Any] | None = None, *, check: bool = True
+    game: AnyGame | str,
+    seats: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    *,
+    check: bool = True,
 ) -> State[Any]:
     """The last state of :func:`random_walk`."""
-    last: State[Any] | None = None
-    for last in random_walk(game, seats, seed, options, check=check):
+    walk = random_walk(game, seats, seed, options, check=check)
+    last = next(walk)
+    for last in walk:  # noqa: B007  (the walk's last state is the point)
         pass
-    assert last is not None
     return last
 
 
