@@ -288,12 +288,15 @@ def replay_cmd(
     ] = None,
     to: Annotated[int | None, typer.Option("--to", help="Show the position after this many actions.")] = None,
     all_steps: Annotated[bool, typer.Option("--all", help="Print every step without waiting.")] = False,
+    game_no: Annotated[
+        int | None, typer.Option("--game", help="In an arena results file: the game with this number.")
+    ] = None,
 ) -> None:
     """Step through a saved game: Enter for the next action, a number to jump, q to quit."""
     from spillebord.tables import Table
 
     try:
-        record = json.loads(file.read_text(encoding="utf-8"))
+        record = _read_record(file, game_no)
     except FileNotFoundError:
         raise fail(f"no such file: {file}") from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
@@ -340,6 +343,37 @@ def replay_cmd(
             show(k)
     if full.is_over:
         console.print(_score_table(game, list(record.get("players") or ["?"] * full.seats), full.state))
+
+
+def _read_record(file: Path, game_no: int | None) -> dict[str, Any]:
+    """A game record: the file itself, or game ``game_no`` of an arena results file."""
+    text = file.read_text(encoding="utf-8")
+    first, _, rest = text.partition("\n")
+    header = json.loads(first) if first.strip() else {}
+    if isinstance(header, dict) and header.get("format") == "spillebord-arena":
+        desc = header["tournament"]
+        for line in rest.splitlines():
+            try:
+                r = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if r.get("index") == game_no:
+                return {
+                    "format": "spillebord-record",
+                    "version": 2,
+                    "game": desc["game"],
+                    "engine": desc["engine"],
+                    "seats": desc["seats"],
+                    "seed": r["seed"],
+                    "options": desc["options"],
+                    "players": [desc["bots"][b] for b in r["seat_bots"]],
+                    "actions": [{"seat": s, "action": a} for s, a in r["actions"]],
+                }
+        if game_no is None:
+            raise SpillebordError(f"{file} is an arena results file: name a game with --game N")
+        raise SpillebordError(f"{file} has no game {game_no}")
+    record: dict[str, Any] = json.loads(text)
+    return record
 
 
 # ---------------------------------------------------------------------------- bench
@@ -454,6 +488,191 @@ def bench_cmd(
                 f"[yellow]{gid}: {r['truncated']} of {r['games']} random games stopped at the bound of "
                 f"{registry.get(gid).kind.max_decisions:,} decisions (try --quick)[/]"
             )
+
+
+# ---------------------------------------------------------------------------- arena
+
+
+def _arena_tables(report: Any) -> list[RichTable]:
+    desc = report.description
+    sides = desc["sides"]
+    t = RichTable(
+        title=f"{desc['game']}: {desc['seats']} seats, {sides} sides, "
+        f"{len(report.results)} games (seats rotated, duplicate deals)"
+    )
+    for col, right in (
+        ("bot", False),
+        ("games", True),
+        ("score", True),
+        ("95% interval", True),
+        ("mean game score", True),
+        ("rating μ ± σ", True),
+    ):
+        t.add_column(col, justify="right" if right else "left")
+    for b in sorted(report.bots.values(), key=lambda b: -b.mu):
+        lo, hi = b.interval
+        t.add_row(
+            b.label,
+            str(b.games),
+            f"{b.score:.3f}",
+            f"{lo:.3f}–{hi:.3f}",
+            f"{b.mean_own_score:.1f}",
+            f"{b.mu:.1f} ± {b.sigma:.1f}",
+        )
+    tables = [t]
+    labels = list(report.bots)
+    if len(labels) > 2:
+        m = report.matrix()
+        mt = RichTable(title="score of the row against the column")
+        mt.add_column("")
+        for b in labels:
+            mt.add_column(b, justify="right")
+        for a in labels:
+            mt.add_row(a, *["—" if m[a][b] is None else f"{m[a][b]:.2f}" for b in labels])
+        tables.append(mt)
+    return tables
+
+
+@app.command("arena")
+def arena_cmd(
+    game_id: Annotated[str, typer.Argument(help="Game id (see `spillebord games`).")],
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="Bots, comma-separated, each NAME or NAME@BUDGET (greedy, heuristic@1s, ismcts@500it); "
+            "every pair plays. 'best' is the game's strongest.",
+        ),
+    ] = "random,best",
+    games: Annotated[int, typer.Option("--games", "-g", help="Games per pair of bots (whole deals).")] = 100,
+    seats: Annotated[
+        int | None, typer.Option("--seats", "-n", help="Players (default: the minimum).")
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the deals and the bots.")] = 1,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="A rule option KEY=VALUE (repeatable).")
+    ] = None,
+    quick: Annotated[bool, typer.Option("--quick", help="Use the game's short-game options.")] = False,
+    budget: Annotated[
+        str | None, typer.Option("--budget", help="Thinking budget per decision for bots without @BUDGET.")
+    ] = None,
+    workers: Annotated[
+        int | None, typer.Option("--workers", "-w", help="Worker processes (default: every core).")
+    ] = None,
+    ray: Annotated[
+        bool, typer.Option("--ray", help="Run on Ray (a local Ray instance unless --ray-address).")
+    ] = False,
+    ray_address: Annotated[
+        str | None,
+        typer.Option("--ray-address", help="A Ray cluster address (or 'local' for Ray's local mode)."),
+    ] = None,
+    sequential: Annotated[
+        bool, typer.Option("--sprt", help="Stop a pair as soon as 'the first is stronger' is decided.")
+    ] = False,
+    confidence: Annotated[
+        float, typer.Option("--confidence", help="Confidence of the sequential test.")
+    ] = 0.95,
+    margin: Annotated[
+        float, typer.Option("--margin", help="Score margin the sequential test looks for.")
+    ] = 0.05,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as one JSON object.")] = False,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", help="Write ratings.png and pairwise.png into this folder.")
+    ] = None,
+    results: Annotated[
+        Path | None,
+        typer.Option("--results", help="Append every game to this file; run again to resume after a stop."),
+    ] = None,
+) -> None:
+    """A tournament between bots: scores with 95% intervals, OpenSkill ratings, a pairwise matrix.
+
+    Every bot decides from its own seat's knowledge only; seats rotate and every deal is played
+    once with each bot on each side (duplicate play), so the luck of the deal cancels out.
+    Replay any game with `spillebord replay RESULTS --game N`.
+    """
+    import os
+
+    from spillebord.arena import ArenaError, BotSpec, Sequential, Tournament, parse_budget, run
+
+    game = _game(game_id)
+    try:
+        default_budget = parse_budget(budget) if budget else None
+        specs = [BotSpec.parse(b, default_budget) for b in bots.split(",") if b.strip()]
+        from spillebord.ai import best_agent
+
+        specs = [BotSpec(best_agent(game), b.budget) if b.agent == "best" else b for b in specs]
+        opts = dict(game.quick_options) if quick else {}
+        opts.update(parse_pairs(option))
+        if not 0.5 < confidence < 1:
+            raise ArenaError("--confidence is between 0.5 and 1, e.g. 0.95")
+        if not 0 < margin < 0.5:
+            raise ArenaError("--margin is between 0 and 0.5, e.g. 0.05")
+        n_workers = workers if workers is not None else (os.cpu_count() or 1)
+        if n_workers < 1:
+            raise ArenaError("--workers must be at least 1")
+        t = Tournament(
+            game.id,
+            tuple(specs),
+            games=games,
+            seats=seats,
+            options=opts,
+            seed=seed,
+            sequential=Sequential(confidence, margin) if sequential else None,
+        )
+        t.resolve()
+    except SpillebordError as e:
+        raise fail(str(e)) from None
+    ray_target: str | bool | None = ray_address or (True if ray else None)
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=True,
+        disable=not err_console.is_terminal,
+    ) as progress:
+        task = progress.add_task(f"arena {game.id}", total=None)
+
+        def tick(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        try:
+            report = run(t, workers=n_workers, ray=ray_target, results_file=results, progress=tick)
+        except SpillebordError as e:
+            raise fail(str(e)) from None
+    paths = []
+    if plot is not None:
+        from spillebord.arena.plot import write_plots
+
+        paths = write_plots(report, plot)
+    if as_json:
+        out = report.to_json()
+        out["plots"] = [str(p) for p in paths]
+        print(json.dumps(out))
+        return
+    for table in _arena_tables(report):
+        console.print(table)
+    for p in report.pairs:
+        if p.test is not None:
+            verdict = {
+                "H1": f"{p.first} is stronger than {p.second}",
+                "H0": f"{p.first} is not stronger than {p.second} by {margin:g}",
+                None: "undecided",
+            }[p.test.verdict]
+            when = f" after {p.stopped_after} deals" if p.stopped_after else ""
+            console.print(f"sequential test, {p.first} vs {p.second}: {verdict}{when} (LLR {p.test.llr:.2f})")
+    console.print(
+        f"[dim]{report.played_now} games played now in {report.wall_seconds:.1f} s "
+        f"({report.games_per_second:.1f} games/s, {report.workers} workers, {report.backend})[/]"
+    )
+    if results is not None:
+        console.print(
+            f"[dim]every game is in {results}; replay one with `spillebord replay {results} --game N`[/]"
+        )
+    for path in paths:
+        console.print(f"picture: {path}")
 
 
 # ---------------------------------------------------------------------------- serve

@@ -151,6 +151,7 @@ def play_match(
     options: Mapping[str, Any] | None = None,
     *,
     budget: Budget | None = None,
+    budgets: Sequence[Budget | None] | None = None,
     agent_seed: int | None = None,
     on_decision: Callable[[State[Any]], None] | None = None,
 ) -> Match:
@@ -159,6 +160,7 @@ def play_match(
 
     The deal comes from ``seed``, the agents' randomness from ``agent_seed`` (default: derived
     from ``seed``), so the same arguments give the same game where budgets are iterations.
+    ``budget`` is every seat's thinking budget, ``budgets`` one per seat.
     """
     from spillebord.core.options import to_dict
 
@@ -172,7 +174,7 @@ def play_match(
         if on_decision is not None:
             on_decision(state)
         seat = state.to_act
-        action = decide(bots[seat], state, rng, budget)
+        action = decide(bots[seat], state, rng, budgets[seat] if budgets is not None else budget)
         state.play(action)
         log.append((seat, str(action)))
     outcome = state.outcome()
