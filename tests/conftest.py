@@ -19,8 +19,6 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
-
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--runslow", action="store_true", default=False, help="run tests marked slow")

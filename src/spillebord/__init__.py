@@ -8,4 +8,5 @@ The packages, from the bottom up:
 - :mod:`spillebord.tables` a table: game + options + seats + seed + action log.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+"""The one version source (pyproject reads it; `spillebord --version` prints it)."""

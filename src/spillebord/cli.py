@@ -21,7 +21,8 @@ from rich.pretty import Pretty
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table as RichTable
 
-from spillebord.core import Game, Rng, SpillebordError, registry
+from spillebord import __version__
+from spillebord.core import AnyGame, Rng, SpillebordError, State, registry
 from spillebord.core.options import build as build_options
 from spillebord.core.options import parse_pairs, schema
 
@@ -36,29 +37,47 @@ console = Console()
 err_console = Console(stderr=True)
 
 
+def _show_version(value: bool) -> None:
+    if value:
+        console.print(f"spillebord {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", "-V", help="Print the version and exit.", callback=_show_version, is_eager=True
+        ),
+    ] = False,
+) -> None:
+    """Spillebord: seven Scandinavian table games. Play, serve, replay and benchmark them."""
+
+
 def fail(message: str, code: int = 2) -> typer.Exit:
     err_console.print(f"[bold red]error:[/] {message}")
     return typer.Exit(code)
 
 
-def _game(game_id: str) -> Game[Any]:
+def _game(game_id: str) -> AnyGame:
     try:
         return registry.get(game_id)
     except SpillebordError as e:
         raise fail(str(e)) from None
 
 
-def _renderer(game: Game[Any]) -> Any:
-    """The game's terminal picture (``<package>.render.render``), or None."""
+def _renderer(game: AnyGame) -> Any:
+    """The game's terminal picture: every game package has ``render.render(view, seat)``
+    (the package layout guarantees it); a game registered from elsewhere may have none."""
     pkg = ".".join(type(game).__module__.split(".")[:3])
     try:
-        mod = importlib.import_module(f"{pkg}.render")
-    except ImportError:
+        return importlib.import_module(f"{pkg}.render").render
+    except (ImportError, AttributeError):
         return None
-    return getattr(mod, "render", None)
 
 
-def render_view(game: Game[Any], view: dict[str, Any], seat: int | None) -> RenderableType:
+def render_view(game: AnyGame, view: dict[str, Any], seat: int | None) -> RenderableType:
     fn = _renderer(game)
     if fn is not None:
         try:
@@ -112,13 +131,14 @@ def rules_cmd(game_id: Annotated[str, typer.Argument(help="Game id, e.g. kasino.
 # ---------------------------------------------------------------------------- play
 
 
-def _parse_bots(spec: str | None, game: Game[Any], seats: int) -> list[str]:
-    from spillebord.ai import agent_names
+def _parse_bots(spec: str | None, game: AnyGame, seats: int) -> list[str]:
+    from spillebord.ai import agent_names, best_agent
 
+    best = best_agent(game)
     if spec is None:
-        return ["human"] + [game.best_bot] * (seats - 1)
+        return ["human"] + [best] * (seats - 1)
     if spec.strip() in ("all", "best"):
-        return [game.best_bot] * seats
+        return [best] * seats
     names = [s.strip() for s in spec.split(",") if s.strip()]
     if len(names) == 1:
         names = names * seats
@@ -128,18 +148,24 @@ def _parse_bots(spec: str | None, game: Game[Any], seats: int) -> list[str]:
     for n in names:
         if n not in known:
             raise fail(f"no agent {n!r}; known: {', '.join(sorted(known))}")
-    return [game.best_bot if n in ("all", "best") else n for n in names]
+    return [best if n in ("all", "best") else n for n in names]
 
 
-def _score_table(game: Game[Any], players: list[str], result: tuple[float, ...]) -> RichTable:
-    t = RichTable(title=f"{game.title}: final result")
+def _score_table(game: AnyGame, players: list[str], state: State[Any]) -> RichTable:
+    """The final table: each seat's own score and its outcome (won, lost, a share)."""
+    outcome = state.outcome() or ()
+    title = f"{game.title}: final result"
+    if state.truncated:
+        title += f" (stopped at the bound of {state.decisions:,} decisions, ranked by score)"
+    t = RichTable(title=title)
     t.add_column("seat")
     t.add_column("player")
     t.add_column("score", justify="right")
-    best = max(result)
-    for i, (p, r) in enumerate(zip(players, result, strict=False)):
-        mark = " 🏆" if r == best else ""
-        t.add_row(str(i), p, f"{r:g}{mark}")
+    t.add_column("outcome")
+    for i, (p, sc) in enumerate(zip(players, state.scores(), strict=False)):
+        o = outcome[i] if i < len(outcome) else 0.0
+        label = "won" if o == 1.0 else "lost" if o == 0.0 else f"shared win ({o:.2g})"
+        t.add_row(str(i), p, f"{sc:g}", label)
     return t
 
 
@@ -243,11 +269,10 @@ def play_cmd(
         save.write_text(table.to_json(), encoding="utf-8")
         if not quiet:
             console.print(f"record saved to {save}")
-    result = table.result()
-    if result is not None:
+    if table.is_over:
         if not quiet and humans:
             console.print(render_view(game, table.view(humans[0]), humans[0]))
-        console.print(_score_table(game, kinds, result))
+        console.print(_score_table(game, kinds, table.state))
         if not quiet:
             console.print(f"[dim]{moves} decisions[/]")
 
@@ -263,12 +288,15 @@ def replay_cmd(
     ] = None,
     to: Annotated[int | None, typer.Option("--to", help="Show the position after this many actions.")] = None,
     all_steps: Annotated[bool, typer.Option("--all", help="Print every step without waiting.")] = False,
+    game_no: Annotated[
+        int | None, typer.Option("--game", help="In an arena results file: the game with this number.")
+    ] = None,
 ) -> None:
     """Step through a saved game: Enter for the next action, a number to jump, q to quit."""
     from spillebord.tables import Table
 
     try:
-        record = json.loads(file.read_text(encoding="utf-8"))
+        record = _read_record(file, game_no)
     except FileNotFoundError:
         raise fail(f"no such file: {file}") from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
@@ -313,16 +341,46 @@ def replay_cmd(
             else:
                 k = min(k + 1, total)
             show(k)
-    final = full.result()
-    if final is not None:
-        console.print(_score_table(game, list(record.get("players") or ["?"] * full.seats), final))
+    if full.is_over:
+        console.print(_score_table(game, list(record.get("players") or ["?"] * full.seats), full.state))
+
+
+def _read_record(file: Path, game_no: int | None) -> dict[str, Any]:
+    """A game record: the file itself, or game ``game_no`` of an arena results file."""
+    text = file.read_text(encoding="utf-8")
+    first, _, rest = text.partition("\n")
+    header = json.loads(first) if first.strip() else {}
+    if isinstance(header, dict) and header.get("format") == "spillebord-arena":
+        desc = header["tournament"]
+        for line in rest.splitlines():
+            try:
+                r = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if r.get("index") == game_no:
+                return {
+                    "format": "spillebord-record",
+                    "version": 2,
+                    "game": desc["game"],
+                    "engine": desc["engine"],
+                    "seats": desc["seats"],
+                    "seed": r["seed"],
+                    "options": desc["options"],
+                    "players": [desc["bots"][b] for b in r["seat_bots"]],
+                    "actions": [{"seat": s, "action": a} for s, a in r["actions"]],
+                }
+        if game_no is None:
+            raise SpillebordError(f"{file} is an arena results file: name a game with --game N")
+        raise SpillebordError(f"{file} has no game {game_no}")
+    record: dict[str, Any] = json.loads(text)
+    return record
 
 
 # ---------------------------------------------------------------------------- bench
 
 
 def bench_game(
-    game: Game[Any],
+    game: AnyGame,
     games: int,
     seed: int,
     seats: int | None = None,
@@ -338,7 +396,7 @@ def bench_game(
     n = seats or game.seats.start
     opts = build_options(game.Options, options or {})
     decisions = 0
-    unfinished = 0
+    truncated = 0
     per_game: list[float] = []
     clock = time.process_time
     total = 0.0
@@ -348,11 +406,10 @@ def bench_game(
         state = game.new(n, seed + i, opts)
         t0 = clock()
         k = 0
-        cap = game.max_decisions  # random play of some rule sets need not end (Metscri without max_rounds)
-        while state.to_act is not None and k < cap:
+        while state.to_act is not None:  # every game ends, or stops truncated at its bound
             state.play(rng.choice(state.legal()))
             k += 1
-        unfinished += state.to_act is not None
+        truncated += state.truncated
         dt = clock() - t0
         total += dt
         per_game.append(dt)
@@ -369,7 +426,7 @@ def bench_game(
         "decisions_per_s": round(decisions / total, 1) if total else None,
         "decisions_per_game": round(decisions / games, 2) if games else None,
         "median_game_ms": round(statistics.median(per_game) * 1000, 3) if per_game else None,
-        "unfinished": unfinished,
+        "truncated": truncated,
     }
 
 
@@ -405,7 +462,7 @@ def bench_cmd(
             task = progress.add_task(g.id, total=games)
             try:
                 out[g.id] = bench_game(
-                    g, games, seed, seats, g.quick_options if quick else None, progress, task
+                    g, games, seed, seats, dict(g.quick_options) if quick else None, progress, task
                 )
             except SpillebordError as e:
                 raise fail(f"{g.id}: {e}") from None
@@ -426,11 +483,196 @@ def bench_cmd(
         )
     console.print(t)
     for gid, r in out.items():
-        if r["unfinished"]:
+        if r["truncated"]:
             console.print(
-                f"[yellow]{gid}: {r['unfinished']} of {r['games']} games were cut at "
-                f"{registry.get(gid).max_decisions:,} decisions (try --quick)[/]"
+                f"[yellow]{gid}: {r['truncated']} of {r['games']} random games stopped at the bound of "
+                f"{registry.get(gid).kind.max_decisions:,} decisions (try --quick)[/]"
             )
+
+
+# ---------------------------------------------------------------------------- arena
+
+
+def _arena_tables(report: Any) -> list[RichTable]:
+    desc = report.description
+    sides = desc["sides"]
+    t = RichTable(
+        title=f"{desc['game']}: {desc['seats']} seats, {sides} sides, "
+        f"{len(report.results)} games (seats rotated, duplicate deals)"
+    )
+    for col, right in (
+        ("bot", False),
+        ("games", True),
+        ("score", True),
+        ("95% interval", True),
+        ("mean game score", True),
+        ("rating μ ± σ", True),
+    ):
+        t.add_column(col, justify="right" if right else "left")
+    for b in sorted(report.bots.values(), key=lambda b: -b.mu):
+        lo, hi = b.interval
+        t.add_row(
+            b.label,
+            str(b.games),
+            f"{b.score:.3f}",
+            f"{lo:.3f}–{hi:.3f}",
+            f"{b.mean_own_score:.1f}",
+            f"{b.mu:.1f} ± {b.sigma:.1f}",
+        )
+    tables = [t]
+    labels = list(report.bots)
+    if len(labels) > 2:
+        m = report.matrix()
+        mt = RichTable(title="score of the row against the column")
+        mt.add_column("")
+        for b in labels:
+            mt.add_column(b, justify="right")
+        for a in labels:
+            mt.add_row(a, *["—" if m[a][b] is None else f"{m[a][b]:.2f}" for b in labels])
+        tables.append(mt)
+    return tables
+
+
+@app.command("arena")
+def arena_cmd(
+    game_id: Annotated[str, typer.Argument(help="Game id (see `spillebord games`).")],
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="Bots, comma-separated, each NAME or NAME@BUDGET (greedy, heuristic@1s, ismcts@500it); "
+            "every pair plays. 'best' is the game's strongest.",
+        ),
+    ] = "random,best",
+    games: Annotated[int, typer.Option("--games", "-g", help="Games per pair of bots (whole deals).")] = 100,
+    seats: Annotated[
+        int | None, typer.Option("--seats", "-n", help="Players (default: the minimum).")
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the deals and the bots.")] = 1,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="A rule option KEY=VALUE (repeatable).")
+    ] = None,
+    quick: Annotated[bool, typer.Option("--quick", help="Use the game's short-game options.")] = False,
+    budget: Annotated[
+        str | None, typer.Option("--budget", help="Thinking budget per decision for bots without @BUDGET.")
+    ] = None,
+    workers: Annotated[
+        int | None, typer.Option("--workers", "-w", help="Worker processes (default: every core).")
+    ] = None,
+    ray: Annotated[
+        bool, typer.Option("--ray", help="Run on Ray (a local Ray instance unless --ray-address).")
+    ] = False,
+    ray_address: Annotated[
+        str | None,
+        typer.Option("--ray-address", help="A Ray cluster address (or 'local' for Ray's local mode)."),
+    ] = None,
+    sequential: Annotated[
+        bool, typer.Option("--sprt", help="Stop a pair as soon as 'the first is stronger' is decided.")
+    ] = False,
+    confidence: Annotated[
+        float, typer.Option("--confidence", help="Confidence of the sequential test.")
+    ] = 0.95,
+    margin: Annotated[
+        float, typer.Option("--margin", help="Score margin the sequential test looks for.")
+    ] = 0.05,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as one JSON object.")] = False,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", help="Write ratings.png and pairwise.png into this folder.")
+    ] = None,
+    results: Annotated[
+        Path | None,
+        typer.Option("--results", help="Append every game to this file; run again to resume after a stop."),
+    ] = None,
+) -> None:
+    """A tournament between bots: scores with 95% intervals, OpenSkill ratings, a pairwise matrix.
+
+    Every bot decides from its own seat's knowledge only; seats rotate and every deal is played
+    once with each bot on each side (duplicate play), so the luck of the deal cancels out.
+    Replay any game with `spillebord replay RESULTS --game N`.
+    """
+    import os
+
+    from spillebord.arena import ArenaError, BotSpec, Sequential, Tournament, parse_budget, run
+
+    game = _game(game_id)
+    try:
+        default_budget = parse_budget(budget) if budget else None
+        specs = [BotSpec.parse(b, default_budget) for b in bots.split(",") if b.strip()]
+        from spillebord.ai import best_agent
+
+        specs = [BotSpec(best_agent(game), b.budget) if b.agent == "best" else b for b in specs]
+        opts = dict(game.quick_options) if quick else {}
+        opts.update(parse_pairs(option))
+        if not 0.5 < confidence < 1:
+            raise ArenaError("--confidence is between 0.5 and 1, e.g. 0.95")
+        if not 0 < margin < 0.5:
+            raise ArenaError("--margin is between 0 and 0.5, e.g. 0.05")
+        n_workers = workers if workers is not None else (os.cpu_count() or 1)
+        if n_workers < 1:
+            raise ArenaError("--workers must be at least 1")
+        t = Tournament(
+            game.id,
+            tuple(specs),
+            games=games,
+            seats=seats,
+            options=opts,
+            seed=seed,
+            sequential=Sequential(confidence, margin) if sequential else None,
+        )
+        t.resolve()
+    except SpillebordError as e:
+        raise fail(str(e)) from None
+    ray_target: str | bool | None = ray_address or (True if ray else None)
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=True,
+        disable=not err_console.is_terminal,
+    ) as progress:
+        task = progress.add_task(f"arena {game.id}", total=None)
+
+        def tick(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        try:
+            report = run(t, workers=n_workers, ray=ray_target, results_file=results, progress=tick)
+        except SpillebordError as e:
+            raise fail(str(e)) from None
+    paths = []
+    if plot is not None:
+        from spillebord.arena.plot import write_plots
+
+        paths = write_plots(report, plot)
+    if as_json:
+        out = report.to_json()
+        out["plots"] = [str(p) for p in paths]
+        print(json.dumps(out))
+        return
+    for table in _arena_tables(report):
+        console.print(table)
+    for p in report.pairs:
+        if p.test is not None:
+            verdict = {
+                "H1": f"{p.first} is stronger than {p.second}",
+                "H0": f"{p.first} is not stronger than {p.second} by {margin:g}",
+                None: "undecided",
+            }[p.test.verdict]
+            when = f" after {p.stopped_after} deals" if p.stopped_after else ""
+            console.print(f"sequential test, {p.first} vs {p.second}: {verdict}{when} (LLR {p.test.llr:.2f})")
+    console.print(
+        f"[dim]{report.played_now} games played now in {report.wall_seconds:.1f} s "
+        f"({report.games_per_second:.1f} games/s, {report.workers} workers, {report.backend})[/]"
+    )
+    if results is not None:
+        console.print(
+            f"[dim]every game is in {results}; replay one with `spillebord replay {results} --game N`[/]"
+        )
+    for path in paths:
+        console.print(f"picture: {path}")
 
 
 # ---------------------------------------------------------------------------- serve

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
-from spillebord.ai import GreedyAgent, RandomAgent, decide, make_agent
+from spillebord.ai import Budget, GreedyAgent, Needs, RandomAgent, best_agent, decide, make_agent
 from spillebord.core import Action, Rng, SpillebordError, State, registry
+from spillebord.testing import play_match
 from toygame import TOY, ToyState
 
 registry.register(TOY)
@@ -17,13 +18,15 @@ class Spy:
     """Records the states it is shown."""
 
     name = "spy"
-    needs_state = True
+    needs: ClassVar[Needs] = Needs(determinization=True, budget=True)
 
     def __init__(self) -> None:
         self.seen: list[State[Any]] = []
+        self.budgets: list[Budget | None] = []
 
-    def act(self, state: State[Any], seat: int, rng: Rng) -> Action:
+    def act(self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None) -> Action:
         self.seen.append(state)
+        self.budgets.append(budget)
         return state.legal()[0]
 
 
@@ -38,6 +41,12 @@ def test_decide_hands_agents_a_determinization_not_the_real_state() -> None:
     assert shown.view(0) == state.view(0)
 
 
+def test_decide_passes_the_thinking_budget() -> None:
+    spy = Spy()
+    decide(spy, TOY.new(2, seed=1), Rng(9), Budget(iterations=50))
+    assert spy.budgets == [Budget(iterations=50)]
+
+
 def test_opponent_hands_are_resampled_for_the_agent() -> None:
     state = TOY.new(2, seed=1)
     spy = Spy()
@@ -49,7 +58,9 @@ def test_opponent_hands_are_resampled_for_the_agent() -> None:
 def test_make_agent_by_name() -> None:
     assert isinstance(make_agent("random", TOY), RandomAgent)
     assert isinstance(make_agent("greedy", TOY), GreedyAgent)
-    assert isinstance(make_agent("all", TOY), GreedyAgent)  # TOY.best_bot
+    assert best_agent(TOY) == "greedy"
+    assert isinstance(make_agent("all", TOY), GreedyAgent)
+    assert make_agent("lowest", TOY).name == "lowest"  # the game's own, from its bot kit
     with pytest.raises(SpillebordError, match="no agent 'alphazero'"):
         make_agent("alphazero", TOY)
 
@@ -66,16 +77,9 @@ def test_greedy_takes_the_trick_with_its_cheapest_winning_card() -> None:
 def test_greedy_does_better_than_random_at_the_toy_game() -> None:
     wins = losses = 0
     for g in range(200):
-        state = TOY.new(2, seed=g)
-        agents = [make_agent("greedy", TOY), make_agent("random", TOY)]
-        if g % 2:
-            agents.reverse()
-        rng = Rng(g)
-        while state.to_act is not None:
-            state.play(decide(agents[state.to_act], state, rng))
-        r = state.result()
-        assert r is not None
         greedy_seat = g % 2
-        wins += r[greedy_seat] > r[1 - greedy_seat]
-        losses += r[greedy_seat] < r[1 - greedy_seat]
+        names = ["greedy", "random"] if greedy_seat == 0 else ["random", "greedy"]
+        out = play_match(TOY, names, seed=g).outcome
+        wins += out[greedy_seat] == 1.0
+        losses += out[greedy_seat] == 0.0
     assert wins > losses * 1.2, (wins, losses)

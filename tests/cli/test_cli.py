@@ -42,7 +42,7 @@ def test_bots_only_play_prints_a_result_and_saves_a_record(tmp_path: Path) -> No
     assert r.exit_code == 0, r.output
     assert "final result" in r.output
     data = json.loads(rec.read_text())
-    assert data["game"] == "toy" and data["result"] is not None
+    assert data["game"] == "toy" and data["outcome"] is not None
     r = runner.invoke(app, ["replay", str(rec), "--to", "2"])
     assert r.exit_code == 0, r.output
     assert "after 2/" in r.output
@@ -87,7 +87,7 @@ def test_bench_json_shape() -> None:
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
     assert set(data["toy"]) >= {"games", "decisions", "games_per_s", "decisions_per_s", "decisions_per_game"}
-    assert data["toy"]["unfinished"] == 0
+    assert data["toy"]["truncated"] == 0
     assert data["toy"]["games"] == 20 and data["toy"]["decisions_per_game"] == 6
 
 
@@ -105,7 +105,7 @@ def test_quitting_keeps_the_unfinished_game(tmp_path: Path, monkeypatch: pytest.
     saved = list(tmp_path.rglob("toy-*.json"))
     assert len(saved) == 1 and "left unfinished" in r.output
     rec = json.loads(saved[0].read_text())
-    assert rec["result"] is None and len(rec["actions"]) >= 1
+    assert rec["outcome"] is None and len(rec["actions"]) >= 1
 
 
 def test_serve_explains_a_taken_port_and_an_absent_database(tmp_path: Path) -> None:
@@ -126,3 +126,10 @@ def test_serve_explains_a_taken_port_and_an_absent_database(tmp_path: Path) -> N
         r = runner.invoke(app, args)
         assert r.exit_code == 2 and message in " ".join(r.output.split()), (args, r.output)
         assert "Traceback" not in r.output
+
+
+def test_version_is_the_package_version() -> None:
+    import spillebord
+
+    r = runner.invoke(app, ["--version"])
+    assert r.exit_code == 0 and r.output.strip() == f"spillebord {spillebord.__version__}"

@@ -104,10 +104,14 @@ def check_outcome(state: State[Any]) -> None:
     assert out is not None and len(out) == seats, f"outcome {out} for {seats} seats"
     assert all(0.0 <= v <= 1.0 for v in out), f"outcome {out} is not normalized"
     teams = state.teams()
-    assert sorted(s for side in teams for s in side) == list(range(seats)), f"teams {teams} are not a partition"
+    assert sorted(s for side in teams for s in side) == list(range(seats)), (
+        f"teams {teams} are not a partition"
+    )
     for side in teams:
         assert len({out[s] for s in side}) == 1, f"outcome {out} differs within the side {side}"
-    assert abs(sum(out[side[0]] for side in teams) - 1.0) < 1e-9, f"outcome {out}: the sides' shares do not sum to 1"
+    assert abs(sum(out[side[0]] for side in teams) - 1.0) < 1e-9, (
+        f"outcome {out}: the sides' shares do not sum to 1"
+    )
     scores = state.scores()
     assert len(scores) == seats and all(isinstance(v, float) for v in scores), f"scores {scores}"
     if state.truncated:

@@ -55,7 +55,8 @@ def test_record_round_trips_and_replays_to_an_equal_state() -> None:
     play_out(t, 5)
     rec = json.loads(t.to_json())
     assert rec["format"] == "spillebord-record" and rec["game"] == "toy"
-    assert rec["result"] == list(t.result())
+    assert rec["outcome"] == list(t.outcome() or ()) and rec["scores"] == list(t.scores())
+    assert rec["engine"] == t.game.version
     again = Table.from_record(rec)
     assert again.state == t.state
     assert again.players == ["ann", "random", "greedy"]
@@ -88,3 +89,20 @@ def test_bad_records_are_explained(record: dict[str, object], message: str) -> N
 def test_from_json_rejects_garbage() -> None:
     with pytest.raises(RecordError, match="not valid JSON"):
         Table.from_json("{nope")
+
+
+def test_a_record_of_another_engine_version_is_refused_not_half_applied() -> None:
+    t = Table.create("toy", 2, seed=4)
+    play_out(t, 1)
+    rec = t.to_record()
+    rec["engine"] = t.game.version + 1
+    with pytest.raises(RecordError, match=r"engine version 2.*cannot be replayed exactly"):
+        Table.from_record(rec)
+
+
+def test_a_record_without_an_engine_version_is_of_version_1() -> None:
+    t = Table.create("toy", 2, seed=4)
+    play_out(t, 1)
+    rec = t.to_record()
+    del rec["engine"]
+    assert Table.from_record(rec).state == t.state

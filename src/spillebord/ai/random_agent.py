@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from spillebord.core import Action, AnyGame, Rng, State
 
@@ -20,4 +20,4 @@ class RandomAgent:
         self.game = game
 
     def act(self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None) -> Action:
-        return rng.choice(state.legal())
+        return cast(Action, rng.choice(state.legal()))

@@ -21,6 +21,7 @@ decorated state must not use zero-argument ``super()``.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar, TypeVar, get_origin
 
@@ -33,7 +34,7 @@ _BASE = ("game", "seats", "to_act", "rng", "decisions", "truncated")
 
 def _own_fields(cls: type) -> list[str]:
     names = []
-    for name, ann in cls.__dict__.get("__annotations__", {}).items():
+    for name, ann in inspect.get_annotations(cls).items():
         text = ann if isinstance(ann, str) else ""
         if text.startswith(("ClassVar", "typing.ClassVar")) or get_origin(ann) is ClassVar:
             continue
@@ -74,10 +75,11 @@ def state(
         body["__slots__"] = tuple(fields)
         ignore = {n for n in (*fields, *inherited) if n.startswith("_")} | set(eq_ignore)
         body["_eq_ignore"] = frozenset(ignore) | c.__dict__.get("_eq_ignore", frozenset())
-        new_cls: S = type(c)(c.__name__, c.__bases__, body)
+        meta: Any = type(c)
+        new_cls: S = meta(c.__name__, c.__bases__, body)
         new_cls.__qualname__ = c.__qualname__
         if "copy" not in c.__dict__:
-            new_cls.copy = _make_copy(new_cls, [*_BASE, *inherited, *fields], copiers)  # type: ignore[method-assign]
+            new_cls.copy = _make_copy(new_cls, [*_BASE, *inherited, *fields], copiers)  # type: ignore[method-assign,assignment]
         return new_cls
 
     if cls is not None:

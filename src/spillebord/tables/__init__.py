@@ -171,7 +171,7 @@ class Table:
 
 def replay_texts(game: AnyGame, seats: int, seed: int, options: Any, texts: Sequence[str]) -> State[Any]:
     """The state after applying action texts from the start (no turn checks)."""
-    state = game.new(seats, seed, options)
+    state: State[Any] = game.new(seats, seed, options)
     for t in texts:
         state.play(game.parse(state, t))
     return state

@@ -49,7 +49,8 @@ def new_state(
 ) -> State[Any]:
     """A starting state from loose options (``KEY: value``)."""
     g = registry.get(game) if isinstance(game, str) else game
-    return g.new(seats, seed, build_options(g.Options, options or {}))
+    state: State[Any] = g.new(seats, seed, build_options(g.Options, options or {}))
+    return state
 
 
 def random_walk(
@@ -78,13 +79,18 @@ def random_walk(
 
 
 def final_state(
-    game: AnyGame | str, seats: int, seed: int, options: Mapping[str, Any] | None = None, *, check: bool = True
+    game: AnyGame | str,
+    seats: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    *,
+    check: bool = True,
 ) -> State[Any]:
     """The last state of :func:`random_walk`."""
-    last: State[Any] | None = None
-    for last in random_walk(game, seats, seed, options, check=check):
+    walk = random_walk(game, seats, seed, options, check=check)
+    last = next(walk)
+    for last in walk:  # noqa: B007  (the walk's last state is the point)
         pass
-    assert last is not None
     return last
 
 
@@ -145,6 +151,7 @@ def play_match(
     options: Mapping[str, Any] | None = None,
     *,
     budget: Budget | None = None,
+    budgets: Sequence[Budget | None] | None = None,
     agent_seed: int | None = None,
     on_decision: Callable[[State[Any]], None] | None = None,
 ) -> Match:
@@ -153,6 +160,7 @@ def play_match(
 
     The deal comes from ``seed``, the agents' randomness from ``agent_seed`` (default: derived
     from ``seed``), so the same arguments give the same game where budgets are iterations.
+    ``budget`` is every seat's thinking budget, ``budgets`` one per seat.
     """
     from spillebord.core.options import to_dict
 
@@ -166,7 +174,7 @@ def play_match(
         if on_decision is not None:
             on_decision(state)
         seat = state.to_act
-        action = decide(bots[seat], state, rng, budget)
+        action = decide(bots[seat], state, rng, budgets[seat] if budgets is not None else budget)
         state.play(action)
         log.append((seat, str(action)))
     outcome = state.outcome()

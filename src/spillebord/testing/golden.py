@@ -122,8 +122,10 @@ def _diff(want: str, got: str) -> str:
     out = []
     for key in sorted(set(a) | set(b)):
         if a.get(key) != b.get(key):
-            out.append(f"  {key}: file {json.dumps(a.get(key))[:300]}\n  {' ' * len(key)}  now  "
-                       f"{json.dumps(b.get(key))[:300]}")
+            out.append(
+                f"  {key}: file {json.dumps(a.get(key))[:300]}\n  {' ' * len(key)}  now  "
+                f"{json.dumps(b.get(key))[:300]}"
+            )
     return "\n".join(out) or "  (formatting only)"
 
 
@@ -132,12 +134,20 @@ SETTINGS: dict[str, dict[str, Any]] = {}
 
 
 def settings_for(game: AnyGame) -> dict[str, Any]:
-    return SETTINGS.get(game.id) or {"seats": game.seats.start, "seed": 7, "options": dict(game.quick_options)}
+    return SETTINGS.get(game.id) or {
+        "seats": game.seats.start,
+        "seed": 7,
+        "options": dict(game.quick_options),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m spillebord.testing.golden", description=__doc__.split("\n")[0])
-    p.add_argument("--write", nargs="*", metavar="GAME", help="write the playthroughs of these games (all if none)")
+    p = argparse.ArgumentParser(
+        prog="python -m spillebord.testing.golden", description=__doc__.split("\n")[0]
+    )
+    p.add_argument(
+        "--write", nargs="*", metavar="GAME", help="write the playthroughs of these games (all if none)"
+    )
     p.add_argument("--check", action="store_true", help="compare every playthrough with the engines")
     p.add_argument("--dir", type=Path, default=DEFAULT_DIR)
     args = p.parse_args(argv)

@@ -1,0 +1,461 @@
+"""The arena: tournaments between bots, with scores, intervals, ratings and a sequential test.
+
+    from spillebord.arena import Tournament, BotSpec, run
+    report = run(Tournament("kasino", (BotSpec("greedy"), BotSpec("random")), games=200), workers=2)
+    print(report.bots["greedy"].score, report.bots["greedy"].interval)
+
+Fair by construction: every decision goes through :func:`spillebord.ai.decide` (the bot's own
+seat's determinization); seats rotate and deals are played in duplicate (see
+:mod:`spillebord.arena.schedule`); partnerships are played by one bot. With iteration budgets
+(or bots that use none) the same seed gives the same results on one core, a process pool or a
+Ray cluster: results are always combined in schedule order, whatever order they finish in.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from spillebord.core import AnyGame, registry
+from spillebord.core.errors import SpillebordError
+from spillebord.core.options import build as build_options
+from spillebord.core.options import to_dict as options_to_dict
+
+from .play import Job, batches, drive, play_batch
+from .schedule import ArenaError, BotSpec, GameSpec, budget_text, parse_budget, schedule
+from .stats import SprtResult, sprt, wilson
+
+RESULTS_FORMAT = "spillebord-arena"
+
+
+@dataclass(frozen=True, slots=True)
+class Sequential:
+    """Stop a pairing as soon as "the first bot is stronger than the second" is decided:
+    H1 "it scores ``0.5 + margin``" against H0 "it scores 0.5" (with ``k`` sides: ``1/k``),
+    at ``confidence`` (both error rates ``1 - confidence``)."""
+
+    confidence: float = 0.95
+    margin: float = 0.05
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """What to play: a round robin of every pair of ``bots`` at ``game``, ``games`` games per
+    pairing (rounded up to whole deals), from ``seed``."""
+
+    game: str
+    bots: tuple[BotSpec, ...]
+    games: int = 100
+    seats: int | None = None
+    """Players at the table (default: the game's smallest count)."""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    seed: int = 1
+    sequential: Sequential | None = None
+
+    def resolve(self) -> tuple[AnyGame, int, Any]:
+        """The game, the seat count and the built options; :class:`ArenaError` (readable) on
+        anything that cannot be played."""
+        from spillebord.ai import agent_names
+
+        try:
+            game = registry.get(self.game)
+        except SpillebordError as e:
+            raise ArenaError(str(e)) from None
+        seats = self.seats or game.seats.start
+        known = {*agent_names(game), "best"}
+        for b in self.bots:
+            if b.agent not in known:
+                raise ArenaError(f"no bot {b.agent!r} for {game.title}; known: {', '.join(sorted(known))}")
+        labels = [b.label for b in self.bots]
+        if len(set(labels)) != len(labels):
+            raise ArenaError(f"a bot is named twice: {', '.join(labels)}")
+        if self.games < 1:
+            raise ArenaError("--games must be at least 1")
+        try:
+            options = build_options(game.Options, dict(self.options))
+        except SpillebordError as e:
+            raise ArenaError(str(e)) from None
+        return game, seats, options
+
+    def describe(self) -> dict[str, Any]:
+        """The tournament as JSON (the results file's header; a resumed run must match it)."""
+        game, seats, options = self.resolve()
+        return {
+            "game": game.id,
+            "engine": game.version,
+            "seats": seats,
+            "options": options_to_dict(options),
+            "bots": [b.label for b in self.bots],
+            "games": self.games,
+            "seed": self.seed,
+            "sequential": None
+            if self.sequential is None
+            else {"confidence": self.sequential.confidence, "margin": self.sequential.margin},
+        }
+
+
+@dataclass
+class BotFigures:
+    """One bot's figures over the whole tournament."""
+
+    label: str
+    games: int = 0
+    points: float = 0.0
+    """Wins plus shares of draws, from the normalized outcome."""
+    own: float = 0.0
+    """Sum of the game's own scores (points, wealth, pegs) of its seats, per game."""
+    mu: float = 0.0
+    sigma: float = 0.0
+
+    @property
+    def score(self) -> float:
+        return self.points / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.score, self.games)
+
+    @property
+    def mean_own_score(self) -> float:
+        return self.own / self.games if self.games else 0.0
+
+    @property
+    def ordinal(self) -> float:
+        """A conservative rating: ``mu - 3 sigma``."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass
+class PairFigures:
+    first: str
+    second: str
+    games: int = 0
+    points: float = 0.0
+    """The first bot's points against the second."""
+    deal_scores: list[float] = field(default_factory=list)
+    test: SprtResult | None = None
+    stopped_after: int | None = None
+    """Deals played when the sequential test decided (``None``: it ran to the end)."""
+
+    @property
+    def score(self) -> float:
+        return self.points / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.score, self.games)
+
+
+@dataclass
+class Report:
+    tournament: Tournament
+    description: dict[str, Any]
+    bots: dict[str, BotFigures]
+    pairs: list[PairFigures]
+    results: list[dict[str, Any]]
+    """Every game counted, in schedule order."""
+    played_now: int = 0
+    wall_seconds: float = 0.0
+    workers: int = 1
+    backend: str = "serial"
+
+    @property
+    def games_per_second(self) -> float:
+        return self.played_now / self.wall_seconds if self.wall_seconds else 0.0
+
+    def matrix(self) -> dict[str, dict[str, float | None]]:
+        """Row bot's score against column bot (``None`` on the diagonal)."""
+        labels = list(self.bots)
+        m: dict[str, dict[str, float | None]] = {a: dict.fromkeys(labels) for a in labels}
+        for p in self.pairs:
+            if p.games:
+                m[p.first][p.second] = p.score
+                m[p.second][p.first] = 1.0 - p.score
+        return m
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tournament": self.description,
+            "bots": {
+                b.label: {
+                    "games": b.games,
+                    "score": round(b.score, 4),
+                    "interval95": [round(x, 4) for x in b.interval],
+                    "mean_own_score": round(b.mean_own_score, 3),
+                    "rating": {
+                        "mu": round(b.mu, 3),
+                        "sigma": round(b.sigma, 3),
+                        "ordinal": round(b.ordinal, 3),
+                    },
+                }
+                for b in self.bots.values()
+            },
+            "pairs": [
+                {
+                    "first": p.first,
+                    "second": p.second,
+                    "games": p.games,
+                    "score": round(p.score, 4),
+                    "interval95": [round(x, 4) for x in p.interval],
+                    "sequential": None
+                    if p.test is None
+                    else {
+                        "llr": round(p.test.llr, 3),
+                        "verdict": p.test.verdict,
+                        "stopped_after_deals": p.stopped_after,
+                    },
+                }
+                for p in self.pairs
+            ],
+            "matrix": self.matrix(),
+            "games_played_now": self.played_now,
+            "wall_seconds": round(self.wall_seconds, 3),
+            "games_per_second": round(self.games_per_second, 3),
+            "workers": self.workers,
+            "backend": self.backend,
+        }
+
+
+# ------------------------------------------------------------------------------ running
+
+
+class _Stopper:
+    """The sequential test, evaluated on each pairing's completed deals in schedule order (so
+    the verdict, and the games it counts, do not depend on which worker finished first)."""
+
+    def __init__(self, t: Tournament, pairings: list[tuple[int, int]], rotations: int) -> None:
+        self.seq = t.sequential
+        self.rotations = rotations
+        self.p0 = 1.0 / rotations
+        self.stop_deal: dict[tuple[int, int], int] = {}
+        self.by_pair: dict[tuple[int, int], dict[int, list[dict[str, Any]]]] = {p: {} for p in pairings}
+
+    def add(self, r: dict[str, Any]) -> None:
+        if self.seq is None:
+            return
+        pairing = (r["pairing"][0], r["pairing"][1])
+        if pairing in self.stop_deal:
+            return
+        deals = self.by_pair[pairing]
+        deals.setdefault(r["deal"], []).append(r)
+        scores: list[float] = []
+        d = 0
+        while len(deals.get(d, ())) == self.rotations:
+            scores.append(sum(_first_points(x) for x in deals[d]) / self.rotations)
+            d += 1
+            test = sprt(scores, self.p0, self.p0 + self.seq.margin, self.seq.confidence)
+            if test.verdict is not None:
+                self.stop_deal[pairing] = d - 1
+                return
+
+    def skip(self, spec: GameSpec) -> bool:
+        stop = self.stop_deal.get(spec.pairing)
+        return stop is not None and spec.deal > stop
+
+
+def _first_points(r: dict[str, Any]) -> float:
+    """The first bot's share of a game: the outcome of the one side it played."""
+    first = r["pairing"][0]
+    seat = r["seat_bots"].index(first)
+    return float(r["outcome"][seat])
+
+
+def _execute(
+    job: Job,
+    specs: list[GameSpec],
+    stopper: _Stopper,
+    workers: int,
+    ray_address: str | bool | None,
+    batch: int,
+    on_result: Callable[[dict[str, Any]], None],
+) -> str:
+    if ray_address not in (None, False):
+        from .ray_backend import run_ray
+
+        run_ray(job, specs, stopper.skip, workers, ray_address, batch, on_result)
+        return "ray"
+    if workers <= 1:
+        for chunk in batches(specs, batch):
+            for r in play_batch(job, [s for s in chunk if not stopper.skip(s)]):
+                on_result(r)
+        return "serial"
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+
+    Batch = Future[list[dict[str, Any]]]
+
+    def wait_some(pending: list[Batch]) -> tuple[list[list[dict[str, Any]]], list[Batch]]:
+        done, rest = wait(pending, return_when=FIRST_COMPLETED)
+        return [f.result() for f in done], list(rest)
+
+    ctx = multiprocessing.get_context("fork")  # workers inherit registered games and bots
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        drive(
+            batches(specs, batch),
+            stopper.skip,
+            2 * workers,
+            lambda chunk: pool.submit(play_batch, job, chunk),
+            wait_some,
+            on_result,
+        )
+    return "process pool"
+
+
+def run(
+    t: Tournament,
+    *,
+    workers: int = 1,
+    ray: str | bool | None = None,
+    results_file: Path | None = None,
+    batch: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Report:
+    """Play the tournament (resuming from ``results_file`` if it holds earlier games of the
+    same tournament; every new game is appended to it as it finishes) and compute the report."""
+    import time
+
+    game, seats, options = t.resolve()
+    desc = t.describe()
+    teams = game.teams(seats, options)
+    desc["sides"] = len(teams)
+    specs = list(schedule(game, t.bots, seats, options, t.games, t.seed))
+    job = Job(game.id, seats, options_to_dict(options), t.bots)
+    pairings = sorted({s.pairing for s in specs})
+    stopper = _Stopper(t, pairings, len(teams))
+
+    done: dict[int, dict[str, Any]] = {}
+    out = None
+    if results_file is not None:
+        done = _load_results(results_file, desc)
+        results_file.parent.mkdir(parents=True, exist_ok=True)
+        fresh = not results_file.exists() or results_file.stat().st_size == 0
+        out = results_file.open("a", encoding="utf-8")
+        if fresh:
+            out.write(json.dumps({"format": RESULTS_FORMAT, "tournament": desc}) + "\n")
+            out.flush()
+    for i in sorted(done):
+        stopper.add(done[i])
+    todo = [s for s in specs if s.index not in done]
+    total = len(specs)
+    count = [len(done)]
+    played = [0]
+
+    def on_result(r: dict[str, Any]) -> None:
+        done[r["index"]] = r
+        stopper.add(r)
+        played[0] += 1
+        count[0] += 1
+        if out is not None:
+            out.write(json.dumps(r, separators=(",", ":")) + "\n")
+            out.flush()
+        if progress is not None:
+            progress(count[0], total)
+
+    size = batch or max(1, min(16, len(todo) // max(1, workers * 8)))
+    if t.sequential is not None:
+        size = min(size, len(teams) * len(pairings))  # decide often
+    t0 = time.perf_counter()
+    try:
+        backend = _execute(job, todo, stopper, workers, ray, size, on_result)
+    finally:
+        if out is not None:
+            out.close()
+    wall = time.perf_counter() - t0
+    counted = [done[s.index] for s in specs if s.index in done and not stopper.skip(s)]
+    report = _report(t, desc, teams, counted, stopper)
+    report.played_now, report.wall_seconds, report.workers, report.backend = played[0], wall, workers, backend
+    return report
+
+
+def _load_results(path: Path, desc: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    if not path.exists() or path.stat().st_size == 0:
+        return {}
+    done: dict[int, dict[str, Any]] = {}
+    with path.open(encoding="utf-8") as f:
+        try:
+            header = json.loads(f.readline())
+        except json.JSONDecodeError:
+            raise ArenaError(f"{path} is not an arena results file") from None
+        if header.get("format") != RESULTS_FORMAT:
+            raise ArenaError(f"{path} is not an arena results file")
+        if header.get("tournament") != desc:
+            raise ArenaError(
+                f"{path} holds another tournament ({header.get('tournament')}); "
+                "use another results file, or the same settings to resume it"
+            )
+        for line in f:
+            try:
+                r = json.loads(line)
+            except json.JSONDecodeError:
+                break  # a line cut short by an interruption: that game is played again
+            done[int(r["index"])] = r
+    return done
+
+
+def _report(
+    t: Tournament,
+    desc: dict[str, Any],
+    teams: tuple[tuple[int, ...], ...],
+    results: list[dict[str, Any]],
+    stopper: _Stopper,
+) -> Report:
+    """The figures. A bot's points in a game are the shares of the sides it played (a side's
+    seats share one value), so the two bots' points add up to 1: with ``k`` sides the first
+    bot plays one side and expects ``1/k`` against an equal opponent."""
+    from openskill.models import PlackettLuce
+
+    labels = [b.label for b in t.bots]
+    bots = {label: BotFigures(label) for label in labels}
+    pairs: dict[tuple[int, int], PairFigures] = {}
+    model = PlackettLuce()
+    ratings = {label: model.rating(name=label) for label in labels}
+    deal_points: dict[tuple[int, int], dict[int, list[float]]] = {}
+    for r in results:
+        a, b = r["pairing"]
+        pair = pairs.setdefault((a, b), PairFigures(labels[a], labels[b]))
+        outcome, scores, seat_bots = r["outcome"], r["scores"], r["seat_bots"]
+        points = {a: 0.0, b: 0.0}
+        for side in teams:
+            points[seat_bots[side[0]]] += outcome[side[0]]
+        for bot in (a, b):
+            seats = [s for s, x in enumerate(seat_bots) if x == bot]
+            f = bots[labels[bot]]
+            f.games += 1
+            f.points += points[bot]
+            f.own += sum(scores[s] for s in seats) / len(seats)
+        pair.games += 1
+        pair.points += points[a]
+        deal_points.setdefault((a, b), {}).setdefault(r["deal"], []).append(points[a])
+        # OpenSkill: the two bots as two teams, ranked by the shares they took
+        ra, rb = ratings[labels[a]], ratings[labels[b]]
+        ranks = [1.0, 2.0] if points[a] > points[b] else [2.0, 1.0] if points[a] < points[b] else [1.0, 1.0]
+        [[ra], [rb]] = model.rate([[ra], [rb]], ranks=ranks)
+        ratings[labels[a]], ratings[labels[b]] = ra, rb
+    for label, rating in ratings.items():
+        bots[label].mu, bots[label].sigma = rating.mu, rating.sigma
+    p0 = 1.0 / len(teams)
+    for key, pair in pairs.items():
+        deals = deal_points.get(key, {})
+        pair.deal_scores = [sum(v) / len(v) for _, v in sorted(deals.items())]
+        if t.sequential is not None:
+            pair.test = sprt(pair.deal_scores, p0, p0 + t.sequential.margin, t.sequential.confidence)
+            stop = stopper.stop_deal.get(key)
+            pair.stopped_after = None if stop is None else stop + 1
+    return Report(t, desc, bots, [pairs[k] for k in sorted(pairs)], results)
+
+
+__all__ = [
+    "ArenaError",
+    "BotFigures",
+    "BotSpec",
+    "PairFigures",
+    "Report",
+    "Sequential",
+    "Tournament",
+    "budget_text",
+    "parse_budget",
+    "run",
+]

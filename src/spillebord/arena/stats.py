@@ -1,0 +1,61 @@
+"""The figures: scores with Wilson intervals, OpenSkill ratings, a sequential test."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+Z95 = 1.959963984540054
+
+
+def wilson(score: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a mean score over ``n`` games (draws count half); at the
+    default ``z`` a 95% interval. Honest at the edges (a 20-0 score is not [1, 1])."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = min(max(score, 0.0), 1.0)
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True, slots=True)
+class SprtResult:
+    """A sequential probability ratio test of "the first bot scores ``p1``" (H1) against "it
+    scores ``p0``" (H0), on per-deal mean scores (a normal approximation, as chess engine
+    testing does with game pairs)."""
+
+    llr: float
+    lower: float
+    upper: float
+    deals: int
+
+    @property
+    def verdict(self) -> str | None:
+        """``"H1"`` (stronger), ``"H0"`` (not stronger by the margin) or ``None`` (go on)."""
+        if self.llr >= self.upper:
+            return "H1"
+        if self.llr <= self.lower:
+            return "H0"
+        return None
+
+
+MIN_DEALS = 8
+"""No verdict before this many deals: the variance of fewer is no estimate."""
+
+
+def sprt(deal_scores: Sequence[float], p0: float, p1: float, confidence: float) -> SprtResult:
+    """The log-likelihood ratio of H1 (mean ``p1``) against H0 (mean ``p0``) after these
+    per-deal scores, with error rates ``alpha = beta = 1 - confidence``."""
+    alpha = beta = 1.0 - confidence
+    lower, upper = math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+    n = len(deal_scores)
+    if n < MIN_DEALS:
+        return SprtResult(0.0, lower, upper, n)
+    mean = sum(deal_scores) / n
+    var = sum((x - mean) ** 2 for x in deal_scores) / (n - 1)
+    var = max(var, 0.01)  # a run of identical deals must not make the test certain at once
+    llr = n * (p1 - p0) * (2 * mean - p0 - p1) / (2 * var)
+    return SprtResult(llr, lower, upper, n)

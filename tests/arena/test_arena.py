@@ -1,0 +1,177 @@
+"""The arena: fair schedules, figures with intervals, the same results on every backend,
+resumable results files, the sequential test."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from spillebord.ai import Budget
+from spillebord.arena import ArenaError, BotSpec, Sequential, Tournament, parse_budget, run
+from spillebord.arena.schedule import schedule
+from spillebord.arena.stats import MIN_DEALS, sprt, wilson
+from spillebord.core import registry
+from toygame import TOY
+
+registry.register(TOY)
+BOTS = (BotSpec("greedy"), BotSpec("random"), BotSpec("lowest"))
+
+
+def games(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The results without their CPU times (which differ from run to run)."""
+    return [{k: v for k, v in r.items() if k != "cpu_seconds"} for r in results]
+
+
+def test_wilson_interval_known_values() -> None:
+    lo, hi = wilson(0.5, 100)
+    assert (round(lo, 4), round(hi, 4)) == (0.4038, 0.5962)
+    lo, hi = wilson(1.0, 20)  # a clean sweep is not certainty
+    assert round(lo, 4) == 0.8389 and hi == 1.0
+    assert wilson(0.0, 0) == (0.0, 1.0)
+
+
+def test_sprt_decides_both_ways_and_waits_for_enough_deals() -> None:
+    # 16 deals scoring 0.875 on average (variance 0.05): LLR = 16 * 0.05 * 0.7 / 0.1 = 5.6
+    strong = sprt([1.0, 1.0, 1.0, 0.5] * 4, 0.5, 0.55, 0.95)
+    assert strong.verdict == "H1" and strong.llr == pytest.approx(5.6)
+    assert sprt([0.0, 0.0, 0.0, 0.5] * 4, 0.5, 0.55, 0.95).verdict == "H0"
+    assert sprt([1.0] * (MIN_DEALS - 1), 0.5, 0.55, 0.95).verdict is None
+    assert sprt([1.0, 0.0] * 4, 0.5, 0.55, 0.95).verdict is None
+
+
+def test_budgets_parse_and_bad_ones_are_refused() -> None:
+    assert parse_budget("1s") == Budget(seconds=1.0)
+    assert parse_budget("250ms") == Budget(seconds=0.25)
+    assert parse_budget("500it") == Budget(iterations=500)
+    for bad in ("fast", "0s", "1.5it", "-1s"):
+        with pytest.raises(ArenaError):
+            parse_budget(bad)
+    assert BotSpec.parse("ismcts@2s").label == "ismcts@2s"
+
+
+def test_duplicate_deals_rotate_the_seats_on_the_same_seed() -> None:
+    specs = list(schedule(TOY, BOTS[:2], 2, TOY.Options(), 10, seed=4))
+    assert len(specs) == 10
+    for a, b in zip(specs[::2], specs[1::2], strict=True):
+        assert a.seed == b.seed and a.deal == b.deal
+        assert a.seat_bots == (0, 1) and b.seat_bots == (1, 0)
+    assert len({s.seed for s in specs}) == 5
+
+
+def test_three_sides_put_the_first_bot_on_each_side_in_turn() -> None:
+    specs = list(schedule(TOY, BOTS[:2], 3, TOY.Options(), 3, seed=4))
+    assert [s.seat_bots for s in specs] == [(0, 1, 1), (1, 0, 1), (1, 1, 0)]
+
+
+def test_points_of_a_pair_add_up_and_the_figures_are_consistent() -> None:
+    r = run(Tournament("toy", BOTS, games=20, seed=2))
+    assert len(r.results) == 3 * 20
+    for p in r.pairs:
+        assert p.games == 20
+    assert sum(b.points for b in r.bots.values()) == pytest.approx(len(r.results))
+    m = r.matrix()
+    assert m["greedy"]["random"] == pytest.approx(1 - m["random"]["greedy"])  # type: ignore[operator]
+    data = r.to_json()
+    assert set(data["bots"]) == {"greedy", "random", "lowest"}
+    lo, hi = data["bots"]["greedy"]["interval95"]
+    assert lo <= data["bots"]["greedy"]["score"] <= hi
+
+
+def test_greedy_beats_random_at_the_toy_game() -> None:
+    r = run(Tournament("toy", BOTS[:2], games=300, seed=1))
+    greedy = r.bots["greedy"]
+    assert greedy.interval[0] > 0.5, greedy.score
+    assert greedy.mu > r.bots["random"].mu
+
+
+def test_the_pool_gives_the_same_results_as_one_process() -> None:
+    t = Tournament("toy", BOTS, games=30, seed=9)
+    one, two = run(t, workers=1), run(t, workers=2, batch=4)
+    assert one.to_json()["bots"] == two.to_json()["bots"]
+    assert games(one.results) == games(two.results)
+    assert two.backend == "process pool"
+
+
+def test_a_results_file_resumes_an_interrupted_tournament(tmp_path: Path) -> None:
+    t = Tournament("toy", BOTS, games=10, seed=5)
+    whole = run(t)
+    path = tmp_path / "results.jsonl"
+    run(t, results_file=path)
+    lines = path.read_text().splitlines()
+    # an interruption: the last lines lost, one cut in half
+    path.write_text("\n".join(lines[:12]) + "\n" + lines[12][:20])
+    resumed = run(t, results_file=path)
+    assert resumed.played_now == len(whole.results) - 11
+    assert games(resumed.results) == games(whole.results)
+    with pytest.raises(ArenaError, match="another tournament"):
+        run(Tournament("toy", BOTS, games=12, seed=5), results_file=path)
+
+
+def test_the_sequential_test_stops_a_decided_pair_the_same_way_everywhere() -> None:
+    t = Tournament("toy", BOTS[:2], games=2000, seed=1, sequential=Sequential(0.95, 0.05))
+    one, two = run(t), run(t, workers=2)
+    (p,) = one.pairs
+    assert p.test is not None and p.test.verdict == "H1" and p.stopped_after is not None
+    assert p.games == 2 * p.stopped_after < 2000
+    assert games(one.results) == games(two.results)
+
+
+def test_errors_are_readable() -> None:
+    with pytest.raises(ArenaError, match="no bot 'nobody'"):
+        run(Tournament("toy", (BotSpec("greedy"), BotSpec("nobody"))))
+    with pytest.raises(ArenaError, match="2–3 players, not 5"):
+        run(Tournament("toy", BOTS, seats=5))
+    with pytest.raises(ArenaError, match="at least two bots"):
+        run(Tournament("toy", BOTS[:1]))
+    with pytest.raises(ArenaError, match="named twice"):
+        run(Tournament("toy", (BotSpec("greedy"), BotSpec("greedy"))))
+
+
+def test_ray_on_this_machine_gives_the_same_results_as_the_pool() -> None:
+    # Ray is the 'cluster' extra, which the test extra installs: a missing Ray fails here.
+    # Ray's workers are fresh processes, so this uses a game of the installed package.
+    t = Tournament("kasino", (BotSpec("greedy"), BotSpec("random")), games=8, seed=3, options={"target": 5})
+    pool = run(t, workers=2)
+    on_ray = run(t, ray="local", workers=2, batch=2)
+    assert on_ray.backend == "ray"
+    assert games(on_ray.results) == games(pool.results)
+
+
+def test_cli_arena_table_json_plots_and_replay(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from spillebord.cli import app
+
+    runner = CliRunner()
+    r = runner.invoke(app, ["arena", "toy", "--bots", "random,greedy", "--games", "20", "-w", "1"])
+    assert r.exit_code == 0, r.output
+    assert "95% interval" in r.output and "rating" in r.output
+    res = tmp_path / "res.jsonl"
+    args = [
+        "arena",
+        "toy",
+        "-b",
+        "random,greedy",
+        "-g",
+        "20",
+        "--json",
+        "--plot",
+        str(tmp_path),
+        "--results",
+        str(res),
+    ]
+    r = runner.invoke(app, args)
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["bots"]["greedy"]["games"] == 20
+    for png in data["plots"]:
+        assert Path(png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    r = runner.invoke(app, ["replay", str(res), "--game", "3"])
+    assert r.exit_code == 0 and "final result" in r.output
+    r = runner.invoke(app, ["arena", "toy", "-b", "random,alphazero"])
+    assert r.exit_code == 2 and "no bot 'alphazero'" in r.output
+    r = runner.invoke(app, ["arena", "toy", "--budget", "soon"])
+    assert r.exit_code == 2 and "a budget is" in r.output
