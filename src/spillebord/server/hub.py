@@ -64,14 +64,15 @@ class Hub:
         self.presence.on_seats.append(self.bots.schedule)
         self._tasks: set[asyncio.Task[Any]] = set()
 
-    async def start(self) -> None:
-        """Open the storage, rebuild every unfinished table (its bots play on), tune the
-        collector and start the maintenance round."""
+    async def start(self, maintain: bool = True) -> None:
+        """Open the storage, rebuild every unfinished table (its bots play on); ``maintain``:
+        tune the collector and start the maintenance round (tests run rounds by hand)."""
         await self.storage.start()
         await self.presence.fresh_start()
         await self.service.recover()
-        self.maintenance.tune_gc()
-        self.maintenance.start()
+        if maintain:
+            self.maintenance.tune_gc()
+            self.maintenance.start()
 
     async def stop(self) -> None:
         await self.maintenance.stop()
