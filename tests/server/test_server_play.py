@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_server_support import Client, Server, db_params, server_on
+from test_server_support import Client, Server, db_params, server_on, start_server
 
 
 @pytest.fixture(scope="module", params=db_params())
@@ -332,3 +332,56 @@ def test_abandoned_seat_is_taken_over_and_given_back(tmp_path: Path) -> None:
         assert back["players"][0]["bot"] is None
         b.close()
         a.close()
+
+
+def test_tables_of_another_engine_version_after_a_restart(tmp_path: Path) -> None:
+    """A restart on a database whose tables were played on another engine version of their
+    game: the server starts, lists them as unavailable (finished ones keep their result and
+    record), says why to a client instead of replaying them, and changes nothing stored."""
+    import sqlite3
+
+    db = tmp_path / "tables.sqlite3"
+    srv = start_server(str(db), tmp_path)
+    try:
+        tid, a, b = two_humans(srv)
+        for seq in range(2):
+            c = mover([a, b], seq)
+            c.act(c.state["legal"][0]["text"], seq)  # type: ignore[index]
+            c.state_at(seq + 1)
+        done = srv.create(game="toy", seats=2, bots=["random", "greedy"], seed=3)["table"]
+        w = srv.ws(done)
+        final = w.until(lambda m: m["type"] == "state" and m["outcome"] is not None, timeout=20)
+        for c in [a, b, w]:
+            c.close()
+    finally:
+        srv.stop()
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE sb_tables SET engine = engine + 1")
+    conn.close()
+    srv = start_server(str(db), tmp_path)
+    try:
+        info = srv.get(f"/api/tables/{tid}").json()
+        assert info["status"] == "unavailable" and "engine version 2" in info["note"] and info["seq"] == 2
+        listed = {x["table"]: x for x in srv.get("/api/tables").json()}
+        assert listed[tid]["status"] == "unavailable"
+        ws = srv.ws(tid)
+        assert "engine version 2" in ws.error()
+        with pytest.raises(Exception):  # noqa: B017
+            ws.recv(timeout=5)  # and the socket is closed
+        r = srv.post(f"/api/tables/{tid}/join", {"name": "Eve"})
+        assert r.status_code == 409 and "engine version" in r.json()["detail"]
+        assert srv.get(f"/api/tables/{tid}/record").status_code == 409
+        assert len(srv.get(f"/api/tables/{tid}/history").json()) == 2
+        over = srv.get(f"/api/tables/{done}").json()
+        assert over["status"] == "over" and over["outcome"] == final["outcome"] and over["note"]
+        rec = srv.get(f"/api/tables/{done}/record").json()
+        assert rec["engine"] == 2 and rec["outcome"] == final["outcome"] and len(rec["actions"]) == 6
+        assert "Traceback" not in srv.output()
+    finally:
+        srv.stop()
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT n_actions, status FROM sb_tables WHERE id = ?", (tid,)).fetchone() == (
+            2,
+            "running",
+        )
+    conn.close()

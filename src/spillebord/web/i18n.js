@@ -2,6 +2,8 @@
 // names; renderers show them beside the English (see term()).
 const TEXTS = {
   en: {
+    truncated: "Stopped at the game's decision bound: ranked by score.", shared_win: "Shared win",
+    won_by: "Won by", draw_between: "A draw between", unavailable: "unavailable",
     tagline: "Seven Scandinavian table games", language: "Language", games: "Games", new_table: "New table",
     name: "Your name", players: "Players", public: "Listed in the lobby", quick: "Short game",
     seats: "Seats", rules_options: "Rule options", create: "Create table", tables: "Tables",
@@ -15,6 +17,8 @@ const TEXTS = {
     seat_of: "seat", players_range: "players", new_game_of: "New table",
   },
   da: {
+    truncated: "Stoppet ved spillets grænse for antal træk: rangeret efter point.", shared_win: "Delt sejr",
+    won_by: "Vundet af", draw_between: "Uafgjort mellem", unavailable: "utilgængeligt",
     tagline: "Syv skandinaviske bordspil", language: "Sprog", games: "Spil", new_table: "Nyt bord",
     name: "Dit navn", players: "Spillere", public: "Vis i lobbyen", quick: "Kort spil",
     seats: "Pladser", rules_options: "Regelvalg", create: "Opret bord", tables: "Borde",
@@ -28,6 +32,8 @@ const TEXTS = {
     seat_of: "plads", players_range: "spillere", new_game_of: "Nyt bord",
   },
   sv: {
+    truncated: "Stoppat vid spelets gräns för antal drag: rangordnat efter poäng.", shared_win: "Delad seger",
+    won_by: "Vunnet av", draw_between: "Oavgjort mellan", unavailable: "otillgängligt",
     tagline: "Sju skandinaviska bordsspel", language: "Språk", games: "Spel", new_table: "Nytt bord",
     name: "Ditt namn", players: "Spelare", public: "Visa i lobbyn", quick: "Kort parti",
     seats: "Platser", rules_options: "Regelval", create: "Skapa bord", tables: "Bord",
@@ -41,6 +47,8 @@ const TEXTS = {
     seat_of: "plats", players_range: "spelare", new_game_of: "Nytt bord",
   },
   no: {
+    truncated: "Stoppet ved spillets grense for antall trekk: rangert etter poeng.", shared_win: "Delt seier",
+    won_by: "Vunnet av", draw_between: "Uavgjort mellom", unavailable: "utilgjengelig",
     tagline: "Syv skandinaviske brettspill", language: "Språk", games: "Spill", new_table: "Nytt bord",
     name: "Ditt navn", players: "Spillere", public: "Vis i lobbyen", quick: "Kort parti",
     seats: "Plasser", rules_options: "Regelvalg", create: "Opprett bord", tables: "Bord",

@@ -101,7 +101,7 @@ async function refreshTables() {
     const tbl = h("table", { class: "list" });
     for (const x of list) {
       const mine = localStorage.getItem(`sb:token:${x.table}`);
-      tbl.append(h("tr", { "data-table": x.table },
+      tbl.append(h("tr", { "data-table": x.table, title: x.note || null },
         h("td", {}, h("strong", {}, x.title)),
         h("td", {}, t(x.status) || x.status),
         h("td", {}, (x.players || []).map((p) => p.name || (p.bot ? `${p.bot} ${t("bot")}` : `${t("free")}`)).join(", ")),

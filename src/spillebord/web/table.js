@@ -81,6 +81,34 @@ function playerName(p, i) {
   return msg && msg.seat === i ? `${who} (${t("you")})` : who;
 }
 
+// A game's own numbers as it counts them: whole numbers plainly, others to two places.
+function fmt(x) {
+  if (typeof x !== "number") return "";
+  return Number.isInteger(x) ? String(x) : x.toFixed(2).replace(/0+$/, "").replace(/\.$/, "");
+}
+
+// The end screen: the game's own scores (points, wealth, pegs) and who won, from the
+// normalized outcome (1 a win, a share of it for a draw; partners share their side's).
+function resultBox(outcome, scores, truncated, players) {
+  const best = Math.max(...outcome);
+  const winners = outcome.map((o, i) => (o > 0 && o === best ? i : -1)).filter((i) => i >= 0);
+  const shared = winners.length > 0 && best < 1;
+  const who = winners.map((i) => playerName(players[i], i)).join(", ");
+  const mark = (i) => (winners.includes(i) ? `★ ${t(shared ? "shared_win" : "winner")}` : "");
+  return [
+    h("h3", {}, t("game_over")),
+    h("p", { class: "verdict", id: "verdict" }, winners.length ? `${t(shared ? "draw_between" : "won_by")}: ${who}` : ""),
+    h("table", { class: "scores", id: "final-result" },
+      h("tr", {}, h("th", {}, t("players")), h("th", { class: "num" }, t("score")), h("th", {}, "")),
+      ...outcome.map((o, i) => h("tr", { class: winners.includes(i) ? "winner" : "", "data-seat": i, "data-outcome": String(o) },
+        h("td", {}, playerName(players[i], i)),
+        h("td", { class: "num" }, scores ? fmt(scores[i]) : ""),
+        h("td", { class: "winner-mark" }, mark(i))))),
+    truncated ? h("p", { class: "truncated", id: "truncated" }, t("truncated")) : "",
+    h("p", {}, h("a", { href: "/" }, t("play_new"))),
+  ];
+}
+
 function draw() {
   if (!msg) return;
   const board = $("board");
@@ -99,22 +127,14 @@ function draw() {
   }
   // Whose turn, result.
   const players = msg.players || [];
-  const over = msg.result != null;
+  const over = msg.outcome != null;
   $("turn").textContent = over ? t("game_over")
     : msg.to_act === msg.seat && msg.seat != null ? t("your_turn")
     : `${t("waiting_for")} ${playerName(players[msg.to_act], msg.to_act)}`;
   $("turn").className = "turn" + (msg.to_act === msg.seat && !over ? " mine" : "");
   const res = $("result");
   res.hidden = !over;
-  if (over) {
-    const best = Math.max(...msg.result);
-    clear(res).append(h("h3", {}, t("game_over")),
-      h("table", { class: "scores", id: "final-result" },
-        ...msg.result.map((r, i) => h("tr", { class: r === best ? "winner" : "" },
-          h("td", {}, playerName(players[i], i)), h("td", { class: "num" }, String(r)),
-          h("td", { class: "winner-mark" }, r === best ? `★ ${t("winner")}` : "")))),
-      h("p", {}, h("a", { href: "/" }, t("play_new"))));
-  }
+  if (over) clear(res).append(...resultBox(msg.outcome, msg.scores, msg.truncated, players));
   clear($("players")).append(...players.map((p, i) => h("div", {
     class: `player${i === msg.to_act ? " to-act" : ""}${i === msg.seat ? " me" : ""}`,
   }, h("span", { class: `dot ${p && (p.connected || p.bot) ? "on" : "off"}` }), playerName(p, i),
@@ -163,7 +183,7 @@ function connect() {
       delete document.body.dataset.pending;
       if (fresh) selection = [];
       document.body.dataset.seq = String(m.seq);
-      document.body.dataset.over = String(m.result != null);
+      document.body.dataset.over = String(m.outcome != null);
       document.body.dataset.myturn = String(m.to_act === m.seat && m.seat != null && (m.legal || []).length > 0);
       draw();
     } else if (m.type === "error") {
@@ -211,6 +231,18 @@ async function main() {
   document.title = `Spillebord — ${info.title}`;
   $("title").textContent = `${info.title} · ${tableId}`;
   document.body.dataset.game = info.game;
+  if (info.note) {
+    // Stored, but not playable here (another engine version of the game): say why, and show
+    // the result of a finished one.
+    document.body.dataset.unavailable = "true";
+    $("board").append(h("p", { class: "error", id: "unavailable" }, info.note));
+    $("turn").textContent = info.status === "over" ? t("game_over") : t("unavailable");
+    if (info.outcome) {
+      $("result").hidden = false;
+      clear($("result")).append(...resultBox(info.outcome, info.scores, info.truncated, info.players || []));
+    }
+    return;
+  }
   render = await renderer(info.game);
   await showJoin();
   connect();
