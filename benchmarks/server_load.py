@@ -123,7 +123,7 @@ async def play_game(ws: Any, stats: Stats, stop: asyncio.Event, rng: random.Rand
                 stats.latencies.append(time.perf_counter() - pending[1])
                 stats.human += 1
             pending = None
-        if msg["result"] is not None:
+        if msg["outcome"] is not None:
             if stats.measuring:
                 stats.games += 1
             return
