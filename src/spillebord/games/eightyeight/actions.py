@@ -128,6 +128,10 @@ EightyEightAction = Lay | Target | Stay | Move | Place
 LAY_ACTIONS: tuple[Lay, ...] = tuple(Lay(n) for n in range(100))
 TARGET_ACTIONS: tuple[Target, ...] = tuple(Target(n) for n in range(100))
 STAY = Stay()
+MOVES: dict[tuple[str, int], Move] = {
+    (o, n): Move(o, n) for o in ("rearrange", "remove", "add") for n in range(100)
+}
+"""Every declaration but Stay, by (option, number): the move lists share these."""
 
 
 def _tkey(mask: int) -> tuple[tuple[int, int], str]:
@@ -174,13 +178,15 @@ def move_actions(geo: Geometry, panel: int) -> tuple[Stay | Move, ...]:
     key = (id(geo), panel)
     got = _MOVE_ACTIONS.get(key)
     if got is None:
-        got = tuple(STAY if o == "stay" else Move(o, n) for (o, n) in geo.moves(panel))
+        moves = MOVES
+        got = tuple([STAY if key[0] == "stay" else moves[key] for key in geo.moves(panel)])
         _MOVE_ACTIONS[key] = got
     return got
 
 
 __all__ = [
     "LAY_ACTIONS",
+    "MOVES",
     "OPTION_NAMES",
     "STAY",
     "TARGET_ACTIONS",

@@ -283,27 +283,29 @@ class Geometry:
                 res[("rearrange", n)] = ps  # shared with by_counts: no copy
             elif len(ps) > 1:
                 res[("rearrange", n)] = tuple(p for p in ps if p != panel)
-        out: dict[tuple[str, int], list[int]] = {}
+        # Then Take away and Add, each by number (the order of OPTIONS).
+        removed: dict[int, list[int]] = {}
+        added: dict[int, list[int]] = {}
         info = self.tiling_info
         for t2 in self.subsets[t]:
-            dt = info[t2][0]
+            dt = 10 * info[t2][0]
             for u2 in self.subsets[u]:
                 if t2 == t and u2 == u:
                     continue
-                out.setdefault(("remove", 10 * dt + info[u2][0]), []).append(panel_of(t2, u2))
+                removed.setdefault(dt + info[u2][0], []).append(t2 | u2 << DIGIT_BITS)
         for t2 in self.supersets[t]:
             dt, lt, st = info[t2]
+            dt *= 10
             for u2 in self.supersets[u]:
                 if t2 == t and u2 == u:
                     continue
-                _, lu, su = info[u2]
+                du, lu, su = info[u2]
                 if lt + lu <= STOCK_L and st + su <= STOCK_S:
-                    out.setdefault(("add", 10 * dt + info[u2][0]), []).append(panel_of(t2, u2))
-        for k in sorted(out):
-            res[k] = tuple(sorted(out[k]))
-        # keys come out as stay, rearrange (by number), then remove/add sorted: reorder by OPTIONS
-        order = {o: i for i, o in enumerate(OPTIONS)}
-        res = {k: res[k] for k in sorted(res, key=lambda k: (order[k[0]], k[1]))}
+                    added.setdefault(dt + du, []).append(t2 | u2 << DIGIT_BITS)
+        for n in sorted(removed):
+            res[("remove", n)] = tuple(sorted(removed[n]))
+        for n in sorted(added):
+            res[("add", n)] = tuple(sorted(added[n]))
         self._moves[panel] = res
         return res
 

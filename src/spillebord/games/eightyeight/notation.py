@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from spillebord.core import Action, ParseError
 
-from .actions import LAY_ACTIONS, STAY, TARGET_ACTIONS, Move, Place
+from .actions import LAY_ACTIONS, MOVES, STAY, TARGET_ACTIONS, Place
 from .data import parse_tiling
 
 TITLE = "88"
 
-_MOVE_WORDS = ("rearrange", "remove", "add")
+_MOVE_WORDS = frozenset(o for o, _ in MOVES)
 
 
 def parse_action(text: str) -> Action:
@@ -37,7 +37,7 @@ def parse_action(text: str) -> Action:
         if head == "target":
             return TARGET_ACTIONS[n]
         if head in _MOVE_WORDS:
-            return Move(head, n)
+            return MOVES[(head, n)]
     raise ParseError(
         f"{TITLE}: {text!r} is not an action (stay, rearrange NN, remove NN, add NN, "
         "target NN, lay NN, tens …, units …)"
