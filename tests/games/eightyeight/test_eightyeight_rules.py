@@ -1,5 +1,5 @@
 """Rules R1–R12 as state behaviour, option variants, parsing, views, perft counts and
-property tests of the spec's invariants (section 13) over random games."""
+property tests of the invariants (docs/rules/88.md §13) over random games."""
 
 from __future__ import annotations
 
@@ -268,7 +268,7 @@ def test_determinize_keeps_view_and_reshuffles_deck_only() -> None:
 
 
 class Watch:
-    """Checks the spec's invariants (section 13) between consecutive states of one game:
+    """Checks the invariants (§13) between consecutive states of one game:
     every move keeps its option's relation between the panels before and after it (inv. 3),
     each scored round follows the peg (inv. 6) or points (inv. 9) rules, and the setter
     rotates (inv. 7). Call it with every state of the game, in order (the live state is fine:

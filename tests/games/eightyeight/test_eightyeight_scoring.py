@@ -1,4 +1,4 @@
-"""Spec sections 6–9: distance, target choice, peg scoring (R14–R16), points (R17–R18),
+"""docs/rules/88.md §4–§9: distance, target choice, peg scoring (R14–R16), points (R17–R18),
 and the full two-round example 11.8. Seats: A = 0, B = 1, C = 2, D = 3."""
 
 from __future__ import annotations
