@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from .agent import Agent, AgentFactory, Budget, Evaluator, Needs, evaluate_by_outcome
 from .greedy import GreedyAgent
+from .ismcts import IsmctsAgent
 from .random_agent import RandomAgent
 from .registry import (
     GameBots,
@@ -28,6 +29,7 @@ from .registry import (
 
 register_agent("random", RandomAgent)
 register_agent("greedy", GreedyAgent)
+register_agent("ismcts", IsmctsAgent)
 
 __all__ = [
     "Agent",
@@ -36,6 +38,7 @@ __all__ = [
     "Evaluator",
     "GameBots",
     "GreedyAgent",
+    "IsmctsAgent",
     "Needs",
     "RandomAgent",
     "agent_names",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
@@ -45,6 +45,12 @@ class Agent(Protocol):
 AgentFactory = Callable[[AnyGame], Agent]
 Evaluator = Callable[[State[Any], int], float]
 """A fast heuristic value of a state for a seat (higher is better)."""
+Policy = Callable[[State[Any], Rng], Action]
+"""A fast way to pick a legal action of ``state.to_act`` (playouts)."""
+Prior = Callable[[State[Any], Sequence[Action]], Sequence[float]]
+"""Weights of some legal actions (higher: search looks at it first)."""
+Valuer = Callable[[State[Any]], Sequence[float]]
+"""Every seat's estimated chance of winning, in [0, 1]."""
 
 
 def evaluate_by_outcome(state: State[Any], seat: int) -> float:

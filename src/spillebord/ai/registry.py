@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from spillebord.core import Action, AnyGame, Rng, State
 from spillebord.core.errors import SpillebordError
 
-from .agent import Agent, AgentFactory, Budget, Evaluator, evaluate_by_outcome
+from .agent import Agent, AgentFactory, Budget, Evaluator, Policy, Prior, Valuer, evaluate_by_outcome
 
 
 @dataclass(frozen=True)
@@ -22,6 +22,18 @@ class GameBots:
     """The game's own agents, name → factory(game)."""
     best: str = "greedy"
     """The strongest agent's name (``--bots best``, the server's default bot)."""
+    rollout: Policy | None = None
+    """A fast playout policy for search (default: a uniformly random legal action)."""
+    value: Valuer | None = None
+    """Each seat's chance of winning from a position where a playout is cut off, in [0, 1]
+    (default: from :attr:`evaluate`, by rank: the share of the other seats a seat is ahead of)."""
+    cutoff: int = 40
+    """Decisions a search playout runs before :attr:`value` judges the position."""
+    prior: Prior | None = None
+    """Weights of untried actions: search expands the heaviest first (progressive widening)."""
+    secret: Callable[[Action], bool] | None = None
+    """Which actions are secret choices (a sealed bid, a card passed face down): search keeps
+    the next seat's statistics independent of them (see :mod:`spillebord.ai.ismcts`)."""
 
 
 _AGENTS: dict[str, AgentFactory] = {}

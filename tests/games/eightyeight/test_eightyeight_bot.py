@@ -1,4 +1,4 @@
-"""The heuristic bot (best_bot) against the random bot, and its tactical choices."""
+"""The heuristic bot (the best one) against the random bot, and its tactical choices."""
 
 from __future__ import annotations
 
@@ -6,39 +6,36 @@ from typing import Any
 
 import pytest
 
-from spillebord.ai import decide, make_agent
+from spillebord.ai import Budget, agent_names, best_agent, bots_for, make_agent
 from spillebord.core import Rng
-from spillebord.core.options import build
-from spillebord.games.eightyeight import GAME, STANDARD, parse_panel, reachable
-from spillebord.games.eightyeight.heuristics import (
+from spillebord.games.eightyeight import GAME, STANDARD, Move, Stay, Target, parse_panel, reachable
+from spillebord.games.eightyeight.bots import (
     HeuristicAgent,
     best_setup_panels,
     choose_panel,
+    evaluate,
     flexibility,
 )
-from spillebord.games.eightyeight.rules import Move, Stay, Target
+from spillebord.testing import play_match
 
 
 def win_rate(bot: str, games: int, seats: int, options: dict[str, Any]) -> float:
-    o = build(GAME.Options, options)
     total = 0.0
     for g in range(games):
-        s = GAME.new(seats, 1000 + g, o)
-        rng = Rng(g * 7 + 1)
         me = g % seats
-        agents = [make_agent(bot if i == me else "random", GAME) for i in range(seats)]
-        while s.to_act is not None:
-            s.play(decide(agents[s.to_act], s, rng))
-        res = s.result()
-        assert res is not None
-        total += res[me]
+        players = [bot if i == me else "random" for i in range(seats)]
+        match = play_match(GAME, players, 1000 + g, options, agent_seed=g * 7 + 1)
+        total += match.outcome[me]
     return total / games
 
 
 def test_best_bot_is_registered() -> None:
-    assert GAME.best_bot == "heuristic"
+    assert best_agent(GAME) == "heuristic"
+    assert bots_for(GAME).evaluate is evaluate
+    assert "heuristic" in agent_names(GAME)
     assert isinstance(make_agent("heuristic", GAME), HeuristicAgent)
     assert isinstance(make_agent("best", GAME), HeuristicAgent)
+    assert HeuristicAgent.needs.determinization and not HeuristicAgent.needs.budget
 
 
 def test_heuristic_beats_random_quick_games() -> None:
@@ -62,6 +59,8 @@ def test_bot_takes_an_exact_hit() -> None:
     s = GAME.position(["fg b c|ab c", "b c|b c"], target=74)
     a = HeuristicAgent(GAME).act(s.copy(), 0, Rng(1))
     assert a == Move("rearrange", 74)
+    # it does not search: a thinking budget changes nothing
+    assert HeuristicAgent(GAME).act(s.copy(), 0, Rng(1), Budget(iterations=1)) == a
 
 
 def test_bot_setter_chooses_the_reading_it_can_hit() -> None:

@@ -1,4 +1,4 @@
-"""Spec section 2 (seven-segment geometry) and test cases 11.1."""
+"""docs/rules/88.md §2 (seven-segment geometry) and the cases of 11.1."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from spillebord.games.eightyeight.data import (
 
 G = STANDARD
 
-# Spec 2.5, verbatim (digit 8 from its own list).
+# §2.5: every tiling of every digit (digit 8 in its four groups).
 TILINGS_2_5 = {
     0: "a b c d e f; a b c de f; a b cd e f; ab c d e f; af b c d e; "
     "ab c de f; ab cd e f; af b c de; af b cd e",

@@ -1,4 +1,4 @@
-"""Spec section 5 (the four options) and test cases 11.2: Examples A–G exactly."""
+"""docs/rules/88.md §5 (the four options) and the cases of 11.2: Examples A–G exactly."""
 
 from __future__ import annotations
 

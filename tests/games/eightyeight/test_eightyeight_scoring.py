@@ -1,8 +1,9 @@
-"""Spec sections 6–9: distance, target choice, peg scoring (R14–R16), points (R17–R18),
+"""docs/rules/88.md §4–§9: distance, target choice, peg scoring (R14–R16), points (R17–R18),
 and the full two-round example 11.8. Seats: A = 0, B = 1, C = 2, D = 3."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -10,17 +11,23 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from spillebord.core.options import build
-from spillebord.games.eightyeight import GAME, STANDARD, distance, parse_panel, reachable
-from spillebord.games.eightyeight.rules import (
+from spillebord.games.eightyeight import (
+    GAME,
+    STANDARD,
+    EightyEightGame,
     EightyEightState,
     Move,
     Place,
     Stay,
     Target,
     apply_pegs,
+    distance,
+    parse_panel,
     peg_awards,
     penalty_points,
+    reachable,
 )
+from spillebord.testing import play, refused
 
 
 def panel_for(n: int) -> int:
@@ -88,10 +95,7 @@ def test_R5_target_choice(cards: tuple[int, int], choices: list[int]) -> None:
 
 def test_R5_target_must_be_a_reading_of_the_cards() -> None:
     s = GAME.position([panel_for(11), panel_for(22)], cards=(4, 7))
-    before = s.copy()
-    with pytest.raises(Exception, match="47 or 74"):
-        s.play(GAME.parse(s, "target 44"))
-    assert s == before
+    refused(s, "target 44", match="47 or 74")
 
 
 # ---------------------------------------------------------------- 11.5 peg scoring
@@ -169,8 +173,9 @@ def test_R15_last_hole(
         assert s.to_act is not None
     else:
         assert s.to_act is None and s.phase == "over"
-        res = s.result()
+        res = s.outcome()
         assert res is not None and res[winner] == 1.0 and sum(res) == 1.0
+        assert s.scores()[winner] == 10.0 and not s.truncated
 
 
 def test_R15_case10_round_winner_not_exact_stays_at_9() -> None:
@@ -206,7 +211,7 @@ def test_B18_max_rounds_safeguard_most_advanced_wins_ties_shared() -> None:
     s = round_with([30, 36, 40], 0, 35, pegs=[3, 1, 3], max_rounds=1)
     assert s.to_act is None
     assert s.pegs == (3, 2, 3)
-    assert s.result() == (0.5, 0.0, 0.5)
+    assert s.outcome() == (0.5, 0.0, 0.5) and s.scores() == (3.0, 2.0, 3.0)
 
 
 # ---------------------------------------------------------------- 11.7 points
@@ -240,7 +245,8 @@ def test_R17_default_rounds_three_times_players_and_R18_lowest_wins() -> None:
     s.play(Stay())
     s.play(Stay())
     # the setter is exact, so the other pays double: 2 x 10
-    assert s.to_act is None and s.points == (0, 20) and s.result() == (1.0, 0.0)
+    assert s.to_act is None and s.points == (0, 20) and s.outcome() == (1.0, 0.0)
+    assert s.scores() == (0.0, -20.0)  # minus the penalty points: higher is better
 
 
 def test_R18_tied_lowest_totals_share() -> None:
@@ -254,7 +260,7 @@ def test_R18_tied_lowest_totals_share() -> None:
     s = GAME.position([panel_for(13), panel_for(11), panel_for(9)], target=10, options=o2)
     for _ in range(3):
         s.play(Stay())
-    assert s.points == (3, 1, 1) and s.result() == (0.0, 0.5, 0.5)
+    assert s.points == (3, 1, 1) and s.outcome() == (0.0, 0.5, 0.5)
 
 
 # ---------------------------------------------------------------- R10, R11
@@ -357,3 +363,34 @@ def test_11_8_stacking_variant_round_1() -> None:
     s = round_with([74, 74, 80], 0, 74, exact_and_round_win_stack=True)
     assert s.pegs == (2, 1, 0)
     del o
+
+
+# ---------------------------------------------------------------- scores, the decision bound
+
+
+class _ShortGame(EightyEightGame):
+    """88 with a decision bound of 9, to reach it in a test."""
+
+    kind = dataclasses.replace(GAME.kind, max_decisions=9)
+
+
+def test_scores_rank_a_game_truncated_at_the_decision_bound() -> None:
+    # Setter 0 hits 10 exactly (+1 peg); then everyone stays until the bound stops the game.
+    s = _ShortGame().position([panel_for(10), panel_for(20)], target=10)
+    assert s.scores() == (0.0, 0.0)
+    play(s, "stay", "stay")
+    assert s.pegs == (1, 0) and s.scores() == (1.0, 0.0) and s.outcome() is None
+    while s.to_act is not None:
+        s.play(s.legal()[0] if s.phase == "target" else Stay())
+    assert s.truncated and s.decisions == 9 and s.legal() == [] and s.winner is None
+    assert s.outcome() == (1.0, 0.0) and s.view(None)["result"] == [1.0, 0.0]
+
+
+def test_scores_of_the_points_game_are_minus_the_penalties() -> None:
+    o = build(GAME.Options, {"scoring": "points"})
+    s = _ShortGame().position([panel_for(12), panel_for(8)], target=10, options=o)
+    play(s, "stay", "stay")  # setter d 2 <= d 2: setter 0, the other 2
+    assert s.points == (0, 2) and s.scores() == (0.0, -2.0)
+    while s.to_act is not None:
+        s.play(s.legal()[0] if s.phase == "target" else Stay())
+    assert s.truncated and s.points[0] < s.points[1] and s.outcome() == (1.0, 0.0)

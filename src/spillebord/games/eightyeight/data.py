@@ -1,13 +1,14 @@
 """Seven-segment geometry of 88 (Digital Dramatik), precomputed at import.
 
-Segments (spec 2.1) are bits 0..6 for ``a b c d e f g``. A *placement* (spec 2.3) is one
-of 15 ways to lay a piece in one digit position: the 7 straight pieces (raka pjäser) on a
-single segment (indices 0..6) and the 8 L pieces (L-formade pjäser) on a right-angled
-corner pair (indices 7..14, in the spec's table order ``af ab fg eg bg cg de cd``).
+Section numbers (§2.1 …) are those of docs/rules/88.md. Segments (§2.1) are bits 0..6 for
+``a b c d e f g``. A *placement* (§2.3) is one of 15 ways to lay a piece in one digit
+position: the 7 straight pieces (raka pjäser) on a single segment (indices 0..6) and the
+8 L pieces (L-formade pjäser) on a right-angled corner pair (indices 7..14, in the order
+``af ab fg eg bg cg de cd``).
 
 A digit's *tiling* is a 15-bit mask of placements; a *panel* (displaypanel) is one int,
-``tens | units << 15``: a set of placements over the two positions, exactly as the spec's
-"a panel state is a set of placements". The tables below (tilings per digit, every valid
+``tens | units << 15``: the set of its placements over the two positions, as in the rules.
+The tables below (tilings per digit, every valid
 panel, panels grouped by piece counts and number, sub/super tilings) are built once per
 glyph set (standard, and the ``alt_glyphs`` variant of B11) at import; per-panel move
 transitions are computed on first use and cached (:func:`Geometry.moves`).
@@ -22,7 +23,7 @@ SEGMENTS = "abcdefg"
 SEG_BIT = {s: 1 << i for i, s in enumerate(SEGMENTS)}
 
 L_PAIRS: tuple[str, ...] = ("af", "ab", "fg", "eg", "bg", "cg", "de", "cd")
-"""The 8 corner pairs an L piece can cover (spec 2.3), as sorted letter pairs."""
+"""The 8 corner pairs an L piece can cover (§2.3), as sorted letter pairs."""
 L_CORNERS: dict[str, str] = {
     "af": "TL ┌",
     "ab": "TR ┐",
@@ -46,9 +47,9 @@ DIGIT_BITS = 15
 DIGIT_FULL = (1 << 15) - 1
 
 STOCK_L = 4
-"""L pieces per player (spec §1)."""
+"""L pieces per player (§1)."""
 STOCK_S = 6
-"""Straight pieces per player (spec §1)."""
+"""Straight pieces per player (§1)."""
 
 OPTIONS: tuple[str, ...] = ("stay", "rearrange", "remove", "add")
 """The four options: Stay (Stå kvar), Rearrange (Arrangera om), Remove/Take away (Ta bort),
@@ -71,7 +72,7 @@ STANDARD_GLYPHS: dict[int, tuple[int, ...]] = {
     8: (segs("abcdefg"),),
     9: (segs("abcdfg"),),
 }
-"""Digit → accepted segment sets (spec 2.2: 6 with the top bar, 9 with the bottom bar, 7 = abc)."""
+"""Digit → accepted segment sets (§2.2: 6 with the top bar, 9 with the bottom bar, 7 = abc)."""
 
 ALT_GLYPHS: dict[int, tuple[int, ...]] = {
     **STANDARD_GLYPHS,
@@ -111,7 +112,7 @@ _ITEMS: dict[int, tuple[str, ...]] = {}
 
 
 def tiling_items(mask: int) -> tuple[str, ...]:
-    """Placement names of a digit tiling, in the spec's canonical (sorted) order."""
+    """Placement names of a digit tiling, in canonical (sorted) order."""
     got = _ITEMS.get(mask)
     if got is None:
         got = _ITEMS[mask] = tuple(sorted(PLACEMENT_NAMES[i] for i in range(N_PLACEMENTS) if mask >> i & 1))
@@ -122,7 +123,7 @@ _TEXT: dict[int, str] = {}
 
 
 def tiling_text(mask: int) -> str:
-    """``"ab c"``: the spec's notation (a 2-letter item is an L, a 1-letter item a straight)."""
+    """``"ab c"``: the rules' notation (a 2-letter item is an L, a 1-letter item a straight)."""
     got = _TEXT.get(mask)
     if got is None:
         got = _TEXT[mask] = " ".join(tiling_items(mask))
@@ -164,7 +165,7 @@ def panel_text(panel: int) -> str:
 
 
 def parse_panel(text: str) -> int:
-    """Inverse of :func:`panel_text`; accepts the spec's ``[fg b c | ab c]`` too (no validity check)."""
+    """Inverse of :func:`panel_text`; accepts ``[fg b c | ab c]`` too (no validity check)."""
     t = text.strip().strip("[]")
     if t.count("|") != 1:
         raise ValueError(f"a panel is 'tens|units', not {text!r}")
@@ -204,7 +205,7 @@ class Geometry:
     tiling_info: dict[int, tuple[int, int, int]] = field(init=False)
     """tiling mask → (digit, L, S)."""
     panels: frozenset[int] = field(init=False)
-    """Every valid panel (spec 2.4)."""
+    """Every valid panel (§2.4)."""
     panel_list: tuple[int, ...] = field(init=False)
     """The valid panels, sorted (a stable order for random choices)."""
     panel_number: dict[int, int] = field(init=False)
@@ -258,7 +259,7 @@ class Geometry:
     # ------------------------------------------------------------------ queries
 
     def is_valid(self, panel: int) -> bool:
-        """Spec 2.4: no overlap, both positions exact glyphs, at most 4 L and 6 straights."""
+        """§2.4: no overlap, both positions exact glyphs, at most 4 L and 6 straights."""
         return panel in self.panel_number
 
     def number(self, panel: int) -> int:
@@ -283,27 +284,29 @@ class Geometry:
                 res[("rearrange", n)] = ps  # shared with by_counts: no copy
             elif len(ps) > 1:
                 res[("rearrange", n)] = tuple(p for p in ps if p != panel)
-        out: dict[tuple[str, int], list[int]] = {}
+        # Then Take away and Add, each by number (the order of OPTIONS).
+        removed: dict[int, list[int]] = {}
+        added: dict[int, list[int]] = {}
         info = self.tiling_info
         for t2 in self.subsets[t]:
-            dt = info[t2][0]
+            dt = 10 * info[t2][0]
             for u2 in self.subsets[u]:
                 if t2 == t and u2 == u:
                     continue
-                out.setdefault(("remove", 10 * dt + info[u2][0]), []).append(panel_of(t2, u2))
+                removed.setdefault(dt + info[u2][0], []).append(t2 | u2 << DIGIT_BITS)
         for t2 in self.supersets[t]:
             dt, lt, st = info[t2]
+            dt *= 10
             for u2 in self.supersets[u]:
                 if t2 == t and u2 == u:
                     continue
-                _, lu, su = info[u2]
+                du, lu, su = info[u2]
                 if lt + lu <= STOCK_L and st + su <= STOCK_S:
-                    out.setdefault(("add", 10 * dt + info[u2][0]), []).append(panel_of(t2, u2))
-        for k in sorted(out):
-            res[k] = tuple(sorted(out[k]))
-        # keys come out as stay, rearrange (by number), then remove/add sorted: reorder by OPTIONS
-        order = {o: i for i, o in enumerate(OPTIONS)}
-        res = {k: res[k] for k in sorted(res, key=lambda k: (order[k[0]], k[1]))}
+                    added.setdefault(dt + du, []).append(t2 | u2 << DIGIT_BITS)
+        for n in sorted(removed):
+            res[("remove", n)] = tuple(sorted(removed[n]))
+        for n in sorted(added):
+            res[("add", n)] = tuple(sorted(added[n]))
         self._moves[panel] = res
         return res
 

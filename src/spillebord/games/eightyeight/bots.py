@@ -1,4 +1,4 @@
-"""Evaluation and the heuristic bot for 88.
+"""The bots of 88: the evaluation (greedy uses it) and the heuristic agent, the best one.
 
 The bot follows the rule sheet's tactical advice (Taktiska råd): get as close to the target
 as the round can be won with, and otherwise leave the panel *flexible* for the next round.
@@ -18,22 +18,15 @@ as the round can be won with, and otherwise leave the panel *flexible* for the n
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
-from spillebord.core import Action, Game, Rng, State
+from spillebord.ai import Budget, GameBots, Needs, register_bots
+from spillebord.core import Action, AnyGame, Rng, State
 
+from .actions import STAY, Lay, Move, Place, Target
 from .data import Geometry, distance, tens_of, units_of
-from .rules import (
-    EightyEightState,
-    Lay,
-    Move,
-    Place,
-    Stay,
-    Target,
-    apply_pegs,
-    peg_awards,
-    penalty_points,
-)
+from .rules import EightyEightState
+from .scoring import apply_pegs, peg_awards, penalty_points
 
 DIST: tuple[tuple[int, ...], ...] = tuple(tuple(distance(n, t) for t in range(100)) for n in range(100))
 
@@ -161,19 +154,19 @@ class HeuristicAgent:
     """The tactical bot described in the module docstring."""
 
     name = "heuristic"
-    needs_state = True
+    needs: ClassVar[Needs] = Needs()
 
-    def __init__(self, game: Game[Any]) -> None:
+    def __init__(self, game: AnyGame) -> None:
         self.game = game
 
-    def act(self, state: State[Any], seat: int, rng: Rng) -> Action:
+    def act(self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None) -> Action:
         assert isinstance(state, EightyEightState)
         legal: Sequence[Action] = state.legal()
         if len(legal) == 1:
             return legal[0]
         geo = state.geo
         if state.pending_number is not None:
-            panel = _most_flexible(geo, state._filtered(), rng)
+            panel = _most_flexible(geo, state.pending_panels(), rng)
             want = tens_of(panel) if state.pending_tens is None else units_of(panel)
             for a in legal:
                 if isinstance(a, Place) and a.tiling == want:
@@ -188,13 +181,14 @@ class HeuristicAgent:
             tops = [a for v, a in vals if v == m]
             return tops[0] if len(tops) == 1 else rng.choice(tops)
         o, n, _ = choose_panel(state, seat, rng)
-        return Stay() if o == "stay" else Move(o, n)
+        return STAY if o == "stay" else Move(o, n)
 
 
-def evaluate(state: EightyEightState, seat: int) -> float:
+def evaluate(state: State[Any], seat: int) -> float:
     """One-ply value for the greedy agent: track position (or relative points), then the
     distance of this seat's (pending) number to the target and its panel's flexibility."""
-    r = state.result()
+    assert isinstance(state, EightyEightState)
+    r = state.outcome()
     if r is not None:
         return 1000.0 * r[seat]
     if state.opts.scoring == "pegs":
@@ -212,3 +206,19 @@ def evaluate(state: EightyEightState, seat: int) -> float:
     if state.target is not None:
         v -= 0.05 * distance(n, state.target)
     return v - 0.01 * flexibility(state.geo, p)
+
+
+def register(game: AnyGame) -> None:
+    """Register 88's evaluation and agents (called from the package ``__init__``)."""
+    register_bots(game, GameBots(evaluate=evaluate, agents={"heuristic": HeuristicAgent}, best="heuristic"))
+
+
+__all__ = [
+    "HeuristicAgent",
+    "best_setup_panels",
+    "choose_panel",
+    "evaluate",
+    "flexibility",
+    "move_scores",
+    "register",
+]

@@ -1,0 +1,270 @@
+"""Information-set Monte Carlo tree search (single observer), for every game of the contract.
+
+The agent sees only its own seat: each iteration samples a full state with
+``state.determinize(seat, rng)`` and walks one tree whose edges are actions (Cowling, Powley and
+Whitehouse, "Information Set Monte Carlo Tree Search", 2012):
+
+* **Selection** by UCB1 with *availability counts*: a child's exploration term counts the
+  iterations in which its action was legal, not its parent's visits, because in a
+  determinization only some actions exist.
+* **Expansion** of one untried legal action, in the order of the game's priors when it has
+  them. **Progressive widening** keeps huge lists (Kasino's captures, Metscri's entries) from
+  spreading the search thin: a node with ``n`` visits may have at most ``widen · n^½`` children
+  (at least ``widen``), the best-prior actions first.
+* **Playout** with the game's rollout policy (default: random) for at most ``cutoff``
+  decisions, then the game's value of the position (each seat's chance of winning), or the
+  outcome if the game ended.
+* **Backpropagation** of every seat's value; each node keeps the value of the seat that chose
+  the action leading to it.
+
+**Secret choices** (Revir's sealed bids, Partners' card passed face down): in a plain
+single-observer tree the seat answering a secret action sits below that action, so its
+statistics would depend on what it cannot see (it would "answer" each bid knowing it, and the
+search would fear the wrong things). A game names its secret actions (``GameBots.secret``);
+after one, the next seat's decision takes its statistics from a node shared by every hidden
+alternative (keyed by the public history), while the tree continues below the actual pair of
+choices. The two decisions then behave as one simultaneous move, and at both of them the
+action is chosen by **regret matching** (outcome sampling with 10% exploration, as in
+simultaneous-move MCTS, Lanctot et al. 2013) instead of UCB: deterministic UCB on both sides
+of a simultaneous move runs in lockstep (both alternate in phase, and the answering seat
+"guesses" every time), while regret matching converges to an equilibrium mix. At a secret root
+the move is drawn from the visit distribution (the average strategy), so it is not predictable.
+
+Deterministic for a given seed and an iteration budget.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from spillebord.core import Action, AnyGame, Rng, State
+
+from .agent import Budget, Evaluator, Needs, Valuer
+from .registry import bots_for
+
+DEFAULT_SECONDS = 1.0
+
+
+def rank_value(evaluate: Evaluator) -> Valuer:
+    """A value function from an evaluation: each seat's share of the other seats it is ahead
+    of (ties half): scale-free, so any evaluation will do."""
+
+    def ahead(a: float, b: float) -> float:
+        return 1.0 if a > b else 0.5 if a == b else 0.0
+
+    def value(state: State[Any]) -> list[float]:
+        n = state.seats
+        ev = [evaluate(state, s) for s in range(n)]
+        return [sum(ahead(ev[s], ev[o]) for o in range(n) if o != s) / max(1, n - 1) for s in range(n)]
+
+    return value
+
+
+class Node:
+    """A node of the search tree: statistics of the action that led here, for the seat that
+    chose it (``actor``), and the children below it."""
+
+    __slots__ = ("actor", "avail", "children", "regret", "reward", "shared", "visits")
+
+    def __init__(self, actor: int) -> None:
+        self.actor = actor
+        self.children: dict[Action, Node] = {}
+        self.shared: dict[int, Node] = {}
+        """After a secret action of a child: the next seat's statistics, shared by every
+        hidden alternative, keyed by that seat."""
+        self.regret: dict[Action, float] | None = None
+        """Cumulative regrets of this node's children, where the choice here is simultaneous."""
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+
+
+GAMMA = 0.1
+"""Exploration of regret matching at simultaneous nodes."""
+
+
+class IsmctsAgent:
+    """Single-observer ISMCTS over the contract (see the module docstring)."""
+
+    name = "ismcts"
+    needs: ClassVar[Needs] = Needs(determinization=True, budget=True)
+
+    def __init__(self, game: AnyGame, *, exploration: float = 0.7, widen: int = 8) -> None:
+        kit = bots_for(game)
+        self.game = game
+        self.rollout = kit.rollout
+        self.prior = kit.prior
+        self.secret = kit.secret
+        self.value = kit.value or rank_value(kit.evaluate)
+        self.cutoff = kit.cutoff
+        self.exploration = exploration
+        self.widen = widen
+        self.last_iterations = 0
+
+    # ------------------------------------------------------------------ public
+
+    def act(self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None) -> Action:
+        legal: Sequence[Action] = state.legal()
+        if len(legal) == 1:
+            return legal[0]
+        ranked = self.analyse(state, seat, rng, budget)
+        if self.secret is not None and self.secret(legal[0]):
+            # a secret choice: play the average strategy, not its most frequent action
+            total = sum(v for _, v, _ in ranked)
+            x = rng.random() * total
+            for a, v, _ in ranked:
+                x -= v
+                if x < 0:
+                    return a
+        best: Action = ranked[0][0]
+        return best
+
+    def analyse(
+        self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None
+    ) -> list[tuple[Action, int, float]]:
+        """Search from ``seat``'s knowledge of ``state``; every legal action with its visits
+        and estimated chance of winning, best first (hints and reviews read this)."""
+        root = Node(actor=-1)
+        iterations = budget.iterations if budget is not None and budget.iterations else None
+        seconds = budget.seconds if budget is not None and budget.seconds else DEFAULT_SECONDS
+        deadline = time.perf_counter() + seconds
+        n = 0
+        while True:
+            if iterations is not None:
+                if n >= iterations:
+                    break
+            elif n % 8 == 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, state.determinize(seat, rng), rng)
+            n += 1
+        self.last_iterations = n
+        out = []
+        for a in state.legal():
+            child = root.children.get(a)
+            if child is None or not child.visits:
+                out.append((a, 0, 0.0))
+            else:
+                out.append((a, child.visits, child.reward / child.visits))
+        out.sort(key=lambda t: (-t[1], -t[2]))
+        return out
+
+    # ------------------------------------------------------------------ search
+
+    def _iterate(self, root: Node, d: State[Any], rng: Rng) -> None:
+        path: list[Node] = [root]
+        sampled: list[tuple[Node, Sequence[Action], Action, list[float], int]] = []
+        stats = tree = root  # where this decision's statistics live / where the tree goes on
+        answering = False  # this decision answers a secret one
+        while d.to_act is not None:
+            actor = d.to_act
+            legal = d.legal()
+            if self.secret is not None and (answering or self.secret(legal[0])):
+                action, child, new, sigma = self._regret_match(stats, actor, legal, rng)
+                sampled.append((stats, legal, action, sigma, actor))
+            else:
+                action, child, new = self._select(stats, actor, legal, d, rng)
+            path.append(child)
+            if stats is tree:
+                below = child
+            else:  # after a secret action: the tree continues below the actual pair of choices
+                existing = tree.children.get(action)
+                below = existing if existing is not None else Node(actor)
+                tree.children[action] = below
+            d.play(action)
+            if self.secret is not None and d.to_act is not None and d.to_act != actor and self.secret(action):
+                shared = stats.shared.get(d.to_act)
+                if shared is None:
+                    shared = stats.shared[d.to_act] = Node(actor)
+                stats, tree, answering = shared, below, True
+            else:
+                stats, tree, answering = below, below, False
+            if new:
+                break
+        values = self._playout(d, rng)
+        for nd in path:
+            nd.visits += 1
+            if nd.actor >= 0:
+                nd.reward += values[nd.actor]
+        for node, legal, action, sigma, actor in sampled:
+            # outcome sampling: the sampled action's value over its probability, the rest 0
+            v = values[actor]
+            regret = node.regret
+            assert regret is not None
+            for a, p in zip(legal, sigma, strict=True):
+                regret[a] = regret.get(a, 0.0) + (v / p if a == action else 0.0) - v
+
+    def _regret_match(
+        self, node: Node, actor: int, legal: Sequence[Action], rng: Rng
+    ) -> tuple[Action, Node, bool, list[float]]:
+        """Sample an action by regret matching with exploration; (action, child, new, the
+        probabilities of ``legal``)."""
+        if node.regret is None:
+            node.regret = {}
+        regret = node.regret
+        positive = [max(regret.get(a, 0.0), 0.0) for a in legal]
+        total = sum(positive)
+        k = len(legal)
+        uniform = [1.0 / k] * k
+        sigma = [(1 - GAMMA) * p / total + GAMMA / k for p in positive] if total > 0 else uniform
+        x = rng.random()
+        i = 0
+        while i < k - 1 and x >= sigma[i]:
+            x -= sigma[i]
+            i += 1
+        action = legal[i]
+        child = node.children.get(action)
+        new = child is None
+        if child is None:
+            child = node.children[action] = Node(actor)
+        return action, child, new, sigma
+
+    def _select(
+        self, node: Node, actor: int, legal: Sequence[Action], d: State[Any], rng: Rng
+    ) -> tuple[Action, Node, bool]:
+        """UCB1 with availability counts among the expanded legal actions, or a new child while
+        the widening allows one; (action, child, whether it is new)."""
+        children = node.children
+        limit = max(self.widen, int(self.widen * math.sqrt(node.visits + 1)))
+        if len(children) < limit:
+            untried = [a for a in legal if a not in children]
+            if untried:
+                if self.prior is not None and len(untried) > 1:
+                    weights = self.prior(d, untried)
+                    action = untried[max(range(len(untried)), key=weights.__getitem__)]
+                else:
+                    action = untried[0] if len(untried) == 1 else rng.choice(untried)
+                child = children[action] = Node(actor)
+                return action, child, True
+        c = self.exploration
+        best: Node | None = None
+        best_action: Action | None = None
+        best_u = -1.0
+        for a in legal:
+            ch = children.get(a)
+            if ch is None or not ch.visits:
+                continue
+            ch.avail += 1
+            u = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+            if u > best_u:
+                best_u, best, best_action = u, ch, a
+        if best is None or best_action is None:  # nothing expanded is legal here
+            action = rng.choice(list(legal))
+            child = children.get(action) or Node(actor)
+            children[action] = child
+            return action, child, True
+        return best_action, best, False
+
+    def _playout(self, d: State[Any], rng: Rng) -> Sequence[float]:
+        policy = self.rollout
+        for _ in range(self.cutoff):
+            if d.to_act is None:
+                break
+            d.play(policy(d, rng) if policy is not None else rng.choice(d.legal()))
+        if d.to_act is None:
+            out = d.outcome()
+            assert out is not None
+            return out
+        return self.value(d)
