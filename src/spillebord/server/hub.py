@@ -20,6 +20,7 @@ from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from spillebord.core import registry
 from spillebord.store import Note
 
 from .actionlog import Storage
@@ -67,6 +68,7 @@ class Hub:
     async def start(self, maintain: bool = True) -> None:
         """Open the storage, rebuild every unfinished table (its bots play on); ``maintain``:
         tune the collector and start the maintenance round (tests run rounds by hand)."""
+        registry.all_games()  # import every game now, on one thread (replays run on several)
         await self.storage.start()
         await self.presence.fresh_start()
         await self.service.recover()
