@@ -351,6 +351,7 @@ class Geometry:
         )
         self.cards: tuple[EventCard, ...] = ed.cards
         self.card_index: dict[str, int] = {c.id: i for i, c in enumerate(ed.cards)}
+        self.card_ids: tuple[str, ...] = tuple(c.id for c in ed.cards)
         self.ncards = len(ed.cards)
         self.card_hunt_mask: tuple[int, ...] = tuple(
             sum(1 << self.tindex[t] for t in c.hunt) for c in ed.cards

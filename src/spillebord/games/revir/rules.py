@@ -95,8 +95,10 @@ def _copy_fight(f: FightState | None) -> FightState | None:
     return None if f is None else f.copy()
 
 
-def _name(seat: int) -> str:
-    return f"P{seat + 1}"
+_NAMES = tuple(f"P{seat + 1}" for seat in range(8))
+"""Seat names in texts: P1, P2, …"""
+_FIGHTS: dict[str, Fight] = {}
+"""Memo: the ``fight XX`` action per territory id (actions are immutable values)."""
 
 
 # --------------------------------------------------------------------------- state
@@ -193,11 +195,11 @@ class RevirState(State[RevirAction]):
         return [i for i, o in enumerate(self.owner) if o == seat]
 
     def colour_counts(self, seat: int) -> list[int]:
+        """How many territories ``seat`` holds of each colour (by colour index)."""
         counts = [0] * len(self.geo.colour_ids)
-        tc = self.geo.t_colour
-        for i, o in enumerate(self.owner):
+        for c, o in zip(self.geo.t_colour, self.owner, strict=True):
             if o == seat:
-                counts[tc[i]] += 1
+                counts[c] += 1
         return counts
 
     def has_series(self, seat: int) -> bool:
@@ -243,21 +245,25 @@ class RevirState(State[RevirAction]):
 
     def _advance_clock(self) -> None:
         """Rule 4.1: one turn of the card clock (the covered card goes under the pile)."""
-        self.t += 1
-        if self.t > 1:
-            pile = list(self.pile)
+        self.t = t = self.t + 1
+        if t > 1:
+            pile = self.pile
             circle = list(self.circle)
-            circle[self.p] = pile.pop(0)
-            self.known = min(self.known, len(pile))
-            self.p = (self.p + 1) % self.k
-            if circle[self.p] != EMPTY:
-                pile.append(circle[self.p])
-                circle[self.p] = EMPTY
-                self.known += 1
-            if self.o.reshuffle_each_cycle and (self.t - 1) % self.geo.ncards == 0:
-                self.rng.shuffle(pile)
-                self.known = 0
-            self.pile, self.circle = tuple(pile), tuple(circle)
+            circle[self.p] = pile[0]
+            rest = pile[1:]
+            known = min(self.known, len(rest))
+            self.p = p = (self.p + 1) % self.k
+            covered = circle[p]
+            if covered != EMPTY:
+                rest = (*rest, covered)
+                circle[p] = EMPTY
+                known += 1
+            if self.o.reshuffle_each_cycle and (t - 1) % self.geo.ncards == 0:
+                shuffled = list(rest)
+                self.rng.shuffle(shuffled)
+                rest = tuple(shuffled)
+                known = 0
+            self.pile, self.circle, self.known = rest, tuple(circle), known
 
     def _start_turn(self, events: list[Event]) -> None:
         """Phase 1: reveal an event card and resolve a ONCE card's instant part."""
@@ -273,7 +279,7 @@ class RevirState(State[RevirAction]):
                 "card": card.id,
                 "position": self.p,
                 "turn": self.t,
-                "text": f"Turn {self.t}: {_name(a)} turns up {card.id} {card.sv} ({card.text})",
+                "text": f"Turn {self.t}: {_NAMES[a]} turns up {card.id} {card.sv} ({card.text})",
             }
         )
         self._resolve_once(events)
@@ -295,7 +301,7 @@ class RevirState(State[RevirAction]):
                     "seat": a,
                     "stones": got,
                     "card": card.id,
-                    "text": f"{_name(a)} gains {got} from {card.sv}",
+                    "text": f"{_NAMES[a]} gains {got} from {card.sv}",
                 }
             )
         if card.dog and not self.geo.indoor[self.pos[a]]:
@@ -306,7 +312,7 @@ class RevirState(State[RevirAction]):
                     "seat": a,
                     "stones": paid,
                     "card": card.id,
-                    "text": f"{_name(a)} is outdoors and pays {paid}: {card.sv}",
+                    "text": f"{_NAMES[a]} is outdoors and pays {paid}: {card.sv}",
                 }
             )
 
@@ -351,17 +357,17 @@ class RevirState(State[RevirAction]):
     def fight_targets(self) -> list[int]:
         """Territories the active player may fight over now (rule 7.1), by index."""
         a = self.active
-        q = self.pos[a]
+        pos = self.pos
+        q = pos[a]
         geo = self.geo
-        targets: set[int] = set()
+        owner = self.owner
         tr = geo.square_terr[q]
-        if tr >= 0 and self.owner[tr] != a:
-            targets.add(tr)  # (a): standing on another's territory
-        if not geo.indoor[q] and (self.o.first_turn_fights or self.t > self.seats):
-            for j in range(self.seats):
-                if j != a and self.pos[j] == q:  # (b): same outdoor square as the owner
-                    targets.update(i for i, o in enumerate(self.owner) if o == j)
-        return sorted(targets)
+        own = [tr] if tr >= 0 and owner[tr] != a else []  # (a): standing on another's territory
+        if geo.indoor[q] or pos.count(q) == 1 or not (self.o.first_turn_fights or self.t > self.seats):
+            return own
+        # (b): on the same outdoor square as an owner: any territory of that owner
+        there = {j for j in range(self.seats) if j != a and pos[j] == q}
+        return [i for i, o in enumerate(owner) if o in there or i in own]
 
     def can_hunt(self) -> bool:
         a = self.active
@@ -370,7 +376,13 @@ class RevirState(State[RevirAction]):
 
     def _acts(self) -> list[RevirAction]:
         terr = self.geo.territories
-        out: list[RevirAction] = [Fight(terr[i]) for i in self.fight_targets()]
+        out: list[RevirAction] = []
+        for i in self.fight_targets():
+            t = terr[i]
+            fight = _FIGHTS.get(t)
+            if fight is None:
+                fight = _FIGHTS[t] = Fight(t)
+            out.append(fight)
         if self.can_hunt():
             out.append(Hunt(self.geo.ids[self.pos[self.active]]))
         out.append(PASS)
@@ -381,15 +393,22 @@ class RevirState(State[RevirAction]):
     def apply(self, action: RevirAction) -> list[Event]:
         if self.to_act is None:
             raise GameOver(f"{TITLE}: the game is over")
-        if action not in self.legal():
-            raise IllegalAction(self._why(action))
+        legal = self._legal
+        if legal is None:
+            legal = self.legal()
+        for x in legal:  # the actions of legal() are shared values: identity is the fast path
+            if x is action:
+                break
+        else:
+            if action not in legal:
+                raise IllegalAction(self._why(action))
         events: list[Event] = []
         self._legal = None
         if isinstance(action, Stay | Move):
             self._do_move(action, events)
         elif isinstance(action, Pass):
             events.append(
-                {"kind": "pass", "seat": self.active, "text": f"{_name(self.active)} ends the turn"}
+                {"kind": "pass", "seat": self.active, "text": f"{_NAMES[self.active]} ends the turn"}
             )
             self._end_turn(events)
         elif isinstance(action, Hunt):
@@ -455,13 +474,13 @@ class RevirState(State[RevirAction]):
                     "to": action.to,
                     "steps": d,
                     "cost": paid,
-                    "text": f"{_name(a)} walks {d} step{'s' if d != 1 else ''} to {action.to}"
+                    "text": f"{_NAMES[a]} walks {d} step{'s' if d != 1 else ''} to {action.to}"
                     f" for {paid} stone{'s' if paid != 1 else ''}",
                 }
             )
         else:
             events.append(
-                {"kind": "stay", "seat": a, "text": f"{_name(a)} stays on {self.geo.ids[self.pos[a]]}"}
+                {"kind": "stay", "seat": a, "text": f"{_NAMES[a]} stays on {self.geo.ids[self.pos[a]]}"}
             )
         self._happenings(events)
         self.phase = "act"
@@ -490,7 +509,7 @@ class RevirState(State[RevirAction]):
                             "seat": s,
                             "stones": got,
                             "card": card.id,
-                            "text": f"{_name(s)} gains {got}: {card.sv}",
+                            "text": f"{_NAMES[s]} gains {got}: {card.sv}",
                         }
                     )
 
@@ -518,7 +537,7 @@ class RevirState(State[RevirAction]):
                 "square": self.geo.ids[q],
                 "roll": roll,
                 "stones": got,
-                "text": f"{_name(a)} hunts rats on {self.geo.ids[q]}, rolls {roll}"
+                "text": f"{_NAMES[a]} hunts rats on {self.geo.ids[q]}, rolls {roll}"
                 + (f" and catches one: +{got}" if due else ": nothing"),
             }
         )
@@ -537,7 +556,7 @@ class RevirState(State[RevirAction]):
                 "seat": a,
                 "defender": d,
                 "territory": action.territory,
-                "text": f"{_name(a)} attacks {_name(d)} over {action.territory}",
+                "text": f"{_NAMES[a]} attacks {_NAMES[d]} over {action.territory}",
             }
         )
 
@@ -552,7 +571,7 @@ class RevirState(State[RevirAction]):
                     "kind": "commit",
                     "seat": f.attacker,
                     "round": f.round,
-                    "text": f"{_name(f.attacker)} has made a hidden submission",
+                    "text": f"{_NAMES[f.attacker]} has made a hidden submission",
                 }
             )
             return
@@ -568,7 +587,7 @@ class RevirState(State[RevirAction]):
                 "round": f.round,
                 "attacker": a_sub,
                 "defender": n,
-                "text": f"Round {f.round}: {_name(f.attacker)} {shown[0]}, {_name(f.defender)} {shown[1]}",
+                "text": f"Round {f.round}: {_NAMES[f.attacker]} {shown[0]}, {_NAMES[f.defender]} {shown[1]}",
             }
         )
         if a_sub == SURRENDER or n == SURRENDER:
@@ -604,13 +623,13 @@ class RevirState(State[RevirAction]):
         tid = self.geo.territories[f.territory]
         text = (
             f"The fight over {tid} ends ({how}), hits {f.hits_a}-{f.hits_d}: "
-            f"{_name(f.attacker)} pays {pa}, {_name(f.defender)} pays {pd}"
+            f"{_NAMES[f.attacker]} pays {pa}, {_NAMES[f.defender]} pays {pd}"
         )
         if attacker_won:
             owner = list(self.owner)
             owner[f.territory] = f.attacker
             self.owner = tuple(owner)
-            text += f"; {_name(f.attacker)} conquers {tid}"
+            text += f"; {_NAMES[f.attacker]} conquers {tid}"
         events.append(
             {
                 "kind": "fight_end",
@@ -625,7 +644,7 @@ class RevirState(State[RevirAction]):
             }
         )
         if attacker_won and self.has_series(f.attacker):
-            self._finish((f.attacker,), events, f"{_name(f.attacker)} holds a complete series and wins")
+            self._finish((f.attacker,), events, f"{_NAMES[f.attacker]} holds a complete series and wins")
             return
         self._end_turn(events)
 
@@ -652,7 +671,7 @@ class RevirState(State[RevirAction]):
             {
                 "kind": "game_over",
                 "winners": list(winners),
-                "text": f"{why}. Winner: {', '.join(_name(w) for w in winners)}",
+                "text": f"{why}. Winner: {', '.join(_NAMES[w] for w in winners)}",
             }
         )
 

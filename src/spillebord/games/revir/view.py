@@ -21,7 +21,6 @@ if TYPE_CHECKING:
 def build_view(state: RevirState, seat: int | None) -> dict[str, Any]:
     """JSON-ready: exactly what ``seat`` may know (``None``: a spectator)."""
     geo = state.geo
-    cards = geo.cards
     o = state.o
     public = o.stones_public
     territories = geo.territories
@@ -49,6 +48,12 @@ def build_view(state: RevirState, seat: int | None) -> dict[str, Any]:
     owner = state.owner
     seats = range(state.seats)
     eff = state.eff
+    card_ids = geo.card_ids
+    held: list[list[str]] = [[] for _ in seats]
+    counts = [[0] * len(geo.colour_ids) for _ in seats]
+    for t, c, w in zip(territories, geo.t_colour, owner, strict=True):
+        held[w].append(t)
+        counts[w][c] += 1
     return {
         "game": "revir",
         "seat": seat,
@@ -59,19 +64,19 @@ def build_view(state: RevirState, seat: int | None) -> dict[str, Any]:
         "max_turns": o.max_turns,
         "series_needed": o.series_needed,
         "hits_to_win": o.hits_to_win,
-        "best_series": [max(state.colour_counts(p)) for p in seats],
+        "best_series": [max(c) for c in counts],
         "cats": [geo.ids[q] for q in state.pos],
         "stones": [s if public or i == seat else None for i, s in enumerate(state.stones)],
         "bank": state.bank if public else None,
-        "territories": [[territories[i] for i, w in enumerate(owner) if w == p] for p in seats],
+        "territories": held,
         "owner": dict(zip(territories, owner, strict=True)),
         "clock": {
             "size": state.k,
-            "positions": [cards[c].id if c != EMPTY else None for c in state.clock_positions()],
-            "new_card": cards[pile[0]].id,
+            "positions": [card_ids[c] if c != EMPTY else None for c in state.clock_positions()],
+            "new_card": card_ids[pile[0]],
             "new_position": state.p,
             "pile_size": len(pile),
-            "pile_known_bottom": [cards[c].id for c in known_bottom],
+            "pile_known_bottom": [card_ids[c] for c in known_bottom],
         },
         "effects": {
             "hunt": [territories[i] for i in range(geo.nterr) if eff.hunt >> i & 1],
@@ -80,7 +85,7 @@ def build_view(state: RevirState, seat: int | None) -> dict[str, Any]:
             "doors_open": [d for i, d in enumerate(geo.door_ids) if eff.doors >> i & 1],
             "free_move": eff.free_move,
             "nest": eff.nest,
-            "happen": [cards[c].id for c in eff.happen],
+            "happen": [card_ids[c] for c in eff.happen],
         },
         "fight": fight,
         "start_rolls": [list(r) for r in state.start_rolls],
