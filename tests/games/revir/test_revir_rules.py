@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from spillebord.core import IllegalAction, Rng, SpillebordError
+from spillebord.core import IllegalAction, OptionError, Rng, SpillebordError
 from spillebord.games.revir import (
     GAME,
     Bid,
@@ -678,6 +678,17 @@ def test_option_series_needed() -> None:
     s2.play(Bid(0))
     s2.play(Surrender())
     assert s2.is_over and s2.outcome() == (1.0, 0.0)
+
+
+def test_option_series_needed_too_low_is_refused() -> None:
+    """The deal must not hand anyone a series (2.2); a series_needed that makes that
+    impossible is refused instead of dealing for ever."""
+    with pytest.raises(OptionError, match="series_needed 2"):
+        GAME.new(2, 0, RevirOptions(series_needed=2))
+    with pytest.raises(OptionError):
+        GAME.new(3, 0, RevirOptions(series_needed=2, deal="shuffled"))
+    s = GAME.new(4, 0, RevirOptions(series_needed=2))  # one card of each colour each
+    assert all(max(s.colour_counts(p)) == 1 for p in range(4))
 
 
 def test_option_tie_hits_both() -> None:

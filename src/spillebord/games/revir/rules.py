@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from spillebord.core import Event, Game, GameKind, IllegalAction, Rng, State, state, win_outcome
-from spillebord.core.errors import GameOver
+from spillebord.core.errors import GameOver, OptionError
 
 from .actions import PASS, STAY, SURRENDER, Bid, Fight, Hunt, Move, Pass, RevirAction, Stay, Surrender, bids
 from .data import EMPTY, GEOMETRY, Geometry
@@ -790,8 +790,10 @@ class RevirGame(Game[RevirOptions, RevirState]):
         s.k = self.clock_size(seats, o)
         if s.k > geo.ncards:
             raise IllegalAction(f"{TITLE}: the card clock cannot be larger than the deck")
-        # 2.2 territory cards
-        while True:
+        # 2.2 territory cards, dealt again while someone would start with a series. The
+        # colour round robin gives the same counts every time, so one failure is final; a
+        # shuffled deal gets a bounded number of tries.
+        for attempt in range(1000):
             seq: list[int] = []
             if o.deal == "colour_round_robin":
                 for c in range(len(geo.colour_ids)):
@@ -808,6 +810,11 @@ class RevirGame(Game[RevirOptions, RevirState]):
             s.winners = None
             if not any(s.has_series(p) for p in range(seats)):
                 break
+            if o.deal == "colour_round_robin" or attempt == 999:
+                raise OptionError(
+                    f"{TITLE}: with series_needed {o.series_needed} the deal ({o.deal}) hands "
+                    f"{seats} players a winning series before the first turn; raise series_needed"
+                )
         # 2.3 stones, 2.4 cats
         each = o.start_stones
         if each * seats > o.bank_total:
