@@ -162,8 +162,9 @@ def evaluate(state: State[Any], seat: int) -> float:
         assert r is not None
         if st.opts.result_mode == "win":
             return 1e6 * r[seat] + st.wealth(seat)
-    mine = float(st.wealth(seat))
-    others = [st.wealth(p) for p in range(st.seats) if p != seat]
+    wealth = st.wealths()
+    mine = float(wealth[seat])
+    others = [w for p, w in enumerate(wealth) if p != seat]
     potential = 0.0
     for s in st.ships.values():
         if s.owner == seat and s.load is not None:

@@ -263,7 +263,7 @@ class FuldriggerState(State[FuldriggerAction]):
     def scores(self) -> tuple[float, ...]:
         """Every seat's wealth (formue, rule 13.3): cash + the purchase value of its ships +
         100 per fortress + the purchase price of every load it owns, aboard or in a depot."""
-        return tuple(float(self.wealth(p)) for p in range(self.seats))
+        return tuple([float(w) for w in self.wealths()])
 
     def final_outcome(self) -> tuple[float, ...]:
         """The rules' winners (see :meth:`winners`) share the win; with
@@ -349,6 +349,18 @@ class FuldriggerState(State[FuldriggerAction]):
         for (q, _port), loads in self.depots.items():
             if q == p:
                 w += sum(ld.price for ld in loads)
+        return w
+
+    def wealths(self) -> list[int]:
+        """Every seat's :meth:`wealth`, in one pass."""
+        w = list(self.cash)
+        for o in self.forts.values():
+            w[o] += FORT_PRICE
+        for s in self.ships.values():
+            w[s.owner] += s.value + (s.load.price if s.load else 0)
+        for (q, _port), loads in self.depots.items():
+            for ld in loads:
+                w[q] += ld.price
         return w
 
     def winners(self) -> list[int]:

@@ -42,25 +42,31 @@ def view(st: FuldriggerState, seat: int | None) -> dict[str, Any]:
     def visible(of: Offer) -> bool:
         return not private or seat in (of.frm, of.to)
 
-    players = []
-    for p in range(st.seats):
-        players.append(
-            {
-                "seat": p,
-                "cash": st.cash[p],
-                "home": st.home[p],
-                "wealth": st.wealth(p),
-                "ships": st.n_ships(p),
-                "fortresses": st.forts_of(p),
-                "reefs": sorted(st.reefs[p]),
-                "eliminated": st.eliminated[p],
-                "depots": {
-                    port: [ld._asdict() for ld in loads]
-                    for (q, port), loads in sorted(st.depots.items())
-                    if q == p
-                },
-            }
-        )
+    n = st.seats
+    wealth = st.wealths()
+    n_ships = [0] * n
+    for s in st.ships.values():
+        n_ships[s.owner] += 1
+    forts: list[list[str]] = [[] for _ in range(n)]
+    for c, o in sorted(st.forts.items()):
+        forts[o].append(c)
+    depots: list[dict[str, Any]] = [{} for _ in range(n)]
+    for (q, port), loads in sorted(st.depots.items()):
+        depots[q][port] = [ld._asdict() for ld in loads]
+    players = [
+        {
+            "seat": p,
+            "cash": st.cash[p],
+            "home": st.home[p],
+            "wealth": wealth[p],
+            "ships": n_ships[p],
+            "fortresses": forts[p],
+            "reefs": sorted(st.reefs[p]),
+            "eliminated": st.eliminated[p],
+            "depots": depots[p],
+        }
+        for p in range(n)
+    ]
     at = st.attack
     over = st.to_act is None
     outcome = st.outcome() if over else None
@@ -79,7 +85,7 @@ def view(st: FuldriggerState, seat: int | None) -> dict[str, Any]:
         "mp": st.mp if st.moving else None,
         "path": sorted(CODES[v] for v in st.visited) if st.moving else [],
         "players": players,
-        "ships": [ship_json(st, s) for s in sorted(st.ships.values(), key=lambda s: int(s.id[1:]))],
+        "ships": [ship_json(st, s) for s in st.ships.values()],  # kept in id order
         "fortresses": dict(sorted(st.forts.items())),
         "supply": dict(st.supply),
         "chance": {
