@@ -443,7 +443,7 @@ def _f23(cash0):
 def test_F23_fortress_for_money_with_truce():
     st = _f23(170)
     assert "attack 1 MLK2" in legal(st)
-    play(st, "offer 1", "give cash 100", "give cash 50", "ask fort CAN", "truce 3", "send")
+    play(st, "offer 1", "give cash 150", "ask fort CAN", "truce 3", "send")
     assert st.to_act == 1 and st.phase == "respond"
     play(st, "accept o1")
     assert st.cash == [20, 250] and st.forts["CAN"] == 0
@@ -460,7 +460,7 @@ def test_F23_fortress_for_money_with_truce():
 
 def test_F24_acceptance_fails_without_cash():
     st = _f23(170)
-    play(st, "offer 1", "give cash 100", "give cash 50", "ask fort CAN", "truce 3", "send", "later")
+    play(st, "offer 1", "give cash 150", "ask fort CAN", "truce 3", "send", "later")
     play(st, "buy s3 Ma", "jettison s3", "buy s3 Ma")  # 170 - 60 = 110 < 150
     assert st.cash[0] == 110
     play(st, "end")

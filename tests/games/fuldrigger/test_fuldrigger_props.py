@@ -278,6 +278,70 @@ def test_perft_depth_one_by_brute_force_over_every_text():
     assert accepted == expected == set(st1.legal_texts())
 
 
+PERFT_DRAFT = """
+    seats: 2; turn: 0; M: 5
+    cash: 90 60
+    fort: CAN 0; fort: BOM 1
+    ship: 1 AMS           # s1; seat 0 has no ship (ending its turn ends the game, 13.2)
+"""
+LADDER = [*range(10, 101, 10), *range(150, 501, 50), *range(600, 2001, 100)]
+
+
+def draft_counts():
+    """Perft of the draft opened by ``offer 1`` in PERFT_DRAFT, from rule 11.1 as the engine
+    plays it: each clause group at most once (cash each way from the ladder, at most what
+    the payer holds; each fortress and ship of either side; one truce of 1–10 rounds), then
+    ``send`` (once not empty: the recipient answers accept / decline / later) or
+    ``cancel`` (back to the free phase: ``offer 1`` again, or ``end``, which ends the game
+    as only seat 1 has ships)."""
+    groups = [
+        len([n for n in LADDER if n <= 90]),  # give cash
+        len([n for n in LADDER if n <= 60]),  # ask cash
+        1,  # give fort CAN
+        1,  # ask fort BOM
+        1,  # ask ship s1
+        10,  # truce 1..10
+    ]
+    total = sum(groups)
+    first = total + 1  # every clause, or cancel
+    after_cancel = 2  # offer 1, end
+    second = sum(g * (total - g + 2) for g in groups) + after_cancel
+    third = 0
+    for i, g1 in enumerate(groups):
+        rest = sum(g2 * (total - g1 - g2 + 2) for j, g2 in enumerate(groups) if j != i)
+        third += g1 * (rest + 3 + after_cancel)  # another clause; send (3 answers); cancel
+    third += first + 1  # cancel, then offer 1 (a fresh draft) or end (game over)
+    return [first, second, third]
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_perft_of_a_draft_with_each_clause_once(depth):
+    st1 = position(PERFT_DRAFT)
+    play(st1, "offer 1")
+    assert legal_counts(st1, depth) == draft_counts()[depth - 1]
+
+
+def test_perft_draft_depth_one_by_brute_force_over_every_text():
+    st1 = position(PERFT_DRAFT)
+    play(st1, "offer 1")
+    candidates = [f"{v} cash {n}" for v in ("give", "ask") for n in range(0, 2001, 5)]
+    candidates += [f"{v} fort {c}" for v in ("give", "ask") for c in D.PORTS]
+    candidates += [f"{v} ship s{i}" for v in ("give", "ask") for i in range(4)]
+    candidates += [f"truce {n}" for n in range(-1, 13)] + ["send", "cancel", "end", "later"]
+    accepted = set()
+    for t in candidates:
+        c = st1.copy()
+        try:
+            c.play(GAME.parse(c, t))
+        except IllegalAction:
+            continue
+        accepted.add(t)
+    expected = {f"give cash {n}" for n in LADDER if n <= 90} | {f"ask cash {n}" for n in LADDER if n <= 60}
+    expected |= {"give fort CAN", "ask fort BOM", "ask ship s1", "cancel"}
+    expected |= {f"truce {n}" for n in range(1, 11)}
+    assert accepted == expected == set(st1.legal_texts())
+
+
 def test_determinize_hides_only_the_deck_order():
     s = GAME.new(3, 5)
     for _ in range(3):

@@ -5,11 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from spillebord.core import IllegalAction, OptionError, ParseError
+from spillebord.core import IllegalAction, OptionError, ParseError, Rng
 from spillebord.games.fuldrigger import GAME, Attack, FuldriggerOptions, Load, Sail, Sell
 from spillebord.games.fuldrigger import data as D
-from spillebord.games.fuldrigger.positions import dice2, scenario
+from spillebord.games.fuldrigger.positions import dice2, position, scenario
 from spillebord.testing import play, refused
 
 RULES_DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "fuldrigger.md"
@@ -470,6 +472,132 @@ def test_R11_4_six_ship_limit_on_acceptance():
     play(st, "offer 1", "ask ship s7", "send")
     ev = play(st, "accept o1")
     assert any(e["kind"] == "offer_failed" for e in ev) and st.ships["s7"].owner == 1
+
+
+LADDER = [*range(10, 101, 10), *range(150, 501, 50), *range(600, 2001, 100)]
+"""The cash sums a clause may name (rule 11.1 as the engine plays it), up to 2,000."""
+
+
+def test_R11_1_each_clause_at_most_once_per_draft():
+    st = two(
+        ships=[{"owner": 0, "at": "LON"}, {"owner": 0, "at": "LON"}],
+        forts={"CAN": 1, "BOM": 0},
+        cash=[300, 120],
+    )
+    play(st, "offer 1")
+    texts = legal(st)
+    assert {t for t in texts if t.startswith("give cash ")} == {f"give cash {n}" for n in LADDER if n <= 300}
+    assert {t for t in texts if t.startswith("ask cash ")} == {f"ask cash {n}" for n in LADDER if n <= 120}
+    assert {t for t in texts if t.startswith("truce ")} == {f"truce {n}" for n in range(1, 11)}
+    play(st, "give cash 150", "ask cash 20", "truce 3", "give fort BOM", "ask fort CAN", "give ship s1")
+    assert legal(st) == {"give ship s2", "ask ship s3", "send", "cancel"}
+    for again in ["give cash 10", "give cash 150", "ask cash 20", "truce 2", "truce 3", "give fort BOM"]:
+        refused(st, again)
+    play(st, "send")
+    of = st.offers[1]
+    assert (of.give_cash, of.get_cash, of.truce) == (150, 20, 3)
+    assert (of.give_forts, of.get_forts, of.give_ships) == (("BOM",), ("CAN",), ("s1",))
+
+
+CITIES = [c for c in D.PORT_CODES if c not in ("KBH", "AMS", "LON", "LIS")]
+
+
+@settings(max_examples=40)
+@given(
+    ships=st.tuples(st.integers(0, 6), st.integers(0, 6)),
+    forts=st.tuples(st.integers(0, 6), st.integers(0, 6)),
+    cash=st.tuples(st.integers(0, 2000), st.integers(0, 2000)),
+    order=st.randoms(use_true_random=False),
+)
+def test_R11_every_draft_ends_within_27_clauses(ships, forts, cash, order):
+    # Random clause sequences: whatever is chosen, each clause goes in at most once, and the
+    # draft runs out of clauses after exactly the number the rules allow (at most 27).
+    homes = {0: "LON", 1: "AMS"}
+    specs = [{"owner": p, "at": homes[p]} for p in (0, 1) for _ in range(ships[p])]
+    owned = {c: p for p, cities in ((0, CITIES[: forts[0]]), (1, CITIES[6 : 6 + forts[1]])) for c in cities}
+    st1 = scenario(ships=specs, forts=owned, cash=list(cash))
+    play(st1, "offer 1")
+    used: set[tuple[str, ...]] = set()
+    clauses = 0
+    while True:
+        choices = [a for a in st1.legal() if a.verb not in ("send", "cancel")]
+        if not choices:
+            break
+        a = order.choice(choices)
+        if a.verb == "truce":
+            key: tuple[str, ...] = ("truce",)
+        elif a.what == "cash":
+            key = (a.verb, "cash")
+        else:
+            key = (a.verb, a.what, a.value)
+        assert key not in used, f"{a} repeats a clause"
+        used.add(key)
+        play(st1, str(a))
+        clauses += 1
+        assert clauses <= 27
+    allowed = (cash[0] >= 10) + (cash[1] >= 10) + sum(forts) + sum(ships) + 1
+    assert clauses == allowed <= 27
+    assert legal(st1) <= {"send", "cancel"} and "cancel" in legal(st1)
+    play(st1, "cancel")
+    assert st1.phase == "free" and st1.draft is None
+
+
+def test_R12_a_ship_sends_a_load_across_once_per_turn():
+    # Two ships either side of Suez, both fortresses the player's own: the toll is nothing,
+    # and before engine version 2 the load could go to and fro for ever.
+    st1 = position(
+        """
+        options: isthmus_variant=true
+        fort: SUE 0; fort: ALX 0
+        ship: 0 SUE cargo Ka 40 0 SUE
+        ship: 0 ALX
+        ship: 1 AMS
+        dice: 1 1 1 1 1 1
+        """
+    )
+    play(st1, "portage s1", "collect s2 Ka", "portage s2", "collect s1 Ka")
+    assert "portage s1" not in legal(st1) and "portage s2" not in legal(st1)
+    refused(st1, "portage s1", "already sent a load across this turn")
+    play(st1, "end", "end")  # a new turn: each ship may send one load again
+    assert "portage s1" in legal(st1)
+
+
+@settings(max_examples=15)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_no_sequence_of_decisions_keeps_a_turn_going_for_ever(seed):
+    # Everything but "end", in random order but clauses, portages and collections first
+    # (the decisions that cost nothing), from a rich position: the turn runs out of other
+    # decisions (every loop costs money or uses a once-a-turn right).
+    st1 = position(
+        """
+        seats: 3; M: 18
+        options: isthmus_variant=true
+        cash: 600 300 300
+        fort: SUE 0; fort: ALX 0; fort: POB 0; fort: CAN 1
+        ship: 0 SUE cargo Ka 40 12 SUE
+        ship: 0 ALX
+        ship: 0 POB cargo Sø 60 0 POB
+        ship: 0 LON privateer
+        ship: 0 AZ2 privateer
+        ship: 1 AZOR cargo Te 50 4 CAN
+        ship: 2 PAN
+        dice: 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6
+        """
+    )
+    rng = Rng(seed)
+    n = 0
+    while True:
+        if st1.to_act == 0:
+            choices = [a for a in st1.legal() if a.verb != "end"]
+            if not choices:
+                break
+        else:  # seat 1 or 2 answers an offer just sent
+            choices = list(st1.legal())
+        free = [a for a in choices if a.verb in ("give", "ask", "truce", "portage", "collect")]
+        st1.play(rng.choice(free or choices))
+        n += 1
+        assert n <= 3000, "a turn went on for 3,000 decisions"
+    assert legal(st1) == {"end"} and st1.turn == 0
 
 
 def test_D20_negotiation_off_and_private_offers():

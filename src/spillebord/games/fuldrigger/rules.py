@@ -37,21 +37,31 @@ map codes (``KANW``, ``LON``). The action texts are listed in :mod:`.actions`.
   the attack table. On a loss the attacker chooses ``lose sN``; on a
   capture he chooses ``seize sN`` or ``seize fort``.
 * **Negotiation** (phases ``draft`` and ``respond``): ``offer 1`` opens a
-  draft to seat 1, built one clause at a time: ``give cash 10|50|100``,
-  ``ask cash 10|50|100``, ``give fort CAN``, ``ask fort CAN``, ``give ship
-  s3``, ``ask ship s7``, ``truce N`` (1–10), then ``send`` or ``cancel``.
+  draft to seat 1, built one clause at a time: ``give cash N``, ``ask cash
+  N`` (N from :data:`CASH_AMOUNTS`, at most the payer's cash), ``give fort
+  CAN``, ``ask fort CAN``, ``give ship s3``, ``ask ship s7``, ``truce N``
+  (1–10), then ``send`` or ``cancel``. Each clause goes into a draft at
+  most once: one cash clause each way, one truce, each fortress and ship
+  once, so a draft has at most 27 clauses.
   A sent offer gives the recipient an immediate ``respond`` decision
   (``accept oN``, ``decline oN`` or ``later``); an offer left open can be
   accepted or declined in the recipient's own free phase, or withdrawn by
   the proposer, until it expires at the end of the round. Offers are
   validated on acceptance (11.4); a failed acceptance voids the offer. At
-  most 3 drafts per turn and 3 open proposals per player keep the decision
-  count bounded. Depot loads are not offerable (left out).
+  most 3 drafts per turn, 3 open proposals per player and the once-only
+  clauses keep the decision count bounded. Depot loads are not offerable
+  (left out).
 
 Engine decisions beyond the rules (tested in tests/games/fuldrigger):
 
-* a ship is converted (fit/unfit) at most once per turn, so that a turn
-  always ends;
+* a ship is converted (fit/unfit) at most once per turn, and sends a load
+  across an isthmus at most once per turn, so that a turn always ends
+  (engine version 2: before, two ships on either side of an isthmus whose
+  fortresses one player owns could pass a load to and fro for nothing,
+  forever);
+* each clause at most once per draft (engine version 2: before, ``truce N``
+  and the cash steps could be added again and again, and a draft never had
+  to end);
 * the approach path of an attack is chosen by the engine (see above);
 * a ship captured in an attack cannot move, trade or attack for the rest
   of that turn (the analogue of rule 11.5.3 for ships received by offer);
@@ -155,9 +165,15 @@ START_CASH = 100
 TOLL = 10
 LOSS_BELOW = {1: 6, 2: 5, 3: 4, 4: 3}
 CAPTURE_ABOVE = {1: 9, 2: 8, 3: 7, 4: 6}
-CASH_STEPS = (10, 50, 100)
-GIVE_CASH = tuple((n, Give("cash", str(n))) for n in CASH_STEPS)
-ASK_CASH = tuple((n, Ask("cash", str(n))) for n in CASH_STEPS)
+CASH_AMOUNTS: tuple[int, ...] = (
+    *range(10, 100, 10),
+    *range(100, 500, 50),
+    *range(500, 100_001, 100),
+)
+"""The sums a cash clause may name: 10 to 100 in steps of 10, then to 500 in steps of 50,
+then in steps of 100 (up to 100,000), never more than the payer holds."""
+GIVE_CASH = tuple((n, Give("cash", str(n))) for n in CASH_AMOUNTS)
+ASK_CASH = tuple((n, Ask("cash", str(n))) for n in CASH_AMOUNTS)
 N_TAILWINDS = sum(1 for h in HAZARD_LIST if h == D.TAILWIND)
 
 FREE_ACTIONS = (
@@ -227,6 +243,8 @@ class FuldriggerState(State[FuldriggerAction]):
     moved: frozenset[str]
     frozen: frozenset[str]
     converted: frozenset[str]
+    ported: frozenset[str]
+    """Ships that sent a load across an isthmus this turn (at most once a turn)."""
     attacked: frozenset[str]
     attack: AttackInProgress | None
     chart_queue: tuple[int, ...]
@@ -505,7 +523,7 @@ class FuldriggerState(State[FuldriggerAction]):
                         ):
                             out.append(act(Sell, s.id))
                 if o.isthmus_variant and city in D.ISTHMUS_PAIRS:
-                    if s.load is not None and self._toll_payable(p, city):
+                    if s.load is not None and s.id not in self.ported and self._toll_payable(p, city):
                         out.append(act(Portage, s.id))
                     if s.load is None:
                         seen: set[str] = set()
@@ -673,17 +691,26 @@ class FuldriggerState(State[FuldriggerAction]):
         dr = self.draft
         p, q = dr.frm, dr.to
         out: list[FuldriggerAction] = []
-        for n, give in GIVE_CASH:
-            if dr.give_cash + n <= self.cash[p]:
+        # Each clause at most once per draft (one cash clause each way, one truce, each
+        # fortress and ship once): a draft ends within 27 clauses.
+        if not dr.give_cash:
+            cash = self.cash[p]
+            for n, give in GIVE_CASH:
+                if n > cash:
+                    break
                 out.append(give)
-        for n, ask in ASK_CASH:
-            if dr.get_cash + n <= self.cash[q]:
+        if not dr.get_cash:
+            cash = self.cash[q]
+            for n, ask in ASK_CASH:
+                if n > cash:
+                    break
                 out.append(ask)
         out += [act(Give, "fort", c) for c in self.forts_of(p) if c not in dr.give_forts]
         out += [act(Ask, "fort", c) for c in self.forts_of(q) if c not in dr.get_forts]
         out += [act(Give, "ship", s.id) for s in self.ships_of(p) if s.id not in dr.give_ships]
         out += [act(Ask, "ship", s.id) for s in self.ships_of(q) if s.id not in dr.get_ships]
-        out += [t for t in TRUCES if t.rounds != dr.truce]
+        if not dr.truce:
+            out += TRUCES
         if not dr.is_empty():
             out.append(SEND)
         out.append(CANCEL)
@@ -870,6 +897,8 @@ class FuldriggerState(State[FuldriggerAction]):
                     return f"{D.PORTS[where].name} does not buy {s.load.good}"
                 if not self.can_sell_load(s.load, where):
                     return f"the {s.load.good} has been carried only {s.load.odo} squares (10 needed)"
+            if isinstance(action, Portage) and s.id in self.ported:
+                return f"ship {s.id} has already sent a load across this turn"
             if isinstance(action, (Fit, Unfit)):
                 if s.id in self.converted:
                     return f"ship {s.id} was already converted this turn"
@@ -926,7 +955,7 @@ class FuldriggerState(State[FuldriggerAction]):
 
     def _start_turn(self, ev: list[Event]) -> None:
         p = self.turn
-        self.moved = self.frozen = self.converted = self.attacked = frozenset()
+        self.moved = self.frozen = self.converted = self.attacked = self.ported = frozenset()
         self.sales = {}
         self.drafts = 0
         self.attack = None
@@ -1411,6 +1440,7 @@ class FuldriggerState(State[FuldriggerAction]):
         key = (p, other)
         self.depots[key] = (*self.depots.get(key, ()), s.load)
         self.ships[s.id] = s._replace(load=None)
+        self.ported = self.ported | {s.id}
         ev.append(
             {
                 "kind": "portage",
@@ -1678,7 +1708,7 @@ class FuldriggerState(State[FuldriggerAction]):
         dr = self.draft
         assert dr is not None
         if a.what == "cash":
-            self.draft = dr._replace(give_cash=dr.give_cash + int(a.value))
+            self.draft = dr._replace(give_cash=int(a.value))
         elif a.what == "fort":
             self.draft = dr._replace(give_forts=(*dr.give_forts, a.value))
         else:
@@ -1688,7 +1718,7 @@ class FuldriggerState(State[FuldriggerAction]):
         dr = self.draft
         assert dr is not None
         if a.what == "cash":
-            self.draft = dr._replace(get_cash=dr.get_cash + int(a.value))
+            self.draft = dr._replace(get_cash=int(a.value))
         elif a.what == "fort":
             self.draft = dr._replace(get_forts=(*dr.get_forts, a.value))
         else:
@@ -1822,7 +1852,9 @@ class FuldriggerGame(Game[FuldriggerOptions, FuldriggerState]):
         max_decisions=40_000,
         secret_choices=False,
     )
-    version = 1
+    version = 2
+    """2: each clause at most once per draft; a ship sends a load across an isthmus at most
+    once per turn (both so that no sequence of decisions can go on for ever)."""
     Options = FuldriggerOptions
     summary = "Sea trade and trade war under sail: buy low, carry far, sell high, build fortresses"
     languages = ("en", "da")
@@ -1861,7 +1893,7 @@ class FuldriggerGame(Game[FuldriggerOptions, FuldriggerState]):
         s.M = s.mp = 0
         s.moving, s.visited = None, frozenset()
         s.sales = {}
-        s.moved = s.frozen = s.converted = s.attacked = frozenset()
+        s.moved = s.frozen = s.converted = s.attacked = s.ported = frozenset()
         s.attack, s.chart_queue = None, ()
         s.offers, s.next_offer, s.draft, s.drafts, s.respond = {}, 0, None, 0, None
         s.truces, s.depots = {}, {}
