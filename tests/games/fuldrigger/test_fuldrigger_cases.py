@@ -1,4 +1,4 @@
-"""Every test case of the spec (F1–F27, section 15), with its exact numbers."""
+"""Every worked case of the rules (F1–F27, docs/rules/fuldrigger.md section 18), with its exact numbers."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Numbered rules of the Fuldrigger spec, chance cards and options, one test each."""
+"""Numbered rules of Fuldrigger (docs/rules/fuldrigger.md), chance cards and options, one test each."""
 
 from __future__ import annotations
 
