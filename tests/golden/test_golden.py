@@ -18,7 +18,8 @@ FILES = sorted(Path(__file__).parent.glob("*.jsonl"))
 
 def test_every_game_has_a_playthrough() -> None:
     have = {golden.read_header(p)["game"] for p in FILES}
-    assert have >= {g.id for g in registry.all_games()}
+    shipped = {g.id for g in registry.all_games() if type(g).__module__.startswith("spillebord.games.")}
+    assert have >= shipped
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)

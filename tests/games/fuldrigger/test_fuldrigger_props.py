@@ -1,20 +1,22 @@
-"""Invariants over random games (Hypothesis), pinned legal-action counts, determinization,
-rendering and the trading bot."""
+"""Invariants over random games (Hypothesis), perft counts from positions written as text,
+determinization, rendering and the trading bot."""
 
 from __future__ import annotations
 
+import copy
+import itertools
 import json
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spillebord.ai import decide, make_agent
-from spillebord.core import Rng
+from spillebord.core import IllegalAction, Rng
 from spillebord.games.fuldrigger import GAME, FuldriggerOptions
 from spillebord.games.fuldrigger import data as D
-from spillebord.games.fuldrigger.positions import play, scenario
+from spillebord.games.fuldrigger.positions import position, scenario
 from spillebord.tables import replay_texts
+from spillebord.testing import final_state, legal_counts, play, play_match, random_walk
 
 WEIGHTS = {"sellship": 0.05, "end": 0.4, "attack": 6.0, "launch": 6.0, "join": 4.0, "fit": 2.0, "seize": 1.0}
 
@@ -32,6 +34,8 @@ def biased(state, rng):
 
 
 def run(seats, seed, opts, check_every=1):
+    """A biased random game (spillebord.testing.random_walk is uniform: this one reaches attacks),
+    checking the invariants I1–I8 and I10 as it goes."""
     s = GAME.new(seats, seed, opts)
     rng = Rng(seed + 1)
     texts = []
@@ -55,9 +59,9 @@ def run(seats, seed, opts, check_every=1):
         for e in s.play(a):
             kinds.add(e["kind"])
         texts.append(str(a))
-        assert len(texts) < GAME.max_decisions
+        assert len(texts) < GAME.kind.max_decisions
     s.check()
-    assert s.round <= opts.rounds_limit
+    assert s.round <= opts.rounds_limit and not s.truncated  # I12
     return s, texts, kinds
 
 
@@ -74,14 +78,26 @@ def test_I1_to_I13_invariants_over_random_games(seed, seats, isthmus, eliminate,
         rounds_limit=4, isthmus_variant=isthmus, eliminate_shipless=eliminate, port_attack_rule=port_rule
     )
     s, texts, _ = run(seats, seed, opts)
-    res = s.result()
-    assert res is not None and len(res) == seats
+    out = s.outcome()
+    assert out is not None and len(out) == seats and abs(sum(out) - 1.0) < 1e-9
+    assert s.scores() == tuple(float(s.wealth(p)) for p in range(seats))  # I11
     again = replay_texts(GAME, seats, seed, opts, texts)
     assert again == s  # I13
     if eliminate:
         for p in range(seats):
             if s.eliminated[p]:
                 assert s.n_ships(p) == 0 and s.n_forts(p) == 0 and s.cash[p] == 0  # I10
+
+
+@settings(max_examples=4)
+@given(seed=st.integers(0, 2**31), seats=st.integers(2, 4))
+def test_I1_to_I8_uniform_random_walks(seed, seats):
+    options = {"rounds_limit": 3, "isthmus_variant": True}
+    states = random_walk(GAME, seats, seed, options)  # check() at every decision
+    last = None
+    for state in states:
+        last = state
+    assert last is not None and last.to_act is None and last.outcome() is not None
 
 
 def test_random_games_reach_attacks_offers_and_hazards():
@@ -92,33 +108,238 @@ def test_random_games_reach_attacks_offers_and_hazards():
     assert {"attack", "offer", "buy", "chance", "fortress", "fit", "roll", "sail"} <= kinds
 
 
-def test_perft_pinned_counts():
-    s = GAME.new(2, 1)
-    assert len(s.legal()) == 4
-    play(s, "home LON", "home AMS")
-    counts = [len(s.legal())]
-    st1 = scenario(
-        ships=[{"owner": 0, "at": "LON"}, {"owner": 0, "at": "KANW"}, {"owner": 1, "at": "AMS"}], M=9
-    )
-    counts.append(len(st1.legal()))
-    play(st1, "sail s2 NAT1")
-    counts.append(len(st1.legal()))
-    st2 = scenario(
-        ships=[
-            {"owner": 0, "at": "AZOR", "privateer": True},
-            {"owner": 0, "at": "AZ3", "privateer": True},
-            {"owner": 0, "at": "CAN"},
-            {"owner": 1, "at": "AZOR"},
-            {"owner": 1, "at": "CAN"},
-        ],
-        forts={"CAN": 1},
-        cash=[300, 100],
-        M=8,
-    )
-    counts.append(len(st2.legal()))
-    play(st2, "offer 1")
-    counts.append(len(st2.legal()))
-    assert counts == [14, 13, 2, 17, 23], counts
+# ----------------------------------------------------------------------------- perft
+#
+# The counts below come from a small model of the rules written here, over the map as the
+# rules print it (the lanes and ports text of rule 1.3), not from the engine's legal().
+
+ADJ: dict[str, set[str]] = {}
+for _line in D.LANES_TEXT.strip().splitlines():
+    _chain = _line.split()[1:]
+    for _a, _b in itertools.pairwise(_chain):
+        ADJ.setdefault(_a, set()).add(_b)
+        ADJ.setdefault(_b, set()).add(_a)
+PORTS = set()
+for _line in D.PORTS_TEXT.strip().splitlines():
+    _code, _, _road, *_ = _line.split("|")
+    PORTS.add(_code)
+    ADJ.setdefault(_code, set()).add(_road)
+    ADJ[_road].add(_code)
+HEADWINDS = set(D.HAZARDS_TEXT[D.HEADWIND].split())
+TAILWINDS = set(D.HAZARDS_TEXT[D.TAILWIND].split())
+STORMS = set(D.HAZARDS_TEXT[D.STORM].split())
+
+
+def model_counts(m, depth):
+    """Decision sequences of length ``depth`` in the model (a finished game counts once)."""
+    if depth == 0 or m["over"]:
+        return 1
+    return sum(model_counts(model_apply(m, t), depth - 1) for t in model_legal(m))
+
+
+def model_legal(m):
+    """Rules 4, 7.2, 9.1, 9.2 and 13.2 for positions of one ship a seat, no cash to trade
+    with, no negotiation, no cargo, and no hazards on the way but winds and storms (which
+    the scripted dice let every ship survive)."""
+    p = m["to_act"]
+    ship = m["ships"].get(p)
+    if m["moving"]:
+        steps = [n for n in ADJ[ship["at"]] if n not in m["visited"]] if m["mp"] > 0 else []
+        return [f"sail {ship['id']} {n}" for n in steps] + ["stop"]
+    out = []
+    if ship is not None:
+        sid = ship["id"]
+        if not ship["moved"] and m["M"] > 0:
+            out += [f"sail {sid} {n}" for n in ADJ[ship["at"]]]
+        if ship["at"] == m["homes"][p] and not ship["converted"]:  # 9.1: free, in the home port
+            out.append(f"unfit {sid}" if ship["privateer"] else f"fit {sid}")
+        out.append(f"sellship {sid}")
+        other = m["ships"].get(1 - p)
+        # 9.2: an enemy ship at sea is a target when our unmoved privateer can get there
+        # within M (no winds on these routes: the fewest steps decide).
+        at_sea = other is not None and other["at"] not in PORTS
+        if ship["privateer"] and not ship["moved"] and at_sea and _steps(ship["at"], other["at"]) <= m["M"]:
+            out.append(f"attack {1 - p} {other['at']}")
+    return [*out, "end"]
+
+
+def _steps(a, b):
+    """Fewest steps from ``a`` to ``b``, never through a port."""
+    seen, frontier, d = {a}, {a}, 0
+    while frontier and b not in frontier:
+        d += 1
+        frontier = {n for x in frontier if x == a or x not in PORTS for n in ADJ[x]} - seen
+        seen |= frontier
+    return d if b in frontier else 999
+
+
+def model_apply(m, text):
+    m = copy.deepcopy(m)
+    p = m["to_act"]
+    ship = m["ships"].get(p)
+    verb, *args = text.split()
+    if verb == "sail":
+        to = args[1]
+        if not m["moving"]:
+            m["moving"], m["mp"], m["visited"] = True, m["M"], [ship["at"]]
+        ship["at"] = to
+        m["visited"].append(to)
+        m["mp"] = m["mp"] - 1 + 3 * (to in TAILWINDS)
+        if to in HEADWINDS:
+            m["mp"] = max(0, m["mp"] - 3)
+        if to in PORTS or m["mp"] <= 0 or all(n in m["visited"] for n in ADJ[to]):
+            m["moving"], ship["moved"] = False, True  # 4.4: a port, or no movement left
+    elif verb == "stop":
+        m["moving"], ship["moved"] = False, True
+    elif verb in ("fit", "unfit"):
+        ship["privateer"], ship["converted"] = verb == "fit", True
+    elif verb == "sellship":
+        del m["ships"][p]
+    elif verb == "end":
+        if len(m["ships"]) == 1:  # 13.2: one fleet left
+            m["over"] = True
+        else:
+            m["to_act"], m["M"] = 1 - p, m["rolls"].pop(0)
+            for s in m["ships"].values():
+                s["moved"] = s["converted"] = False
+    return m
+
+
+def _model(ships, M, rolls, homes=("LON", "AMS")):
+    return {
+        "to_act": 0,
+        "M": M,
+        "rolls": list(rolls),
+        "homes": list(homes),
+        "moving": False,
+        "mp": 0,
+        "visited": [],
+        "over": False,
+        "ships": {
+            owner: {"id": f"s{i + 1}", "at": at, "moved": False, "converted": False, "privateer": False}
+            for i, (owner, at) in enumerate(ships)
+        },
+    }
+
+
+PERFT_AT_SEA = """
+    seats: 2; turn: 0; M: 2
+    cash: 0 0
+    options: negotiation=false
+    ship: 0 KANW          # s1, seat 0's merchant at the mouth of the Channel
+    ship: 1 AMS           # s2, seat 1's merchant in its home port
+    deck: 7               # the banker's next card: a race card, no effect on the moves
+    dice: 5 5 5 5 5 5 5 5 5 5 5 5
+"""
+
+PERFT_HOME_PORT = """
+    seats: 2; turn: 0; M: 3
+    cash: 0 0
+    options: negotiation=false
+    ship: 0 LON           # s1 in its home port: it may sail out or hoist a privateer sail
+    ship: 1 NAN1          # s2 at sea, two squares from the storm on NAN2
+    deck: 7
+    dice: 6 6 6 6 6 6 6 6 6 6 6 6
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "ships", "M"),
+    [(PERFT_AT_SEA, [(0, "KANW"), (1, "AMS")], 2), (PERFT_HOME_PORT, [(0, "LON"), (1, "NAN1")], 3)],
+    ids=["at-sea", "home-port"],
+)
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_perft_counts_from_positions(text, ships, M, depth):
+    st1 = position(text)
+    die = st1.rng.script[0]
+    model = _model(ships, M, rolls=[3 * die] * 4)
+    assert sorted(st1.legal_texts()) == sorted(model_legal(model))
+    assert legal_counts(st1, depth) == model_counts(model, depth)
+
+
+def test_perft_depth_one_by_brute_force_over_every_text():
+    # Every well-formed text over the ships, squares and seats of the position is tried; the
+    # engine accepts exactly those the rules allow (4.1 adjacency, 7.2, 9.1, end).
+    st1 = position(PERFT_HOME_PORT)
+    candidates = [f"sail s{i} {c}" for i in (1, 2, 3) for c in D.CODES]
+    candidates += [f"{v} s{i}" for v in ("fit", "unfit", "sellship", "sell", "jettison") for i in (1, 2, 3)]
+    candidates += [f"buy s{i} {g}" for i in (1, 2) for g in D.GOODS]
+    candidates += [f"attack {d} {c}" for d in (0, 1) for c in D.CODES]
+    candidates += [f"fortress {c}" for c in D.PORTS] + ["buyship", "end", "stop", "launch", "offer 1"]
+    accepted = set()
+    for t in candidates:
+        c = st1.copy()
+        try:
+            c.play(GAME.parse(c, t))
+        except IllegalAction:
+            continue
+        accepted.add(t)
+    expected = {"sail s1 DOVR", "fit s1", "sellship s1", "end"}  # cash 0: no buy, ship or fortress
+    assert accepted == expected == set(st1.legal_texts())
+
+
+PERFT_DRAFT = """
+    seats: 2; turn: 0; M: 5
+    cash: 90 60
+    fort: CAN 0; fort: BOM 1
+    ship: 1 AMS           # s1; seat 0 has no ship (ending its turn ends the game, 13.2)
+"""
+LADDER = [*range(10, 101, 10), *range(150, 501, 50), *range(600, 2001, 100)]
+
+
+def draft_counts():
+    """Perft of the draft opened by ``offer 1`` in PERFT_DRAFT, from rule 11.1 as the engine
+    plays it: each clause group at most once (cash each way from the ladder, at most what
+    the payer holds; each fortress and ship of either side; one truce of 1–10 rounds), then
+    ``send`` (once not empty: the recipient answers accept / decline / later) or
+    ``cancel`` (back to the free phase: ``offer 1`` again, or ``end``, which ends the game
+    as only seat 1 has ships)."""
+    groups = [
+        len([n for n in LADDER if n <= 90]),  # give cash
+        len([n for n in LADDER if n <= 60]),  # ask cash
+        1,  # give fort CAN
+        1,  # ask fort BOM
+        1,  # ask ship s1
+        10,  # truce 1..10
+    ]
+    total = sum(groups)
+    first = total + 1  # every clause, or cancel
+    after_cancel = 2  # offer 1, end
+    second = sum(g * (total - g + 2) for g in groups) + after_cancel
+    third = 0
+    for i, g1 in enumerate(groups):
+        rest = sum(g2 * (total - g1 - g2 + 2) for j, g2 in enumerate(groups) if j != i)
+        third += g1 * (rest + 3 + after_cancel)  # another clause; send (3 answers); cancel
+    third += first + 1  # cancel, then offer 1 (a fresh draft) or end (game over)
+    return [first, second, third]
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_perft_of_a_draft_with_each_clause_once(depth):
+    st1 = position(PERFT_DRAFT)
+    play(st1, "offer 1")
+    assert legal_counts(st1, depth) == draft_counts()[depth - 1]
+
+
+def test_perft_draft_depth_one_by_brute_force_over_every_text():
+    st1 = position(PERFT_DRAFT)
+    play(st1, "offer 1")
+    candidates = [f"{v} cash {n}" for v in ("give", "ask") for n in range(0, 2001, 5)]
+    candidates += [f"{v} fort {c}" for v in ("give", "ask") for c in D.PORTS]
+    candidates += [f"{v} ship s{i}" for v in ("give", "ask") for i in range(4)]
+    candidates += [f"truce {n}" for n in range(-1, 13)] + ["send", "cancel", "end", "later"]
+    accepted = set()
+    for t in candidates:
+        c = st1.copy()
+        try:
+            c.play(GAME.parse(c, t))
+        except IllegalAction:
+            continue
+        accepted.add(t)
+    expected = {f"give cash {n}" for n in LADDER if n <= 90} | {f"ask cash {n}" for n in LADDER if n <= 60}
+    expected |= {"give fort CAN", "ask fort BOM", "ask ship s1", "cancel"}
+    expected |= {f"truce {n}" for n in range(1, 11)}
+    assert accepted == expected == set(st1.legal_texts())
 
 
 def test_determinize_hides_only_the_deck_order():
@@ -143,7 +364,7 @@ def test_views_are_json_and_render():
 
 
 def test_every_action_has_a_label_and_json():
-    run(2, 3, FuldriggerOptions(rounds_limit=2), check_every=50)
+    final_state(GAME, 2, 3, {"rounds_limit": 2}, check=False)
     st1 = scenario(ships=[{"owner": 0, "at": "LON"}, {"owner": 1, "at": "AMS"}], forts={"CAN": 1})
     for a in st1.legal():
         assert a.label() and json.dumps(a.to_json())
@@ -152,16 +373,22 @@ def test_every_action_has_a_label_and_json():
         assert a.label() and a.to_json()["kind"] == a.verb
 
 
+def test_truncation_at_the_decision_bound_ranks_by_wealth():
+    st1 = scenario(ships=[{"owner": 0, "at": "LON"}, {"owner": 1, "at": "AMS"}], cash=[150, 100])
+    st1.decisions = GAME.kind.max_decisions - 1
+    ev = play(st1, "fit s1")
+    assert st1.truncated and st1.to_act is None and st1.legal() == ()
+    assert ev[-1]["kind"] == "truncated"
+    assert st1.scores() == (250.0, 200.0) and st1.outcome() == (1.0, 0.0)
+
+
 def _bot_vs_random(n_games, rounds):
     wins = 0
     for g in range(n_games):
-        s = GAME.new(2, 1000 + g, FuldriggerOptions(rounds_limit=rounds))
         bot = g % 2
-        agents = {bot: make_agent("trader", GAME), 1 - bot: make_agent("random", GAME)}
-        rng = Rng(g)
-        while s.to_act is not None:
-            s.play(decide(agents[s.to_act], s, rng))
-        wins += s.wealth(bot) > s.wealth(1 - bot)
+        players = ["trader", "random"] if bot == 0 else ["random", "trader"]
+        m = play_match(GAME, players, 1000 + g, {"rounds_limit": rounds}, agent_seed=g)
+        wins += m.scores[bot] > m.scores[1 - bot]
     return wins
 
 
@@ -175,23 +402,21 @@ def test_trader_beats_random_200_games_30_rounds():
 
 
 def test_trader_makes_money_against_itself():
-    s = GAME.new(2, 77, FuldriggerOptions(rounds_limit=12))
-    bot = make_agent("trader", GAME)
-    rng = Rng(1)
-    while s.to_act is not None:
-        s.play(decide(bot, s, rng))
-    assert max(s.wealth(p) for p in range(2)) > 600
+    m = play_match(GAME, ["trader", "trader"], 77, {"rounds_limit": 12}, agent_seed=1)
+    assert max(m.scores) > 600
 
 
 def test_greedy_agent_runs():
-    s = GAME.new(2, 5, FuldriggerOptions(rounds_limit=2))
-    agents = [make_agent("greedy", GAME), make_agent("random", GAME)]
-    rng = Rng(3)
-    n = 0
-    while s.to_act is not None and n < 3000:
-        s.play(decide(agents[s.to_act], s, rng))
-        n += 1
-    assert s.to_act is None
+    m = play_match(GAME, ["greedy", "random"], 5, {"rounds_limit": 2}, agent_seed=3)
+    assert not m.truncated and m.decisions < 3000 and sum(m.outcome) == 1.0
+
+
+def test_bots_are_registered_beside_the_rules():
+    from spillebord.ai import best_agent, bots_for, make_agent
+    from spillebord.games.fuldrigger import bots
+
+    assert best_agent(GAME) == "trader" and bots_for(GAME).evaluate is bots.evaluate
+    assert make_agent("trader", GAME).needs.determinization
 
 
 def test_data_is_replaceable_tables():

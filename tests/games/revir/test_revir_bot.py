@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from spillebord.ai import decide, make_agent
+from spillebord.ai import Needs, bots_for, evaluate, make_agent
 from spillebord.core import Rng
-from spillebord.games.revir import GAME, RevirState, build_position
-from spillebord.games.revir.rules import Bid, Fight, Hunt, Move, Stay, Surrender
+from spillebord.games.revir import GAME, Bid, Fight, Hunt, Move, Stay, Surrender, build_position
+from spillebord.games.revir.bots import HeuristicAgent
+from spillebord.testing import play_match
 
 P1, P2 = 0, 1
 
 
 def test_bot_is_registered_as_best() -> None:
-    assert GAME.best_bot == "heuristic"
+    assert bots_for(GAME).best == "heuristic"
     assert make_agent("best", GAME).name == "heuristic"
+    assert isinstance(make_agent("heuristic", GAME), HeuristicAgent)
+    assert HeuristicAgent.needs == Needs(determinization=True, budget=False)
 
 
 def test_bot_hunts_when_allowed() -> None:
@@ -56,26 +59,28 @@ def test_bot_bids_sensibly() -> None:
 def test_evaluate_prefers_series_and_stones() -> None:
     a = build_position(owners={"LO": P1, "HS": P1, "BA": P1})
     b = build_position(owners={"LO": P1, "HS": P2, "BA": P2})
-    assert GAME.evaluate(a, P1) > GAME.evaluate(b, P1)
+    assert evaluate(GAME, a, P1) > evaluate(GAME, b, P1)
     c = build_position(stones=(15, 10))
     d = build_position(stones=(5, 10))
-    assert GAME.evaluate(c, P1) > GAME.evaluate(d, P1)
+    assert evaluate(GAME, c, P1) > evaluate(GAME, d, P1)
 
 
-def play_game(bots: list[object], seed: int) -> RevirState:
-    s = GAME.new(len(bots), seed)
-    r = Rng(seed * 7 + 1)
-    while not s.is_over:
-        s.play(decide(bots[s.to_act], s, r))  # type: ignore[arg-type,index]
-    return s
+def test_evaluate_a_finished_game_by_its_outcome() -> None:
+    won = build_position(cats={P1: "FR", P2: "GP"}, owners={"LO": P1, "HS": P1, "BA": P1, "FR": P2})
+    won.play(Stay())
+    won.play(Fight("FR"))
+    won.play(Bid(0))
+    won.play(Surrender())
+    assert won.outcome() == (1.0, 0.0)
+    assert evaluate(GAME, won, P1) == 1000.0 and evaluate(GAME, won, P2) == 0.0
 
 
 def test_heuristic_beats_random_in_200_three_seat_games() -> None:
+    # The outcome is normalized (a shared win is a share), so the sum of the heuristic seat's
+    # outcomes is its share of the wins, as res[hs] / sum(res) was with the old (1, 1) ties.
     share = 0.0
     for g in range(200):
         hs = g % 3
-        bots = [make_agent("heuristic" if i == hs else "random", GAME) for i in range(3)]
-        res = play_game(bots, g).result()
-        assert res is not None
-        share += res[hs] / sum(res)
+        players = ["heuristic" if i == hs else "random" for i in range(3)]
+        share += play_match(GAME, players, seed=g).outcome[hs]
     assert share / 200 >= 0.8

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from spillebord.games.revir import GAME, build_position
+from spillebord.games.revir import GAME, Bid, Fight, Stay, build_position
 from spillebord.games.revir.render import render
-from spillebord.games.revir.rules import Bid, Fight, Stay
 
 
 def text_of(view: dict[str, object], seat: int | None) -> str:
     console = Console(width=140, record=True, color_system=None)
-    console.print(render(view, seat))  # type: ignore[arg-type]
+    console.print(render(view, seat))
     return console.export_text()
 
 

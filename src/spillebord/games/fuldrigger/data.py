@@ -1,8 +1,8 @@
 """Fuldrigger data: the world map, hazards, goods, city price lists and chance cards.
 
-Everything here is the invented [D] data of spec rule 1 (no record of the original board
-survives). It is plain data, parsed once at import into fast lookup tables, so that a
-reconstruction of the original board can replace it without touching the rules.
+Everything here is the invented data of rule 1 in docs/rules/fuldrigger.md (no record of the
+original board survives). It is plain data, parsed once at import into fast lookup tables, so
+that a reconstruction of the original board can replace it without touching the rules.
 
 Node ids are ints; ``CODES[i]`` is the square or port code ("KANW", "LON"). Ports are
 separate dead-end nodes attached to their roadstead square.
@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 # --------------------------------------------------------------------------- map (1.3)
 
-# Lane: id, then From, the squares in order, To (spec 1.3.1).
+# Lane: id, then From, the squares in order, To (rule 1.3.1).
 LANES_TEXT = """
 L01 KAT1 KAT2 NORD
 L02 NORD DOVR

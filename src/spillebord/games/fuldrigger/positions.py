@@ -1,7 +1,8 @@
 """Build Fuldrigger positions directly (for tests, tutorials and puzzles).
 
 ``scenario(...)`` returns a state in the free phase of ``turn``'s turn with the given
-ships, cash, fortresses and movement allowance; ``ScriptedDice`` makes the following die
+ships, cash, fortresses and movement allowance; ``position(text)`` does the same from a
+position written as text (see its docstring); ``ScriptedDice`` makes the following die
 rolls come out as written (``dice2(8, 3)`` gives two 2d6 rolls of 8 and 3).
 """
 
@@ -13,7 +14,9 @@ from typing import Any
 from spillebord.core import Rng
 
 from . import data as D
-from .rules import FuldriggerOptions, FuldriggerState, Load, Ship
+from .options import FuldriggerOptions
+from .pieces import Load, Ship
+from .rules import FuldriggerState
 
 
 class ScriptedDice(Rng):
@@ -109,15 +112,75 @@ def scenario(
     st.phase = "free"
     st.to_act = turn
     st.rng = ScriptedDice(dice)
-    st._legal = st._legal_set = None
+    st._legal = None
     return st
 
 
-def play(st: FuldriggerState, *texts: str) -> list[dict[str, Any]]:
-    """Play actions by their texts; returns all events."""
-    from . import GAME
+def position(text: str) -> FuldriggerState:
+    """A position written as text: items ``key: values``, one a line or separated by ``;``,
+    ``#`` starts a comment. Ships get the ids s1, s2… in the order written::
 
-    events: list[dict[str, Any]] = []
-    for t in texts:
-        events += st.play(GAME.parse(st, t))
-    return events
+        seats: 2; turn: 0; M: 9; round: 1; seed: 0
+        homes: LON AMS
+        cash: 300 100
+        fort: CAN 1                       # a fortress and its owner
+        ship: 0 AZOR privateer            # owner, square, then flags
+        ship: 1 NAT3 cargo Te 50 7 CAN becalmed 1 value 75
+        reefs: A B | -                    # per seat, '|' between seats, '-' for none
+        card: 17                          # the round card in force
+        races: 1 2                        # race cards waiting to be claimed
+        deck: 7 8                         # the next chance cards, top first
+        dice: 6 6 5                       # the next die rolls
+        options: negotiation=false rounds_limit=4
+
+    Everything not written is as :func:`scenario` makes it (seat 0 first player and banker,
+    100 ducats each, homes London, Amsterdam, Lisboa, København).
+    """
+    from spillebord.core.options import build
+
+    kw: dict[str, Any] = {}
+    ships: list[dict[str, Any]] = []
+    forts: dict[str, int] = {}
+    for line in text.splitlines():
+        for item in line.split("#", 1)[0].split(";"):
+            if not item.strip():
+                continue
+            key, _, rest = item.partition(":")
+            key, words = key.strip(), rest.split()
+            if key in ("seats", "turn", "M", "round", "seed"):
+                kw[key] = int(words[0])
+            elif key == "card":
+                kw["round_card"] = int(words[0])
+            elif key in ("cash", "races", "deck", "dice"):
+                kw[{"deck": "deck_top"}.get(key, key)] = [int(w) for w in words]
+            elif key == "homes":
+                kw["homes"] = tuple(words)
+            elif key == "fort":
+                forts[words[0]] = int(words[1])
+            elif key == "reefs":
+                kw["reefs"] = ["" if r.strip() == "-" else r.replace(" ", "") for r in rest.split("|")]
+            elif key == "options":
+                kw["options"] = build(FuldriggerOptions, dict(w.split("=", 1) for w in words))
+            elif key == "ship":
+                ships.append(_ship_spec(words))
+            else:
+                raise ValueError(f"position: unknown item {key!r}")
+    return scenario(ships=ships, forts=forts, **kw)
+
+
+def _ship_spec(words: list[str]) -> dict[str, Any]:
+    spec: dict[str, Any] = {"owner": int(words[0]), "at": words[1]}
+    rest = words[2:]
+    while rest:
+        w = rest.pop(0)
+        if w == "privateer":
+            spec["privateer"] = True
+        elif w == "cargo":
+            good, price, odo, origin = rest[:4]
+            spec["cargo"] = (good, int(price), int(odo), origin)
+            rest = rest[4:]
+        elif w in ("becalmed", "value"):
+            spec[w] = int(rest.pop(0))
+        else:
+            raise ValueError(f"position: unknown ship word {w!r}")
+    return spec

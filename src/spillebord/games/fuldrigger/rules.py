@@ -1,14 +1,14 @@
-"""Fuldrigger (full-rigged ship): trade and power on the seven seas, for 2–4
-players.
+"""Fuldrigger (full-rigged ship): trade and power on the seven seas, for 2–4 players: the
+state and the game.
 
-Spec: ``shared/spec/fuldrigger.md``; the map, prices and chance cards live
-in :mod:`.data`.
+The rules in full: ``docs/rules/fuldrigger.md`` (its rule numbers, D-decisions and
+F-cases name the tests); the map, prices and chance cards live in :mod:`.data`.
 
 How a turn decomposes into decisions
 ------------------------------------
 Seats are numbered 0..n-1 and named by number in action texts (``attack 1
 AZOR``). Ships have stable ids ``s1``, ``s2``…; squares and ports their
-map codes (``KANW``, ``LON``).
+map codes (``KANW``, ``LON``). The action texts are listed in :mod:`.actions`.
 
 * **Setup** (phase ``home``): the home-city dice are rolled automatically;
   each player in descending order chooses ``home LON`` (København,
@@ -28,7 +28,7 @@ map codes (``KANW``, ``LON``).
   to an adjacent, not yet visited node, or ``stop``. The move ends by
   itself when the ship enters a port, runs out of movement, is becalmed,
   stopped by a head wind at 0, or lost. Hazards are resolved on every
-  entry with their 2d6 rolls. At most 4 step actions plus ``stop``.
+  entry with their 2d6 rolls.
 * **An attack** (phases ``muster``, ``lose``, ``seize``): ``attack D X``
   declares it; ``join sN`` nominates privateers one by one and ``launch``
   (allowed once at least U are nominated) sails each to X by the engine's
@@ -37,65 +37,123 @@ map codes (``KANW``, ``LON``).
   the attack table. On a loss the attacker chooses ``lose sN``; on a
   capture he chooses ``seize sN`` or ``seize fort``.
 * **Negotiation** (phases ``draft`` and ``respond``): ``offer 1`` opens a
-  draft to seat 1, built one clause at a time: ``give cash 10|50|100``,
-  ``ask cash 10|50|100``, ``give fort CAN``, ``ask fort CAN``, ``give ship
-  s3``, ``ask ship s7``, ``truce N`` (1–10), then ``send`` or ``cancel``.
+  draft to seat 1, built one clause at a time: ``give cash N``, ``ask cash
+  N`` (N from :data:`CASH_AMOUNTS`, at most the payer's cash), ``give fort
+  CAN``, ``ask fort CAN``, ``give ship s3``, ``ask ship s7``, ``truce N``
+  (1–10), then ``send`` or ``cancel``. Each clause goes into a draft at
+  most once: one cash clause each way, one truce, each fortress and ship
+  once, so a draft has at most 27 clauses.
   A sent offer gives the recipient an immediate ``respond`` decision
   (``accept oN``, ``decline oN`` or ``later``); an offer left open can be
   accepted or declined in the recipient's own free phase, or withdrawn by
   the proposer, until it expires at the end of the round. Offers are
   validated on acceptance (11.4); a failed acceptance voids the offer. At
-  most 3 drafts per turn and 3 open proposals per player keep the decision
-  count bounded. Depot loads are not offerable (left out).
+  most 3 drafts per turn, 3 open proposals per player and the once-only
+  clauses keep the decision count bounded. Depot loads are not offerable
+  (left out).
 
-Engine decisions beyond the spec (documented here, tested in
-tests/games/fuldrigger):
+Engine decisions beyond the rules (tested in tests/games/fuldrigger):
 
-* a ship is converted (fit/unfit) at most once per turn, so that a turn
-  always ends;
+* a ship is converted (fit/unfit) at most once per turn, and sends a load
+  across an isthmus at most once per turn, so that a turn always ends
+  (engine version 2: before, two ships on either side of an isthmus whose
+  fortresses one player owns could pass a load to and fro for nothing,
+  forever);
+* each clause at most once per draft (engine version 2: before, ``truce N``
+  and the cash steps could be added again and again, and a draft never had
+  to end);
 * the approach path of an attack is chosen by the engine (see above);
 * a ship captured in an attack cannot move, trade or attack for the rest
   of that turn (the analogue of rule 11.5.3 for ships received by offer);
 * a sale needs cash + proceeds to cover the port fee (no debts, D30);
 * offers are proposed only in one's own free phase (answered at once or
-  later); cash clauses go in steps of 10/50/100; depot loads cannot be
-  offered; ``counter_of`` is not modelled (a counter-offer is a decline
-  and a new offer);
+  later); depot loads cannot be offered; ``counter_of`` is not modelled
+  (a counter-offer is a decline and a new offer);
 * ``wall_clock_minutes``: the engine reads no clock; the table calls
   :meth:`FuldriggerState.clock_expired` when the time is up;
-* spec test cases F14 ("the ships become immune") and F15 ("Canton:
+* test cases F14 ("the ships become immune") and F15 ("Canton:
   illegal") follow ``port_attack_rule="defender_fortress_only"``; the
   default is D15's amended ``any_fortress``, under which ships in any
   fortified port can be attacked.
 
-Results: with ``result_mode="win"`` (default) 1.0 for the winner (greatest
-wealth, ties by cash, then fortresses; shared victories split 1.0 equally;
-the last player with ships wins an early end) and 0.0 for the others; with
-``result_mode="wealth"`` the final wealth (formue: cash + ship values +
-100 per fortress + purchase price of every load) per seat.
+Scores and outcome: :meth:`FuldriggerState.scores` is every seat's wealth
+(formue: cash + ship values + 100 per fortress + purchase price of every
+load, aboard or in a depot). With ``result_mode="win"`` (default) the
+winner is the seat of greatest wealth, ties broken by cash, then
+fortresses, then split; the last player with ships wins an early end;
+with ``result_mode="wealth"`` the greatest wealth alone wins (ties split the win).
+A game stopped at the decision bound is ranked by wealth.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, NamedTuple
+from typing import Any, ClassVar
 
 from spillebord.core import (
-    Action,
     Event,
     Game,
+    GameKind,
     GameOver,
     IllegalAction,
     OptionError,
-    ParseError,
     Rng,
     State,
-    opt,
+    rank_outcome,
+    state,
+    win_outcome,
 )
 
 from . import data as D
+from .actions import (
+    BUYSHIP,
+    CANCEL,
+    END,
+    LATER,
+    LAUNCH,
+    SEND,
+    STOP,
+    TRUCES,
+    Accept,
+    Ask,
+    Attack,
+    Buy,
+    BuyShip,
+    Cancel,
+    Chart,
+    Collect,
+    Decline,
+    End,
+    Fit,
+    Fortress,
+    FuldriggerAction,
+    Give,
+    Home,
+    Jettison,
+    Join,
+    Later,
+    Launch,
+    Lose,
+    MakeOffer,
+    Portage,
+    Sail,
+    Seize,
+    Sell,
+    SellShip,
+    Send,
+    Stop,
+    Truce,
+    Unfit,
+    Withdraw,
+    act,
+    sail_steps,
+)
 from .data import ADJ, CODES, DIST, HAZARD_LIST, INDEX, IS_PORT, PRICES
+from .notation import parse
+from .options import FuldriggerOptions
+from .pieces import Attack as AttackInProgress
+from .pieces import Load, Offer, Ship
+from .view import view
 
 TITLE = "Fuldrigger"
 MAX_SHIPS = 6
@@ -107,274 +165,23 @@ START_CASH = 100
 TOLL = 10
 LOSS_BELOW = {1: 6, 2: 5, 3: 4, 4: 3}
 CAPTURE_ABOVE = {1: 9, 2: 8, 3: 7, 4: 6}
-CASH_STEPS = (10, 50, 100)
+CASH_AMOUNTS: tuple[int, ...] = (
+    *range(10, 100, 10),
+    *range(100, 500, 50),
+    *range(500, 100_001, 100),
+)
+"""The sums a cash clause may name: 10 to 100 in steps of 10, then to 500 in steps of 50,
+then in steps of 100 (up to 100,000), never more than the payer holds."""
+GIVE_CASH = tuple((n, Give("cash", str(n))) for n in CASH_AMOUNTS)
+ASK_CASH = tuple((n, Ask("cash", str(n))) for n in CASH_AMOUNTS)
 N_TAILWINDS = sum(1 for h in HAZARD_LIST if h == D.TAILWIND)
 
-
-# --------------------------------------------------------------------------- options
-
-
-@dataclass(frozen=True, slots=True)
-class FuldriggerOptions:
-    rounds_limit: int = opt(30, "D2 / rule 2.9: the game ends after this many rounds (20/30/40)", min=1)
-    wall_clock_minutes: int = opt(
-        0, "D2: wall-clock limit in minutes (0 = none); the table calls clock_expired() when it is up"
-    )
-    banker_seat: int = opt(-1, "D21: the seat that keeps the bank (-1 = the first player)", min=-1, max=3)
-    min_transport_mode: Literal["odometer", "port_distance"] = opt(
-        "odometer", "D9 / rule 6.3: 10 squares actually carried, or sea distance between the ports"
-    )
-    directional_winds: bool = opt(
-        False, "D5: winds help sailing along a lane's From→To direction and hinder the other way"
-    )
-    ship_sale_in_port_only: bool = opt(False, "D12 / rule 7.2: ships may be sold to the bank only in port")
-    privateer_fit_cost: int = opt(0, "D28 / rule 9.1: cost of fitting out a privateer", min=0)
-    port_attack_rule: Literal["any_fortress", "defender_fortress_only"] = opt(
-        "any_fortress", "D15 / rule 9.2: ships in a fortified port are attackable whoever owns the fortress"
-    )
-    negotiation: bool = opt(True, "D20 / rule 11: offers between players")
-    private_offers: bool = opt(False, "D20 / rule 11.7: offers visible only to their two parties")
-    isthmus_variant: bool = opt(False, "D25 / rule 12: carrying goods across Suez and Panama")
-    eliminate_shipless: bool = opt(
-        False, "D23 / rule 13.1.2: a player without ships at the end of his turn is out"
-    )
-    result_mode: Literal["win", "wealth"] = opt(
-        "win", "rule 13.3: result() gives 1/0 for the winner, or each seat's final wealth"
-    )
-
-
-# --------------------------------------------------------------------------- pieces
-
-
-class Load(NamedTuple):
-    """A goods piece aboard (varebrik / ladning) with its purchase record."""
-
-    good: str
-    price: int
-    odo: int
-    origin: str
-
-
-class Ship(NamedTuple):
-    """A ship (skib). ``becalmed``: 0 free, 2 becalmed this turn, 1 lies still this turn."""
-
-    id: str
-    owner: int
-    node: int
-    privateer: bool
-    load: Load | None
-    value: int
-    becalmed: int
-
-
-class Offer(NamedTuple):
-    """An offer (tilbud) between two players (rule 11)."""
-
-    id: int
-    frm: int
-    to: int
-    give_cash: int = 0
-    give_forts: tuple[str, ...] = ()
-    give_ships: tuple[str, ...] = ()
-    get_cash: int = 0
-    get_forts: tuple[str, ...] = ()
-    get_ships: tuple[str, ...] = ()
-    truce: int = 0
-    expires: int = 0
-
-    def is_empty(self) -> bool:
-        return not (
-            self.give_cash
-            or self.give_forts
-            or self.give_ships
-            or self.get_cash
-            or self.get_forts
-            or self.get_ships
-            or self.truce
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "id": f"o{self.id}",
-            "from": self.frm,
-            "to": self.to,
-            "from_gives": {
-                "cash": self.give_cash,
-                "fortresses": list(self.give_forts),
-                "ships": list(self.give_ships),
-            },
-            "to_gives": {
-                "cash": self.get_cash,
-                "fortresses": list(self.get_forts),
-                "ships": list(self.get_ships),
-            },
-            "truce_rounds": self.truce,
-            "label": "peace" if self.truce else "trade",
-            "expires": self.expires,
-        }
-
-    def describe(self) -> str:
-        def side(cash: int, forts: tuple[str, ...], ships: tuple[str, ...]) -> str:
-            parts = [f"{cash} ducats"] if cash else []
-            parts += [f"the {D.PORTS[c].name} fortress" for c in forts]
-            parts += [f"ship {s}" for s in ships]
-            return ", ".join(parts) or "nothing"
-
-        t = f"; truce {self.truce} rounds" if self.truce else ""
-        return (
-            f"seat {self.frm} gives {side(self.give_cash, self.give_forts, self.give_ships)}, "
-            f"seat {self.to} gives {side(self.get_cash, self.get_forts, self.get_ships)}{t}"
-        )
-
-
-class Attack(NamedTuple):
-    """An attack in progress (handelskrig)."""
-
-    defender: int
-    target: int
-    units: int
-    joined: tuple[str, ...] = ()
-
-
-# --------------------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True, slots=True)
-class Order(Action):
-    """Every Fuldrigger decision: a verb and its arguments (ids as in the view)."""
-
-    verb: str
-    args: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        return " ".join((self.verb, *self.args))
-
-    def to_json(self) -> dict[str, Any]:
-        j: dict[str, Any] = {"kind": self.verb, "text": str(self)}
-        a = self.args
-        v = self.verb
-        if v == "sail":
-            j.update(ship=a[0], to=a[1])
-        elif v == "buy" or v == "collect":
-            j.update(ship=a[0], good=a[1])
-        elif v in ("sell", "jettison", "sellship", "fit", "unfit", "join", "lose", "portage"):
-            j["ship"] = a[0]
-        elif v in ("fortress", "home"):
-            j["city"] = a[0]
-        elif v == "attack":
-            j.update(defender=int(a[0]), square=a[1])
-        elif v == "offer":
-            j["to"] = int(a[0])
-        elif v in ("accept", "decline", "withdraw"):
-            j["offer"] = a[0]
-        elif v == "seize":
-            j["unit"] = a[0]
-        elif v == "chart":
-            j["reef"] = a[0]
-        elif v in ("give", "ask"):
-            j.update(what=a[0], value=a[1])
-        elif v == "truce":
-            j["rounds"] = int(a[0])
-        return j
-
-    def label(self) -> str:
-        a, v = self.args, self.verb
-        good = D.GOODS
-        labels: dict[str, Any] = {
-            "home": lambda: f"Choose {D.PORTS[a[0]].name} as home city",
-            "sail": lambda: f"Sail {a[0]} to {a[1]}" + _hazard_note(a[1]),
-            "stop": lambda: "Stop this ship here",
-            "buy": lambda: f"Buy {good[a[1]].name_en.lower()} ({a[1]}) onto {a[0]}",
-            "sell": lambda: f"Sell the cargo of {a[0]}",
-            "jettison": lambda: f"Throw {a[0]}'s cargo overboard",
-            "buyship": lambda: "Buy a ship in the home city",
-            "sellship": lambda: f"Sell ship {a[0]} to the bank",
-            "fortress": lambda: f"Build a fortress in {D.PORTS[a[0]].name}",
-            "fit": lambda: f"Fit out {a[0]} as a privateer",
-            "unfit": lambda: f"Turn privateer {a[0]} back into a merchant",
-            "attack": lambda: f"Attack seat {a[0]} at {a[1]}",
-            "join": lambda: f"Send privateer {a[0]} into the attack",
-            "launch": lambda: "Launch the attack",
-            "lose": lambda: f"Give up privateer {a[0]}",
-            "seize": lambda: "Take the fortress" if a[0] == "fort" else f"Take ship {a[0]}",
-            "offer": lambda: f"Draft an offer to seat {a[0]}",
-            "give": lambda: f"Offer to give {a[0]} {a[1]}",
-            "ask": lambda: f"Ask for {a[0]} {a[1]}",
-            "truce": lambda: f"Truce for {a[0]} rounds",
-            "send": lambda: "Send the offer",
-            "cancel": lambda: "Tear up the draft",
-            "accept": lambda: f"Accept offer {a[0]}",
-            "decline": lambda: f"Decline offer {a[0]}",
-            "withdraw": lambda: f"Withdraw offer {a[0]}",
-            "later": lambda: "Leave the offer open",
-            "chart": lambda: f"Learn reef {a[0]}",
-            "portage": lambda: f"Send {a[0]}'s cargo across the isthmus",
-            "collect": lambda: f"Load {a[1]} from the depot onto {a[0]}",
-            "end": lambda: "End the turn",
-        }
-        f = labels.get(v)
-        return str(f()) if f else str(self)
-
-
-_ORDERS: dict[tuple[str, ...], Order] = {}
-
-
-def _hazard_note(code: str) -> str:
-    i = INDEX.get(code)
-    if i is None:
-        return ""
-    h = HAZARD_LIST[i]
-    if h is None:
-        return " (port)" if IS_PORT[i] else ""
-    name = D.HAZARD_NAMES_DA[h]
-    return f" ({name} {D.REEF_LETTER[i]})" if h == D.REEF else f" ({name})"
-
-
-def _o(verb: str, *args: str) -> Order:
-    """The shared Order for ``verb args`` (orders are values; sharing saves allocations)."""
-    key = (verb, *args)
-    o = _ORDERS.get(key)
-    if o is None:
-        o = _ORDERS[key] = Order(verb, tuple(args))
-    return o
-
-
-END = _o("end")
-STOP = _o("stop")
-LAUNCH = _o("launch")
-LATER = _o("later")
-SEND = _o("send")
-CANCEL = _o("cancel")
-
-
-ARITY = {
-    "home": 1, "sail": 2, "stop": 0, "buy": 2, "sell": 1, "jettison": 1, "buyship": 0, "sellship": 1,
-    "fortress": 1, "fit": 1, "unfit": 1, "attack": 2, "join": 1, "launch": 0, "lose": 1, "seize": 1,
-    "offer": 1, "give": 2, "ask": 2, "truce": 1, "send": 0, "cancel": 0, "accept": 1, "decline": 1,
-    "withdraw": 1, "later": 0, "chart": 1, "portage": 1, "collect": 2, "end": 0,
-}  # fmt: skip
-FREE_VERBS = frozenset(
-    [
-        "sail",
-        "buy",
-        "sell",
-        "jettison",
-        "buyship",
-        "sellship",
-        "fortress",
-        "fit",
-        "unfit",
-        "attack",
-        "offer",
-        "accept",
-        "decline",
-        "withdraw",
-        "portage",
-        "collect",
-        "end",
-    ]
-)
-SHIP_VERBS = frozenset(["sail", "buy", "sell", "jettison", "sellship", "fit", "unfit", "portage", "collect"])
+FREE_ACTIONS = (
+    Sail, Buy, Sell, Jettison, BuyShip, SellShip, Fortress, Fit, Unfit, Attack, MakeOffer, Accept,
+    Decline, Withdraw, Portage, Collect, End,
+)  # fmt: skip
+"""The decisions of the free phase (``_why`` explains why one of them is refused)."""
+SHIP_ACTIONS = (Sail, Buy, Sell, Jettison, SellShip, Fit, Unfit, Portage, Collect)
 
 
 def roll2(rng: Rng) -> int:
@@ -384,62 +191,32 @@ def roll2(rng: Rng) -> int:
 # --------------------------------------------------------------------------- the state
 
 
-class FuldriggerState(State[Order]):
-    __slots__ = (
-        "M",
-        "_legal",
-        "_legal_set",
-        "attack",
-        "attacked",
-        "bank_in",
-        "bank_out",
-        "banker",
-        "cash",
-        "chart_queue",
-        "converted",
-        "deck",
-        "depots",
-        "discard",
-        "draft",
-        "drafts",
-        "early_winner",
-        "eliminated",
-        "first",
-        "forts",
-        "frozen",
-        "game",
-        "home",
-        "home_queue",
-        "last_round",
-        "moved",
-        "moving",
-        "mp",
-        "next_offer",
-        "next_ship",
-        "offers",
-        "opts",
-        "order_idx",
-        "out_order",
-        "phase",
-        "races",
-        "reefs",
-        "respond",
-        "rng",
-        "round",
-        "round_card",
-        "sales",
-        "seats",
-        "ships",
-        "supply",
-        "to_act",
-        "truces",
-        "turn",
-        "visited",
-    )
+@state(
+    copy={
+        "home": list,
+        "cash": list,
+        "ships": dict,
+        "forts": dict,
+        "reefs": list,
+        "supply": dict,
+        "deck": list,
+        "discard": list,
+        "sales": dict,
+        "offers": dict,
+        "truces": dict,
+        "depots": dict,
+        "eliminated": list,
+        "out_order": list,
+    }
+)
+class FuldriggerState(State[FuldriggerAction]):
+    """A Fuldrigger position. Everything is public except the order of the chance deck
+    (and, with ``private_offers``, other players' offers)."""
 
-    game: FuldriggerGame
     opts: FuldriggerOptions
     phase: str
+    """``home``, ``chart``, ``free``, ``move``, ``muster``, ``lose``, ``seize``, ``draft``,
+    ``respond`` or ``over``."""
     first: int
     banker: int
     round: int
@@ -466,8 +243,10 @@ class FuldriggerState(State[Order]):
     moved: frozenset[str]
     frozen: frozenset[str]
     converted: frozenset[str]
+    ported: frozenset[str]
+    """Ships that sent a load across an isthmus this turn (at most once a turn)."""
     attacked: frozenset[str]
-    attack: Attack | None
+    attack: AttackInProgress | None
     chart_queue: tuple[int, ...]
     offers: dict[int, Offer]
     next_offer: int
@@ -481,58 +260,38 @@ class FuldriggerState(State[Order]):
     eliminated: list[bool]
     out_order: list[int]
     early_winner: int | None
-    _legal: tuple[Order, ...] | None
-    _legal_set: frozenset[Order] | None
+    _legal: tuple[FuldriggerAction, ...] | None
 
     # ------------------------------------------------------------------ contract
-
-    def _fields(self) -> dict[str, Any]:
-        f = super()._fields()
-        f.pop("_legal", None)
-        f.pop("_legal_set", None)
-        return f
-
-    def copy(self) -> FuldriggerState:
-        s = FuldriggerState.__new__(FuldriggerState)
-        for name in self.__slots__:
-            object.__setattr__(s, name, getattr(self, name))
-        s.rng = self.rng.copy()
-        s.home = list(self.home)
-        s.cash = list(self.cash)
-        s.ships = dict(self.ships)
-        s.forts = dict(self.forts)
-        s.reefs = list(self.reefs)
-        s.supply = dict(self.supply)
-        s.deck = list(self.deck)
-        s.discard = list(self.discard)
-        s.sales = dict(self.sales)
-        s.offers = dict(self.offers)
-        s.truces = dict(self.truces)
-        s.depots = dict(self.depots)
-        s.eliminated = list(self.eliminated)
-        s.out_order = list(self.out_order)
-        return s
 
     def determinize(self, seat: int, rng: Rng) -> FuldriggerState:
         s = self.copy()
         rng.shuffle(s.deck)  # the order of the chance deck is the only hidden thing
         s.rng = rng.spawn()
-        s._legal = s._legal_set = None
+        s._legal = None
         return s
 
-    def legal(self) -> tuple[Order, ...]:
+    def legal(self) -> tuple[FuldriggerAction, ...]:
+        if self.to_act is None:
+            return ()
         if self._legal is None:
             self._legal = tuple(self._gen_legal())
-            self._legal_set = frozenset(self._legal)
         return self._legal
 
-    def result(self) -> tuple[float, ...] | None:
-        if self.to_act is not None:
-            return None
+    def scores(self) -> tuple[float, ...]:
+        """Every seat's wealth (formue, rule 13.3): cash + the purchase value of its ships +
+        100 per fortress + the purchase price of every load it owns, aboard or in a depot."""
+        return tuple([float(w) for w in self.wealths()])
+
+    def final_outcome(self) -> tuple[float, ...]:
+        """The rules' winners (see :meth:`winners`) share the win; with
+        ``result_mode="wealth"`` the greatest wealth alone decides."""
         if self.opts.result_mode == "wealth":
-            return tuple(float(self.wealth(p)) for p in range(self.seats))
-        w = self.winners()
-        return tuple((1.0 / len(w)) if p in w else 0.0 for p in range(self.seats))
+            return rank_outcome(self.scores(), self.teams())
+        return win_outcome(self.winners(), self.teams(), self.seats)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return view(self, seat)
 
     def clock_expired(self) -> None:
         """D2 ``wall_clock_minutes``: the engine reads no clock, so the table calls this when
@@ -586,7 +345,9 @@ class FuldriggerState(State[Order]):
         return owner if owner is not None and owner != payer else None
 
     def ships_of(self, p: int) -> list[Ship]:
-        return sorted((s for s in self.ships.values() if s.owner == p), key=lambda s: int(s.id[1:]))
+        """Seat ``p``'s ships in id order (``ships`` is kept in id order: new ids are higher,
+        and a ship that changes hands keeps its place; ``check`` asserts it)."""
+        return [s for s in self.ships.values() if s.owner == p]
 
     def n_ships(self, p: int) -> int:
         return sum(1 for s in self.ships.values() if s.owner == p)
@@ -606,6 +367,18 @@ class FuldriggerState(State[Order]):
         for (q, _port), loads in self.depots.items():
             if q == p:
                 w += sum(ld.price for ld in loads)
+        return w
+
+    def wealths(self) -> list[int]:
+        """Every seat's :meth:`wealth`, in one pass."""
+        w = list(self.cash)
+        for o in self.forts.values():
+            w[o] += FORT_PRICE
+        for s in self.ships.values():
+            w[s.owner] += s.value + (s.load.price if s.load else 0)
+        for (q, _port), loads in self.depots.items():
+            for ld in loads:
+                w[q] += ld.price
         return w
 
     def winners(self) -> list[int]:
@@ -673,63 +446,61 @@ class FuldriggerState(State[Order]):
 
     # ------------------------------------------------------------------ legal actions
 
-    def _gen_legal(self) -> Iterable[Order]:
+    def _gen_legal(self) -> Iterable[FuldriggerAction]:
         ph = self.phase
         if self.to_act is None:
             return []
         if ph == "home":
             taken = set(self.home)
-            return [_o("home", c) for c in D.HOME_ELIGIBLE if c not in taken]
+            return [act(Home, c) for c in D.HOME_ELIGIBLE if c not in taken]
         if ph == "chart":
             known = self.reefs[self.to_act]
-            return [_o("chart", x) for x in D.REEF_LETTERS if x not in known]
+            return [act(Chart, x) for x in D.REEF_LETTERS if x not in known]
         if ph == "move":
             assert self.moving is not None
             s = self.ships[self.moving]
-            out = (
-                [_o("sail", s.id, CODES[v]) for v in ADJ[s.node] if v not in self.visited]
-                if self.mp > 0
-                else []
+            visited = self.visited
+            steps: list[FuldriggerAction] = (
+                [a for v, a in sail_steps(s.id, s.node) if v not in visited] if self.mp > 0 else []
             )
-            return [*out, STOP]
+            return [*steps, STOP]
         if ph == "muster":
             assert self.attack is not None
             at = self.attack
             cands = self.attack_candidates(self.turn, at.target)
-            out = [_o("join", sid) for sid in cands if sid not in at.joined]
+            joins: list[FuldriggerAction] = [act(Join, sid) for sid in cands if sid not in at.joined]
             if len(at.joined) >= at.units:
-                out.append(LAUNCH)
-            return out
+                joins.append(LAUNCH)
+            return joins
         if ph == "lose":
             assert self.attack is not None
-            return [_o("lose", sid) for sid in self._participants_on_target()]
+            return [act(Lose, sid) for sid in self._participants_on_target()]
         if ph == "seize":
             assert self.attack is not None
             units = self.defending_units(self.attack.defender, self.attack.target)
-            out = [_o("seize", sid) for sid in units[0]]
+            seizes = [act(Seize, sid) for sid in units[0]]
             if units[1]:
-                out.append(_o("seize", "fort"))
-            return out
+                seizes.append(act(Seize, "fort"))
+            return seizes
         if ph == "draft":
             return self._draft_legal()
         if ph == "respond":
             assert self.respond is not None
-            oid = f"o{self.respond}"
-            return [_o("accept", oid), _o("decline", oid), LATER]
+            return [act(Accept, self.respond), act(Decline, self.respond), LATER]
         if ph == "free":
             return self._free_legal()
         return []
 
-    def _free_legal(self) -> list[Order]:
+    def _free_legal(self) -> list[FuldriggerAction]:
         p = self.turn
         o = self.opts
-        out: list[Order] = []
+        out: list[FuldriggerAction] = []
         mine = self.ships_of(p)
         cash = self.cash[p]
         fee = self.fee()
         for s in mine:
             if self.movable(s):
-                out.extend(_o("sail", s.id, CODES[v]) for v in ADJ[s.node])
+                out.extend([a for _, a in sail_steps(s.id, s.node)])
         for s in mine:
             frozen = s.id in self.frozen
             if IS_PORT[s.node] and not frozen and not s.privateer:
@@ -740,7 +511,7 @@ class FuldriggerState(State[Order]):
                     if s.load is None:
                         for g, (_, k, _) in PRICES[city].items():
                             if k and self.supply[g] > 0 and cash >= self.buy_price(city, g) + f:
-                                out.append(_o("buy", s.id, g))
+                                out.append(act(Buy, s.id, g))
                     else:
                         g = s.load.good
                         entry = PRICES[city].get(g)
@@ -750,47 +521,47 @@ class FuldriggerState(State[Order]):
                             and self.can_sell_load(s.load, city)
                             and cash + self.sale_price(city, g, p) >= f
                         ):
-                            out.append(_o("sell", s.id))
+                            out.append(act(Sell, s.id))
                 if o.isthmus_variant and city in D.ISTHMUS_PAIRS:
-                    if s.load is not None and self._toll_payable(p, city):
-                        out.append(_o("portage", s.id))
+                    if s.load is not None and s.id not in self.ported and self._toll_payable(p, city):
+                        out.append(act(Portage, s.id))
                     if s.load is None:
                         seen: set[str] = set()
                         for ld in self.depots.get((p, city), ()):
                             if ld.good not in seen:
                                 seen.add(ld.good)
-                                out.append(_o("collect", s.id, ld.good))
+                                out.append(act(Collect, s.id, ld.good))
             if s.load is not None:
-                out.append(_o("jettison", s.id))
+                out.append(act(Jettison, s.id))
         for s in mine:
             if self.can_convert(s):
                 if not s.privateer and s.load is None and cash >= o.privateer_fit_cost:
-                    out.append(_o("fit", s.id))
+                    out.append(act(Fit, s.id))
                 elif s.privateer:
-                    out.append(_o("unfit", s.id))
+                    out.append(act(Unfit, s.id))
         if len(mine) < MAX_SHIPS and cash >= self.ship_cost() and self.home[p] is not None:
-            out.append(_o("buyship"))
+            out.append(BUYSHIP)
         for s in mine:
             if not o.ship_sale_in_port_only or IS_PORT[s.node]:
-                out.append(_o("sellship", s.id))
+                out.append(act(SellShip, s.id))
         if cash >= FORT_PRICE and self.n_forts(p) < MAX_FORTS:
             cities = sorted({CODES[s.node] for s in mine if IS_PORT[s.node]})
             for c in cities:
                 if self.fortress_allowed(p, c):
-                    out.append(_o("fortress", c))
+                    out.append(act(Fortress, c))
         out.extend(self._attack_legal())
         if o.negotiation:
             open_props = sum(1 for of in self.offers.values() if of.frm == p)
             if open_props < 3 and self.drafts < 3:
                 for q in range(self.seats):
                     if q != p and not self.eliminated[q]:
-                        out.append(_o("offer", str(q)))
+                        out.append(act(MakeOffer, q))
             for of in sorted(self.offers.values()):
                 if of.to == p:
-                    out.append(_o("accept", f"o{of.id}"))
-                    out.append(_o("decline", f"o{of.id}"))
+                    out.append(act(Accept, of.id))
+                    out.append(act(Decline, of.id))
                 elif of.frm == p:
-                    out.append(_o("withdraw", f"o{of.id}"))
+                    out.append(act(Withdraw, of.id))
         out.append(END)
         return out
 
@@ -818,13 +589,13 @@ class FuldriggerState(State[Order]):
         fort = IS_PORT[x] and self.forts.get(CODES[x]) == d
         return self.attackable_ships(d, x), fort
 
-    def _attack_legal(self) -> list[Order]:
+    def _attack_legal(self) -> list[FuldriggerAction]:
         p = self.turn
         if self._effect("no_attacks") is not None:
             return []
         if not any(s.privateer and s.owner == p for s in self.ships.values()):
             return []
-        out: list[Order] = []
+        out: list[FuldriggerAction] = []
         for d in range(self.seats):
             if d == p or self.eliminated[d] or self.truce_with(p, d):
                 continue
@@ -834,7 +605,7 @@ class FuldriggerState(State[Order]):
                 ships, fort = self.defending_units(d, x)
                 u = len(ships) + int(fort)
                 if u and len(self.attack_candidates(p, x)) >= u:
-                    out.append(_o("attack", str(d), CODES[x]))
+                    out.append(act(Attack, d, CODES[x]))
         return out
 
     def attack_candidates(self, p: int, x: int) -> list[str]:
@@ -915,28 +686,37 @@ class FuldriggerState(State[Order]):
 
     # ------------------------------------------------------------------ negotiation
 
-    def _draft_legal(self) -> list[Order]:
+    def _draft_legal(self) -> list[FuldriggerAction]:
         assert self.draft is not None
         dr = self.draft
         p, q = dr.frm, dr.to
-        out: list[Order] = []
-        for n in CASH_STEPS:
-            if dr.give_cash + n <= self.cash[p]:
-                out.append(_o("give", "cash", str(n)))
-        for n in CASH_STEPS:
-            if dr.get_cash + n <= self.cash[q]:
-                out.append(_o("ask", "cash", str(n)))
-        out += [_o("give", "fort", c) for c in self.forts_of(p) if c not in dr.give_forts]
-        out += [_o("ask", "fort", c) for c in self.forts_of(q) if c not in dr.get_forts]
-        out += [_o("give", "ship", s.id) for s in self.ships_of(p) if s.id not in dr.give_ships]
-        out += [_o("ask", "ship", s.id) for s in self.ships_of(q) if s.id not in dr.get_ships]
-        out += [_o("truce", str(n)) for n in range(1, 11) if n != dr.truce]
+        out: list[FuldriggerAction] = []
+        # Each clause at most once per draft (one cash clause each way, one truce, each
+        # fortress and ship once): a draft ends within 27 clauses.
+        if not dr.give_cash:
+            cash = self.cash[p]
+            for n, give in GIVE_CASH:
+                if n > cash:
+                    break
+                out.append(give)
+        if not dr.get_cash:
+            cash = self.cash[q]
+            for n, ask in ASK_CASH:
+                if n > cash:
+                    break
+                out.append(ask)
+        out += [act(Give, "fort", c) for c in self.forts_of(p) if c not in dr.give_forts]
+        out += [act(Ask, "fort", c) for c in self.forts_of(q) if c not in dr.get_forts]
+        out += [act(Give, "ship", s.id) for s in self.ships_of(p) if s.id not in dr.give_ships]
+        out += [act(Ask, "ship", s.id) for s in self.ships_of(q) if s.id not in dr.get_ships]
+        if not dr.truce:
+            out += TRUCES
         if not dr.is_empty():
             out.append(SEND)
         out.append(CANCEL)
         return out
 
-    def _validate_offer(self, of: Offer) -> str | None:
+    def validate_offer(self, of: Offer) -> str | None:
         p, q = of.frm, of.to
         if self.eliminated[p] or self.eliminated[q]:
             return "a party has been eliminated"
@@ -996,7 +776,7 @@ class FuldriggerState(State[Order]):
     def _answer(self, verb: str, oid: int, ev: list[Event]) -> None:
         of = self.offers.pop(oid)
         if verb == "accept":
-            why = self._validate_offer(of)
+            why = self.validate_offer(of)
             if why is None:
                 self._execute_offer(of, ev)
             else:
@@ -1053,52 +833,54 @@ class FuldriggerState(State[Order]):
 
     # ------------------------------------------------------------------ play
 
-    def play(self, action: Order) -> list[Event]:
+    def apply(self, action: FuldriggerAction) -> list[Event]:
         if self.to_act is None:
             raise GameOver(f"{TITLE}: the game is over")
-        self.legal()
-        assert self._legal_set is not None
-        if not isinstance(action, Order) or action not in self._legal_set:
-            raise self.err(self._why(action))
+        legal = self.legal()
+        for a in legal:
+            if a is action:  # the usual case: one of the legal list's own objects
+                break
+        else:
+            if action not in legal:
+                raise self.err(self._why(action))
         ev: list[Event] = []
-        self._legal = self._legal_set = None
-        getattr(self, "_do_" + action.verb)(action.args, ev)
+        self._legal = None
+        _DISPATCH[type(action)](self, action, ev)
         return ev
 
-    def _why(self, action: Any) -> str:
+    def _why(self, action: object) -> str:
         """A reason why ``action`` is not legal now, as precise as the common cases allow."""
-        if not isinstance(action, Order):
+        if not isinstance(action, FuldriggerAction):
             return f"{action!r} is not a Fuldrigger action"
         generic = f"'{action}' is not legal now (phase {self.phase}, seat {self.to_act} to act)"
-        v, a = action.verb, action.args
-        if self.phase != "free" or v not in FREE_VERBS:
+        if self.phase != "free" or not isinstance(action, FREE_ACTIONS):
             return generic
         p = self.turn
-        if v in SHIP_VERBS:
-            s = self.ships.get(a[0])
+        if isinstance(action, SHIP_ACTIONS):
+            s = self.ships.get(action.ship)
             if s is None:
-                return f"there is no ship {a[0]}"
+                return f"there is no ship {action.ship}"
             if s.owner != p:
                 return f"ship {s.id} belongs to seat {s.owner}"
             where = CODES[s.node]
-            if v == "sail":
+            if isinstance(action, Sail):
                 if s.id in self.moved or s.id in self.attacked:
                     return f"ship {s.id} has already moved this turn"
                 if s.becalmed:
                     return f"ship {s.id} is becalmed"
                 if s.id in self.frozen:
                     return f"ship {s.id} changed hands this turn and may not move"
-                if a[1] not in CODES or INDEX[a[1]] not in ADJ[s.node]:
-                    return f"{a[1]} is not next to {where}"
-            if v in ("buy", "sell"):
+                if action.to not in CODES or INDEX[action.to] not in ADJ[s.node]:
+                    return f"{action.to} is not next to {where}"
+            if isinstance(action, (Buy, Sell)):
                 if not IS_PORT[s.node]:
                     return f"ship {s.id} is at sea ({where}), not in a port"
                 if s.privateer:
                     return f"ship {s.id} is a privateer and cannot trade"
                 if self.trade_blocked(where):
                     return f"the chance card in force stops all trade in {D.PORTS[where].name}"
-            if v == "buy":
-                g = a[1]
+            if isinstance(action, Buy):
+                g = action.good
                 entry = PRICES[where].get(g)
                 if s.load is not None:
                     return f"ship {s.id} already carries a load"
@@ -1107,7 +889,7 @@ class FuldriggerState(State[Order]):
                 if self.supply.get(g, 0) <= 0:
                     return f"no {g} is left in the supply"
                 return f"{g} costs {self.buy_price(where, g)} plus any fee; seat {p} has {self.cash[p]}"
-            if v == "sell":
+            if isinstance(action, Sell):
                 if s.load is None:
                     return f"ship {s.id} carries nothing"
                 entry = PRICES[where].get(s.load.good)
@@ -1115,15 +897,17 @@ class FuldriggerState(State[Order]):
                     return f"{D.PORTS[where].name} does not buy {s.load.good}"
                 if not self.can_sell_load(s.load, where):
                     return f"the {s.load.good} has been carried only {s.load.odo} squares (10 needed)"
-            if v in ("fit", "unfit"):
+            if isinstance(action, Portage) and s.id in self.ported:
+                return f"ship {s.id} has already sent a load across this turn"
+            if isinstance(action, (Fit, Unfit)):
                 if s.id in self.converted:
                     return f"ship {s.id} was already converted this turn"
                 if not self.can_convert(s):
                     return "privateers are fitted out and stood down only in the home city or an own fortress"
                 if s.load is not None:
                     return f"ship {s.id} must be empty to become a privateer"
-        if v == "fortress":
-            c = a[0]
+        if isinstance(action, Fortress):
+            c = action.city
             if c not in D.PORTS:
                 return f"{c} is not a port city"
             if c in self.forts:
@@ -1135,32 +919,32 @@ class FuldriggerState(State[Order]):
             if self.n_forts(p) >= MAX_FORTS:
                 return "a player owns at most six fortresses"
             return f"a fortress costs {FORT_PRICE}; seat {p} has {self.cash[p]}"
-        if v == "buyship":
+        if isinstance(action, BuyShip):
             if self.n_ships(p) >= MAX_SHIPS:
                 return "a player owns at most six ships"
             return f"a ship costs {self.ship_cost()}; seat {p} has {self.cash[p]}"
-        if v == "attack":
+        if isinstance(action, Attack):
             if self._effect("no_attacks"):
                 return "Fred i Europa (C27) is in force: no attacks"
-            if a[0].isdigit() and self.truce_with(p, int(a[0])):
-                return f"a truce with seat {a[0]} is in force"
+            if action.defender >= 0 and self.truce_with(p, action.defender):
+                return f"a truce with seat {action.defender} is in force"
             return "not enough privateers can reach the target, or nothing there can be attacked"
         return generic
 
     # setup and turn structure -------------------------------------------------
 
-    def _do_home(self, a: tuple[str, ...], ev: list[Event]) -> None:
+    def _do_home(self, a: Home, ev: list[Event]) -> None:
         p = self.home_queue[0]
-        self.home[p] = a[0]
-        node = INDEX[a[0]]
+        self.home[p] = a.city
+        node = INDEX[a.city]
         for _ in range(3):
             self._new_ship(p, node, SHIP_PRICE)
         ev.append(
             {
                 "kind": "home",
                 "seat": p,
-                "city": a[0],
-                "text": f"Seat {p} chooses {D.PORTS[a[0]].name} as home city.",
+                "city": a.city,
+                "text": f"Seat {p} chooses {D.PORTS[a.city].name} as home city.",
             }
         )
         self.home_queue = self.home_queue[1:]
@@ -1171,7 +955,7 @@ class FuldriggerState(State[Order]):
 
     def _start_turn(self, ev: list[Event]) -> None:
         p = self.turn
-        self.moved = self.frozen = self.converted = self.attacked = frozenset()
+        self.moved = self.frozen = self.converted = self.attacked = self.ported = frozenset()
         self.sales = {}
         self.drafts = 0
         self.attack = None
@@ -1249,17 +1033,17 @@ class FuldriggerState(State[Order]):
                 self.phase = "chart"
                 self.to_act = self.chart_queue[0]
 
-    def _do_chart(self, a: tuple[str, ...], ev: list[Event]) -> None:
+    def _do_chart(self, a: Chart, ev: list[Event]) -> None:
         p = self.chart_queue[0]
-        self.reefs[p] = self.reefs[p] | {a[0]}
-        ev.append({"kind": "chart", "seat": p, "reef": a[0], "text": f"Seat {p} learns reef {a[0]}."})
+        self.reefs[p] = self.reefs[p] | {a.reef}
+        ev.append({"kind": "chart", "seat": p, "reef": a.reef, "text": f"Seat {p} learns reef {a.reef}."})
         self.chart_queue = self.chart_queue[1:]
         if self.chart_queue:
             self.to_act = self.chart_queue[0]
         else:
             self._roll(ev)
 
-    def _do_end(self, a: tuple[str, ...], ev: list[Event]) -> None:
+    def _do_end(self, a: End, ev: list[Event]) -> None:
         p = self.turn
         for s in self.ships_of(p):
             if s.becalmed:
@@ -1337,8 +1121,8 @@ class FuldriggerState(State[Order]):
 
     # sailing -------------------------------------------------------------------
 
-    def _do_sail(self, a: tuple[str, ...], ev: list[Event]) -> None:
-        sid, v = a[0], INDEX[a[1]]
+    def _do_sail(self, a: Sail, ev: list[Event]) -> None:
+        sid, v = a.ship, INDEX[a.to]
         if self.phase == "free":
             self.moving = sid
             self.mp = self.M
@@ -1347,7 +1131,7 @@ class FuldriggerState(State[Order]):
         if not self._enter(sid, v, ev):
             self._end_move(sid)
 
-    def _do_stop(self, a: tuple[str, ...], ev: list[Event]) -> None:
+    def _do_stop(self, a: Stop, ev: list[Event]) -> None:
         assert self.moving is not None
         self._end_move(self.moving)
 
@@ -1574,10 +1358,10 @@ class FuldriggerState(State[Order]):
 
     # trade ---------------------------------------------------------------------
 
-    def _do_buy(self, a: tuple[str, ...], ev: list[Event]) -> None:
+    def _do_buy(self, a: Buy, ev: list[Event]) -> None:
         p = self.turn
-        s = self.ships[a[0]]
-        g = a[1]
+        s = self.ships[a.ship]
+        g = a.good
         city = CODES[s.node]
         price = self.buy_price(city, g)
         self._pay_bank(p, price)
@@ -1600,9 +1384,9 @@ class FuldriggerState(State[Order]):
             }
         )
 
-    def _do_sell(self, a: tuple[str, ...], ev: list[Event]) -> None:
+    def _do_sell(self, a: Sell, ev: list[Event]) -> None:
         p = self.turn
-        s = self.ships[a[0]]
+        s = self.ships[a.ship]
         assert s.load is not None
         g = s.load.good
         city = CODES[s.node]
@@ -1628,8 +1412,8 @@ class FuldriggerState(State[Order]):
             }
         )
 
-    def _do_jettison(self, a: tuple[str, ...], ev: list[Event]) -> None:
-        s = self.ships[a[0]]
+    def _do_jettison(self, a: Jettison, ev: list[Event]) -> None:
+        s = self.ships[a.ship]
         assert s.load is not None
         self._return_load(s.load)
         self.ships[s.id] = s._replace(load=None)
@@ -1642,9 +1426,9 @@ class FuldriggerState(State[Order]):
             }
         )
 
-    def _do_portage(self, a: tuple[str, ...], ev: list[Event]) -> None:
+    def _do_portage(self, a: Portage, ev: list[Event]) -> None:
         p = self.turn
-        s = self.ships[a[0]]
+        s = self.ships[a.ship]
         assert s.load is not None
         city = CODES[s.node]
         for to, n in self.toll_split(p, city):
@@ -1656,6 +1440,7 @@ class FuldriggerState(State[Order]):
         key = (p, other)
         self.depots[key] = (*self.depots.get(key, ()), s.load)
         self.ships[s.id] = s._replace(load=None)
+        self.ported = self.ported | {s.id}
         ev.append(
             {
                 "kind": "portage",
@@ -1666,12 +1451,12 @@ class FuldriggerState(State[Order]):
             }
         )
 
-    def _do_collect(self, a: tuple[str, ...], ev: list[Event]) -> None:
+    def _do_collect(self, a: Collect, ev: list[Event]) -> None:
         p = self.turn
-        s = self.ships[a[0]]
+        s = self.ships[a.ship]
         city = CODES[s.node]
         loads = list(self.depots[(p, city)])
-        i = next(i for i, ld in enumerate(loads) if ld.good == a[1])
+        i = next(i for i, ld in enumerate(loads) if ld.good == a.good)
         ld = loads.pop(i)
         if loads:
             self.depots[(p, city)] = tuple(loads)
@@ -1690,7 +1475,7 @@ class FuldriggerState(State[Order]):
 
     # ships and fortresses --------------------------------------------------------
 
-    def _do_buyship(self, a: tuple[str, ...], ev: list[Event]) -> None:
+    def _do_buyship(self, a: BuyShip, ev: list[Event]) -> None:
         p = self.turn
         cost = self.ship_cost()
         home = self.home[p]
@@ -1706,35 +1491,35 @@ class FuldriggerState(State[Order]):
             }
         )
 
-    def _do_sellship(self, a: tuple[str, ...], ev: list[Event]) -> None:
+    def _do_sellship(self, a: SellShip, ev: list[Event]) -> None:
         p = self.turn
-        self._lose_ship(a[0])
+        self._lose_ship(a.ship)
         self._from_bank(p, SHIP_SALE)
         ev.append(
             {
                 "kind": "sellship",
                 "seat": p,
-                "ship": a[0],
-                "text": f"Seat {p} sells ship {a[0]} to the bank for {SHIP_SALE}.",
+                "ship": a.ship,
+                "text": f"Seat {p} sells ship {a.ship} to the bank for {SHIP_SALE}.",
             }
         )
 
-    def _do_fortress(self, a: tuple[str, ...], ev: list[Event]) -> None:
+    def _do_fortress(self, a: Fortress, ev: list[Event]) -> None:
         p = self.turn
         self._pay_bank(p, FORT_PRICE)
-        self.forts[a[0]] = p
+        self.forts[a.city] = p
         ev.append(
             {
                 "kind": "fortress",
                 "seat": p,
-                "city": a[0],
-                "text": f"Seat {p} builds a fortress in {D.PORTS[a[0]].name}.",
+                "city": a.city,
+                "text": f"Seat {p} builds a fortress in {D.PORTS[a.city].name}.",
             }
         )
 
-    def _do_fit(self, a: tuple[str, ...], ev: list[Event]) -> None:
+    def _do_fit(self, a: Fit, ev: list[Event]) -> None:
         p = self.turn
-        s = self.ships[a[0]]
+        s = self.ships[a.ship]
         self._pay_bank(p, self.opts.privateer_fit_cost)
         self.ships[s.id] = s._replace(privateer=True)
         self.converted = self.converted | {s.id}
@@ -1742,9 +1527,9 @@ class FuldriggerState(State[Order]):
             {"kind": "fit", "seat": p, "ship": s.id, "text": f"Seat {p} hoists a privateer sail on {s.id}."}
         )
 
-    def _do_unfit(self, a: tuple[str, ...], ev: list[Event]) -> None:
+    def _do_unfit(self, a: Unfit, ev: list[Event]) -> None:
         p = self.turn
-        s = self.ships[a[0]]
+        s = self.ships[a.ship]
         self.ships[s.id] = s._replace(privateer=False)
         self.converted = self.converted | {s.id}
         ev.append(
@@ -1753,28 +1538,29 @@ class FuldriggerState(State[Order]):
 
     # attacks ---------------------------------------------------------------------
 
-    def _do_attack(self, a: tuple[str, ...], ev: list[Event]) -> None:
-        d, x = int(a[0]), INDEX[a[1]]
+    def _do_attack(self, a: Attack, ev: list[Event]) -> None:
+        d, x = a.defender, INDEX[a.square]
         ships, fort = self.defending_units(d, x)
         u = len(ships) + int(fort)
-        self.attack = Attack(d, x, u)
+        self.attack = AttackInProgress(d, x, u)
         self.phase = "muster"
         ev.append(
             {
                 "kind": "attack",
                 "seat": self.turn,
                 "defender": d,
-                "square": a[1],
+                "square": a.square,
                 "units": u,
-                "text": f"Seat {self.turn} declares an attack on seat {d} at {a[1]} ({u} defending units).",
+                "text": f"Seat {self.turn} declares an attack on seat {d} at {a.square} "
+                f"({u} defending units).",
             }
         )
 
-    def _do_join(self, a: tuple[str, ...], ev: list[Event]) -> None:
+    def _do_join(self, a: Join, ev: list[Event]) -> None:
         assert self.attack is not None
-        self.attack = self.attack._replace(joined=(*self.attack.joined, a[0]))
+        self.attack = self.attack._replace(joined=(*self.attack.joined, a.ship))
 
-    def _do_launch(self, a: tuple[str, ...], ev: list[Event]) -> None:
+    def _do_launch(self, a: Launch, ev: list[Event]) -> None:
         at = self.attack
         assert at is not None
         for sid in at.joined:
@@ -1814,7 +1600,7 @@ class FuldriggerState(State[Order]):
                 }
             )
             if n_att == 1:
-                self._do_lose((here[0],), ev)
+                self._lose_privateer(here[0], ev)
             else:
                 self.phase = "lose"
         elif r > CAPTURE_ABOVE[n]:
@@ -1828,7 +1614,7 @@ class FuldriggerState(State[Order]):
             )
             ships, fort = self.defending_units(at.defender, at.target)
             if len(ships) + int(fort) == 1:
-                self._do_seize((ships[0] if ships else "fort",), ev)
+                self._seize(ships[0] if ships else "fort", ev)
             else:
                 self.phase = "seize"
         else:
@@ -1847,23 +1633,29 @@ class FuldriggerState(State[Order]):
         self.phase = "free"
         self.to_act = self.turn
 
-    def _do_lose(self, a: tuple[str, ...], ev: list[Event]) -> None:
-        self._lose_ship(a[0])
+    def _do_lose(self, a: Lose, ev: list[Event]) -> None:
+        self._lose_privateer(a.ship, ev)
+
+    def _lose_privateer(self, sid: str, ev: list[Event]) -> None:
+        self._lose_ship(sid)
         ev.append(
             {
                 "kind": "privateer_lost",
                 "seat": self.turn,
-                "ship": a[0],
-                "text": f"Seat {self.turn} loses privateer {a[0]}.",
+                "ship": sid,
+                "text": f"Seat {self.turn} loses privateer {sid}.",
             }
         )
         self._attack_done()
 
-    def _do_seize(self, a: tuple[str, ...], ev: list[Event]) -> None:
+    def _do_seize(self, a: Seize, ev: list[Event]) -> None:
+        self._seize(a.unit, ev)
+
+    def _seize(self, unit: str, ev: list[Event]) -> None:
         at = self.attack
         assert at is not None
         p = self.turn
-        if a[0] == "fort":
+        if unit == "fort":
             city = CODES[at.target]
             if self.n_forts(p) >= MAX_FORTS:
                 del self.forts[city]
@@ -1886,7 +1678,7 @@ class FuldriggerState(State[Order]):
                     }
                 )
         else:
-            sid = a[0]
+            sid = unit
             if self.n_ships(p) >= MAX_SHIPS:
                 self._lose_ship(sid)
                 ev.append(
@@ -1907,34 +1699,40 @@ class FuldriggerState(State[Order]):
 
     # negotiation ------------------------------------------------------------------
 
-    def _do_offer(self, a: tuple[str, ...], ev: list[Event]) -> None:
+    def _do_offer(self, a: MakeOffer, ev: list[Event]) -> None:
         self.drafts += 1
-        self.draft = Offer(0, self.turn, int(a[0]), expires=self.round)
+        self.draft = Offer(0, self.turn, a.to, expires=self.round)
         self.phase = "draft"
 
-    def _do_give(self, a: tuple[str, ...], ev: list[Event]) -> None:
-        self._clause("give", a)
-
-    def _do_ask(self, a: tuple[str, ...], ev: list[Event]) -> None:
-        self._clause("get", a)
-
-    def _clause(self, side: str, a: tuple[str, ...]) -> None:
+    def _do_give(self, a: Give, ev: list[Event]) -> None:
         dr = self.draft
         assert dr is not None
-        what, val = a
-        f = f"{side}_cash" if what == "cash" else f"{side}_{what}s"
-        new: Any = getattr(dr, f) + int(val) if what == "cash" else (*getattr(dr, f), val)
-        self.draft = dr._replace(**{f: new})
+        if a.what == "cash":
+            self.draft = dr._replace(give_cash=int(a.value))
+        elif a.what == "fort":
+            self.draft = dr._replace(give_forts=(*dr.give_forts, a.value))
+        else:
+            self.draft = dr._replace(give_ships=(*dr.give_ships, a.value))
 
-    def _do_truce(self, a: tuple[str, ...], ev: list[Event]) -> None:
+    def _do_ask(self, a: Ask, ev: list[Event]) -> None:
+        dr = self.draft
+        assert dr is not None
+        if a.what == "cash":
+            self.draft = dr._replace(get_cash=int(a.value))
+        elif a.what == "fort":
+            self.draft = dr._replace(get_forts=(*dr.get_forts, a.value))
+        else:
+            self.draft = dr._replace(get_ships=(*dr.get_ships, a.value))
+
+    def _do_truce(self, a: Truce, ev: list[Event]) -> None:
         assert self.draft is not None
-        self.draft = self.draft._replace(truce=int(a[0]))
+        self.draft = self.draft._replace(truce=a.rounds)
 
-    def _do_cancel(self, a: tuple[str, ...], ev: list[Event]) -> None:
+    def _do_cancel(self, a: Cancel, ev: list[Event]) -> None:
         self.draft = None
         self.phase = "free"
 
-    def _do_send(self, a: tuple[str, ...], ev: list[Event]) -> None:
+    def _do_send(self, a: Send, ev: list[Event]) -> None:
         assert self.draft is not None
         self.next_offer += 1
         of = self.draft._replace(id=self.next_offer)
@@ -1955,107 +1753,24 @@ class FuldriggerState(State[Order]):
             }
         )
 
-    def _do_later(self, a: tuple[str, ...], ev: list[Event]) -> None:
+    def _do_later(self, a: Later, ev: list[Event]) -> None:
+        self._back_to_turn()
+
+    def _back_to_turn(self) -> None:
         self.respond = None
         self.phase = "free"
         self.to_act = self.turn
 
-    def _do_accept(self, a: tuple[str, ...], ev: list[Event]) -> None:
-        self._answer("accept", int(a[0][1:]), ev)
-        self._do_later((), ev)
+    def _do_accept(self, a: Accept, ev: list[Event]) -> None:
+        self._answer("accept", a.offer, ev)
+        self._back_to_turn()
 
-    def _do_decline(self, a: tuple[str, ...], ev: list[Event]) -> None:
-        self._answer("decline", int(a[0][1:]), ev)
-        self._do_later((), ev)
+    def _do_decline(self, a: Decline, ev: list[Event]) -> None:
+        self._answer("decline", a.offer, ev)
+        self._back_to_turn()
 
-    def _do_withdraw(self, a: tuple[str, ...], ev: list[Event]) -> None:
-        self._answer("withdraw", int(a[0][1:]), ev)
-
-    # ------------------------------------------------------------------ view
-
-    def ship_json(self, s: Ship) -> dict[str, Any]:
-        return {
-            "id": s.id,
-            "owner": s.owner,
-            "at": CODES[s.node],
-            "in_port": IS_PORT[s.node],
-            "privateer": s.privateer,
-            "cargo": (
-                {"good": s.load.good, "price": s.load.price, "odometer": s.load.odo, "from": s.load.origin}
-                if s.load
-                else None
-            ),
-            "value": s.value,
-            "becalmed": s.becalmed,
-            "moved": s.id in self.moved,
-            "frozen": s.id in self.frozen,
-        }
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        def visible(of: Offer) -> bool:
-            return not self.opts.private_offers or seat in (of.frm, of.to)
-
-        players = []
-        for p in range(self.seats):
-            players.append(
-                {
-                    "seat": p,
-                    "cash": self.cash[p],
-                    "home": self.home[p],
-                    "wealth": self.wealth(p),
-                    "ships": self.n_ships(p),
-                    "fortresses": self.forts_of(p),
-                    "reefs": sorted(self.reefs[p]),
-                    "eliminated": self.eliminated[p],
-                    "depots": {
-                        port: [ld._asdict() for ld in loads]
-                        for (q, port), loads in sorted(self.depots.items())
-                        if q == p
-                    },
-                }
-            )
-        at = self.attack
-        return {
-            "game": "fuldrigger",
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "seat": seat,
-            "round": self.round,
-            "rounds_limit": self.last_round,
-            "turn": self.turn,
-            "first": self.first,
-            "banker": self.banker,
-            "M": self.M,
-            "moving": self.moving,
-            "mp": self.mp if self.moving else None,
-            "path": sorted(CODES[v] for v in self.visited) if self.moving else [],
-            "players": players,
-            "ships": [self.ship_json(s) for s in sorted(self.ships.values(), key=lambda s: int(s.id[1:]))],
-            "fortresses": dict(sorted(self.forts.items())),
-            "supply": dict(self.supply),
-            "chance": {
-                "deck": len(self.deck),
-                "discard": list(self.discard),
-                "round_card": self.round_card,
-                "races": list(self.races),
-            },
-            "offers": [of.to_json() for of in sorted(self.offers.values()) if visible(of)],
-            "draft": self.draft.to_json() if self.draft and visible(self.draft) else None,
-            "attack": (
-                {
-                    "defender": at.defender,
-                    "square": CODES[at.target],
-                    "units": at.units,
-                    "joined": list(at.joined),
-                }
-                if at
-                else None
-            ),
-            "truces": [[a, b, r] for (a, b), r in sorted(self.truces.items()) if r >= self.round],
-            "sales": [[c, g, n] for (c, g), n in sorted(self.sales.items())],
-            "result": list(self.result() or []) or None,
-            "winners": self.winners() if self.to_act is None else None,
-        }
+    def _do_withdraw(self, a: Withdraw, ev: list[Event]) -> None:
+        self._answer("withdraw", a.offer, ev)
 
     # ------------------------------------------------------------------ invariants
 
@@ -2069,6 +1784,9 @@ class FuldriggerState(State[Order]):
             total = self.supply[g] + aboard.count(g) + depot.count(g)
             assert total == good.pieces, f"I2: {g} count {total} != {good.pieces}"
             assert self.supply[g] >= 0
+        ids = [int(sid[1:]) for sid in self.ships]
+        assert ids == sorted(ids), "ships are not kept in id order"
+        assert all(s.id == sid for sid, s in self.ships.items()), "a ship is filed under another id"
         for s in self.ships.values():
             assert not (s.privateer and s.load), "I2: a privateer carries cargo"
             assert 0 <= s.node < D.N_NODES, "I5: bad node"
@@ -2084,20 +1802,63 @@ class FuldriggerState(State[Order]):
         assert all(c in D.PORTS for c in self.forts), "I4"
 
 
+_Handler = Callable[[FuldriggerState, Any, list[Event]], None]
+_DISPATCH: dict[type[FuldriggerAction], _Handler] = {
+    Home: FuldriggerState._do_home,
+    Chart: FuldriggerState._do_chart,
+    Sail: FuldriggerState._do_sail,
+    Stop: FuldriggerState._do_stop,
+    Buy: FuldriggerState._do_buy,
+    Sell: FuldriggerState._do_sell,
+    Jettison: FuldriggerState._do_jettison,
+    Portage: FuldriggerState._do_portage,
+    Collect: FuldriggerState._do_collect,
+    BuyShip: FuldriggerState._do_buyship,
+    SellShip: FuldriggerState._do_sellship,
+    Fortress: FuldriggerState._do_fortress,
+    Fit: FuldriggerState._do_fit,
+    Unfit: FuldriggerState._do_unfit,
+    Attack: FuldriggerState._do_attack,
+    Join: FuldriggerState._do_join,
+    Launch: FuldriggerState._do_launch,
+    Lose: FuldriggerState._do_lose,
+    Seize: FuldriggerState._do_seize,
+    MakeOffer: FuldriggerState._do_offer,
+    Give: FuldriggerState._do_give,
+    Ask: FuldriggerState._do_ask,
+    Truce: FuldriggerState._do_truce,
+    Send: FuldriggerState._do_send,
+    Cancel: FuldriggerState._do_cancel,
+    Accept: FuldriggerState._do_accept,
+    Decline: FuldriggerState._do_decline,
+    Withdraw: FuldriggerState._do_withdraw,
+    Later: FuldriggerState._do_later,
+    End: FuldriggerState._do_end,
+}
+"""Action class → the rule that applies it (built once; ``apply`` looks the type up)."""
+
+
 # --------------------------------------------------------------------------- the game
 
 
-class FuldriggerGame(Game[FuldriggerOptions]):
+class FuldriggerGame(Game[FuldriggerOptions, FuldriggerState]):
     id = "fuldrigger"
     title = TITLE
     seats = range(2, 5)
+    kind = GameKind(
+        hidden_information=True,  # the order of the chance deck; private offers
+        chance=True,  # dice and the shuffled chance deck
+        public_actions=False,  # with private_offers a draft's clauses are secret
+        max_decisions=40_000,
+        secret_choices=False,
+    )
+    version = 2
+    """2: each clause at most once per draft; a ship sends a load across an isthmus at most
+    once per turn (both so that no sequence of decisions can go on for ever)."""
     Options = FuldriggerOptions
     summary = "Sea trade and trade war under sail: buy low, carry far, sell high, build fortresses"
     languages = ("en", "da")
-    best_bot = "trader"
     quick_options: ClassVar[dict[str, Any]] = {"rounds_limit": 4}
-    max_decisions = 40_000
-    agents: ClassVar[dict[str, Callable[[Game[Any]], Any]]] = {}
 
     def board_data(self) -> dict[str, Any]:
         """The map, ports, hazards, goods, price lists and chance cards, for clients."""
@@ -2109,7 +1870,8 @@ class FuldriggerGame(Game[FuldriggerOptions]):
         if o.banker_seat >= seats:
             raise OptionError(f"{TITLE}: banker_seat {o.banker_seat} is not a seat of {seats}")
         s = FuldriggerState.__new__(FuldriggerState)
-        s.game, s.seats, s.opts, s.rng = self, seats, o, Rng(seed)
+        s.start(self, seats, Rng(seed))
+        s.opts = o
         # Home cities: everyone rolls 3 dice, ties re-roll among themselves (2.3).
         order = _dice_order(list(range(seats)), s.rng)
         s.first = order[0]
@@ -2131,32 +1893,17 @@ class FuldriggerGame(Game[FuldriggerOptions]):
         s.M = s.mp = 0
         s.moving, s.visited = None, frozenset()
         s.sales = {}
-        s.moved = s.frozen = s.converted = s.attacked = frozenset()
+        s.moved = s.frozen = s.converted = s.attacked = s.ported = frozenset()
         s.attack, s.chart_queue = None, ()
         s.offers, s.next_offer, s.draft, s.drafts, s.respond = {}, 0, None, 0, None
         s.truces, s.depots = {}, {}
         s.eliminated, s.out_order, s.early_winner = [False] * seats, [], None
-        s._legal = s._legal_set = None
+        s._legal = None
         return s
 
-    def parse(self, state: State[Any], text: str) -> Order:
+    def parse(self, state: FuldriggerState, text: str) -> FuldriggerAction:
         """Any well-formed order (so that ``play`` can say why an illegal one is refused)."""
-        if state.to_act is None:
-            raise GameOver(f"{TITLE}: the game is over")
-        words = text.split()
-        if not words or ARITY.get(words[0]) != len(words) - 1:
-            raise ParseError(f"{TITLE}: {text.strip()!r} is not an order (try e.g. 'sail s1 DOVR' or 'end')")
-        for a in state.legal():
-            if str(a) == " ".join(words):
-                assert isinstance(a, Order)
-                return a
-        return Order(words[0], tuple(words[1:]))
-
-    def evaluate(self, state: State[Any], seat: int) -> float:
-        from .heuristics import evaluate
-
-        assert isinstance(state, FuldriggerState)
-        return evaluate(state, seat)
+        return parse(state, text)
 
 
 def _dice_order(players: list[int], rng: Rng) -> list[int]:

@@ -10,6 +10,43 @@ territory where a card allows it, or `pass`. A fight is rounds of hidden bids (`
 stone per hit received and the attacker takes the card on a win.
 """
 
-from .rules import GAME, RevirGame, RevirOptions, RevirState, build_position
+from __future__ import annotations
 
-__all__ = ["GAME", "RevirGame", "RevirOptions", "RevirState", "build_position"]
+from typing import Any
+
+from . import bots, positions
+from .actions import Bid, Fight, Hunt, Move, Pass, RevirAction, Stay, Surrender
+from .options import RevirOptions
+from .rules import FightState, RevirGame, RevirState
+
+GAME = RevirGame()
+bots.register(GAME)
+
+
+def build_position(seats: int = 2, **kwargs: Any) -> RevirState:
+    """A position of :data:`GAME` from keyword arguments (see :func:`.positions.build_position`)."""
+    return positions.build_position(GAME, seats, **kwargs)
+
+
+def position_from_text(text: str) -> RevirState:
+    """A position of :data:`GAME` written as text (see :mod:`.positions`)."""
+    return positions.position_from_text(GAME, text)
+
+
+__all__ = [
+    "GAME",
+    "Bid",
+    "Fight",
+    "FightState",
+    "Hunt",
+    "Move",
+    "Pass",
+    "RevirAction",
+    "RevirGame",
+    "RevirOptions",
+    "RevirState",
+    "Stay",
+    "Surrender",
+    "build_position",
+    "position_from_text",
+]

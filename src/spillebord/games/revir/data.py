@@ -1,9 +1,10 @@
-"""Revir's board and cards as data: the Tviksta Gård edition of spec section 1.
+"""Revir's board and cards as data: the Tviksta Gård edition (docs/rules/revir.md, section 1).
 
-The rule booklet prints neither the board, the territory cards (revirkort), the rat tables
-(råttfångst) nor the 30 event cards (händelsekort). Everything here is the spec's invented
-edition ([DEC], section 1). The rules engine only reads an :class:`Edition`, so a real board
-can replace :data:`TVIKSTA` later without touching ``rules.py``.
+The Swedish rule booklet prints neither the board, the territory cards (revirkort), the rat
+tables (råttfångst) nor the 30 event cards (händelsekort). Everything here is the project's
+own invented edition (a decision, section 1 of the rules). The rules engine only reads an
+:class:`Edition`, so a real board can replace :data:`TVIKSTA` later without touching
+``rules.py``.
 
 Geometry (adjacency per door state, shortest walks) is precomputed once at import.
 """
@@ -15,6 +16,9 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 CardKind = Literal["permit", "happen", "once"]
+
+EMPTY = -1
+"""No card (an empty place of the card clock)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,6 +351,7 @@ class Geometry:
         )
         self.cards: tuple[EventCard, ...] = ed.cards
         self.card_index: dict[str, int] = {c.id: i for i, c in enumerate(ed.cards)}
+        self.card_ids: tuple[str, ...] = tuple(c.id for c in ed.cards)
         self.ncards = len(ed.cards)
         self.card_hunt_mask: tuple[int, ...] = tuple(
             sum(1 << self.tindex[t] for t in c.hunt) for c in ed.cards
@@ -357,6 +362,9 @@ class Geometry:
         self.card_food_mask: tuple[int, ...] = tuple(
             sum(1 << self.index[q] for q in c.food_squares) for c in ed.cards
         )
+        self.board: dict[str, object] = board_json(self)
+        """The static board and deck as JSON (:func:`board_json`), built once: every view and
+        the server's board data hand out this one object."""
 
     def _bfs(self, adj: tuple[tuple[int, ...], ...], s: int) -> tuple[int, ...]:
         d = [-1] * self.n
@@ -369,9 +377,6 @@ class Geometry:
                     d[y] = d[x] + 1
                     q.append(y)
         return tuple(d)
-
-
-GEOMETRY = Geometry(TVIKSTA)
 
 
 def board_json(geo: Geometry) -> dict[str, object]:
@@ -401,3 +406,6 @@ def board_json(geo: Geometry) -> dict[str, object]:
         ],
         "cards": {c.id: {"sv": c.sv, "en": c.en, "type": c.kind, "text": c.text} for c in ed.cards},
     }
+
+
+GEOMETRY = Geometry(TVIKSTA)

@@ -1,7 +1,7 @@
 """Revir: cats fighting over territories (revir) on the farm Tviksta Gård.
 
-The rules are ``../shared/spec/revir.md`` (rule numbers below refer to it); the board and
-cards come from :mod:`.data` so another edition can replace them.
+The rules are docs/rules/revir.md (rule numbers R#, sections and decisions D# below refer to
+it); the board and cards come from :mod:`.data` so another edition can replace them.
 
 How a turn (drag) decomposes into decisions
 -------------------------------------------
@@ -22,198 +22,29 @@ How a turn (drag) decomposes into decisions
    **Surrender (ge upp) "at any time"** is modelled as the ``surrender`` action, offered to both
    sides at every one of their bidding decisions, including before the first bid (D13). During
    a fight the defender is ``to_act`` for their half of each round.
+
+Every game ends: each turn advances the turn counter ``t``, the turn cap (``max_turns``, rule
+9.3) ends the game by ranking, and a fight lasts at most ``stones(A) + stones(D) + 1`` rounds.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
-from spillebord.core import Action, Event, Game, IllegalAction, Rng, State, opt
-from spillebord.core.errors import GameOver, ParseError
+from spillebord.core import Event, Game, GameKind, IllegalAction, Rng, State, state, win_outcome
+from spillebord.core.errors import GameOver, OptionError
 
-from .data import GEOMETRY, Geometry, board_json
-from .heuristics import HeuristicAgent, evaluate
-
-TITLE = "Revir"
-
-
-# --------------------------------------------------------------------------- options
-
-
-@dataclass(frozen=True, slots=True)
-class RevirOptions:
-    """Table variants of Revir; each help text names the spec rule or decision (D#)."""
-
-    clock_size: int = opt(
-        0,
-        "4.1/D6: event cards face up at once (kortklocka); 0 = the printed table 2:6, 3:9, 4:8",
-        min=0,
-        max=30,
-    )
-    reshuffle_each_cycle: bool = opt(False, "4.5/D6: reshuffle the pile each time the 30 cards have cycled")
-    start_stones: int = opt(10, "2.3: power stones (kraftstenar) each player starts with", min=0, max=40)
-    bank_total: int = opt(80, "2.3/D19: stones in the game in all (players + bank)", min=1, max=400)
-    hits_to_win: int = opt(5, "7.2: hits (slag) that win a fight", min=1, max=20)
-    series_needed: int = opt(
-        4,
-        "9.1: territories of one colour that win; 4 = a complete series (a lower number is a short game)",
-        min=1,
-        max=4,
-    )
-    max_turns: int = opt(
-        400, "9.3/D22: digital turn cap, then ranked by best colour, territories, stones; 0 = none", min=0
-    )
-    deal: Literal["colour_round_robin", "shuffled"] = opt(
-        "colour_round_robin",
-        "D5: territory deal: colour-sorted round robin, or fully shuffled (no full series)",
-    )
-    tie_hits: Literal["none", "both"] = opt(
-        "none", "D11: equal bids land no hit, or a hit each (non-zero bids)"
-    )
-    happenings: Literal["active", "all"] = opt(
-        "active", "5.3/D7: food/petting pays only the active player, or every cat on the square"
-    )
-    rat_bonus_order: Literal["double_then_add", "add_then_double"] = opt(
-        "double_then_add", "D18: Storfångst doubles before or after the Feta råttor bonus"
-    )
-    first_turn_fights: bool = opt(
-        True,
-        "D23: fights under (b) (same outdoor square) are allowed in the first round (all on the yard)",
-    )
-    stones_public: bool = opt(
-        True,
-        "D20: stone holdings are public; if false, views show only one's own stones and the bank is hidden",
-    )
-
-
-# --------------------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True, slots=True)
-class Stay(Action):
-    """Stay where the cat is (no movement)."""
-
-    def __str__(self) -> str:
-        return "stay"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": "stay"}
-
-    def label(self) -> str:
-        return "Stay on this square"
-
-
-@dataclass(frozen=True, slots=True)
-class Move(Action):
-    """Move (förflytta sig) to square ``to`` along the shortest open walk."""
-
-    to: str
-
-    def __str__(self) -> str:
-        return f"move {self.to}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": "move", "to": self.to}
-
-    def label(self) -> str:
-        sq = GEOMETRY.edition.squares[GEOMETRY.index[self.to]] if self.to in GEOMETRY.index else None
-        return f"Move to {sq.sv} ({self.to})" if sq else str(self)
-
-
-@dataclass(frozen=True, slots=True)
-class Fight(Action):
-    """Fight (slåss om revir) over ``territory``; its owner defends."""
-
-    territory: str
-
-    def __str__(self) -> str:
-        return f"fight {self.territory}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": "fight", "territory": self.territory}
-
-    def label(self) -> str:
-        return f"Fight for {self.territory}"
-
-
-@dataclass(frozen=True, slots=True)
-class Hunt(Action):
-    """Hunt rats (jaga råttor) on the own territory ``square`` the cat stands on."""
-
-    square: str
-
-    def __str__(self) -> str:
-        return f"hunt {self.square}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": "hunt", "square": self.square}
-
-    def label(self) -> str:
-        return f"Hunt rats on {self.square}"
-
-
-@dataclass(frozen=True, slots=True)
-class Pass(Action):
-    """End the turn without fighting or hunting."""
-
-    def __str__(self) -> str:
-        return "pass"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": "pass"}
-
-    def label(self) -> str:
-        return "End the turn"
-
-
-@dataclass(frozen=True, slots=True)
-class Bid(Action):
-    """A hidden bid of ``stones`` power stones in a fight round."""
-
-    stones: int
-
-    def __str__(self) -> str:
-        return f"bid {self.stones}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": "bid", "stones": self.stones}
-
-    def label(self) -> str:
-        return f"Bid {self.stones} stone{'s' if self.stones != 1 else ''}"
-
-
-@dataclass(frozen=True, slots=True)
-class Surrender(Action):
-    """Give up the fight (ge upp), submitted in place of a bid."""
-
-    def __str__(self) -> str:
-        return "surrender"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": "surrender"}
-
-    def label(self) -> str:
-        return "Give up the fight"
-
-
-RevirAction = Stay | Move | Fight | Hunt | Pass | Bid | Surrender
-SURRENDER = -1
-EMPTY = -1
-
+from .actions import PASS, STAY, SURRENDER, Bid, Fight, Hunt, Move, Pass, RevirAction, Stay, Surrender, bids
+from .data import EMPTY, GEOMETRY, Geometry
+from .notation import TITLE, parse_action
+from .options import RevirOptions
+from .view import build_view
 
 _EFFECTS: dict[tuple[int, tuple[int, ...], int, int], Effects] = {}
+"""Memo: the effects of a clock (by geometry, circle, pile position and new card)."""
 _MOVES: dict[tuple[int, int, int, int], tuple[RevirAction, ...]] = {}
-_BIDS: list[tuple[RevirAction, ...]] = []
-
-
-def _bids(n: int) -> tuple[RevirAction, ...]:
-    """``bid 0`` .. ``bid n`` and ``surrender`` (shared, immutable)."""
-    while len(_BIDS) <= n:
-        k = len(_BIDS)
-        _BIDS.append((*(Bid(i) for i in range(k + 1)), Surrender()))
-    return _BIDS[n]
-
+"""Memo: the movement decisions from a square (by geometry, open doors, square, reach)."""
 
 # --------------------------------------------------------------------------- state parts
 
@@ -260,58 +91,54 @@ class FightState:
         )
 
 
-def _name(seat: int) -> str:
-    return f"P{seat + 1}"
+def _copy_fight(f: FightState | None) -> FightState | None:
+    return None if f is None else f.copy()
+
+
+_NAMES = tuple(f"P{seat + 1}" for seat in range(8))
+"""Seat names in texts: P1, P2, …"""
+_FIGHTS: dict[str, Fight] = {}
+"""Memo: the ``fight XX`` action per territory id (actions are immutable values)."""
 
 
 # --------------------------------------------------------------------------- state
 
 
+@state(copy={"fight": _copy_fight})
 class RevirState(State[RevirAction]):
-    """A Revir position. ``result()``: 1.0 for the winner (the first to hold a complete colour
-    series, or every player ranked first at the turn cap, rule 9.3), 0.0 for the others."""
+    """A Revir position.
 
-    __slots__ = (
-        "_legal",
-        "active",
-        "bank",
-        "circle",
-        "eff",
-        "fight",
-        "game",
-        "geo",
-        "k",
-        "known",
-        "o",
-        "owner",
-        "p",
-        "phase",
-        "pile",
-        "pos",
-        "rng",
-        "seats",
-        "start_rolls",
-        "stones",
-        "t",
-        "to_act",
-        "winners",
-    )
+    ``scores()`` ranks the players as the turn cap does (rule 9.3): per seat
+    ``best * 1_000_000 + territories * 1_000 + stones``, where ``best`` is the most territories
+    the seat holds in one colour, ``territories`` all it holds and ``stones`` its power stones
+    (read in decimal: ``3_007_012`` is 3 of one colour, 7 territories, 12 stones). The game is
+    won otherwise, though: by the first complete colour series (``final_outcome``), or at
+    the turn cap by that ranking, a full tie being a shared win.
+    """
 
-    game: RevirGame
     geo: Geometry
     o: RevirOptions
     k: int
+    """The card clock's size (places, K)."""
     pile: tuple[int, ...]
+    """The event pile, top (this turn's card, face up) first; card indices."""
     circle: tuple[int, ...]
+    """The clock's places (card index or EMPTY); the pile stands on place ``p``."""
     p: int
     t: int
+    """The turn counter (1 on the first turn)."""
     known: int
+    """How many cards at the bottom of the pile every seat has seen go under."""
     stones: tuple[int, ...]
     bank: int
     owner: tuple[int, ...]
+    """The owner of each territory (by territory index)."""
     pos: tuple[int, ...]
+    """Each cat's square (by square index)."""
     active: int
+    """The seat whose turn (drag) it is (``to_act`` differs only for the defender in a fight)."""
     phase: str
+    """``move``, ``act``, ``bid`` or ``over``."""
     fight: FightState | None
     eff: Effects
     winners: tuple[int, ...] | None
@@ -319,23 +146,6 @@ class RevirState(State[RevirAction]):
     _legal: list[RevirAction] | None
 
     # ------------------------------------------------------------------ basics
-
-    def _fields(self) -> dict[str, Any]:
-        f = super()._fields()
-        f.pop("_legal", None)
-        return f
-
-    def copy(self) -> RevirState:
-        s = RevirState.__new__(RevirState)
-        s.game, s.geo, s.o, s.seats, s.k = self.game, self.geo, self.o, self.seats, self.k
-        s.to_act, s.rng = self.to_act, self.rng.copy()
-        s.pile, s.circle, s.p, s.t, s.known = self.pile, self.circle, self.p, self.t, self.known
-        s.stones, s.bank, s.owner, s.pos = self.stones, self.bank, self.owner, self.pos
-        s.active, s.phase, s.eff, s.winners = self.active, self.phase, self.eff, self.winners
-        s.fight = self.fight.copy() if self.fight is not None else None
-        s.start_rolls = self.start_rolls
-        s._legal = self._legal
-        return s
 
     def new_card(self) -> int:
         """The card revealed this turn (the top of the pile, face up)."""
@@ -385,11 +195,11 @@ class RevirState(State[RevirAction]):
         return [i for i, o in enumerate(self.owner) if o == seat]
 
     def colour_counts(self, seat: int) -> list[int]:
+        """How many territories ``seat`` holds of each colour (by colour index)."""
         counts = [0] * len(self.geo.colour_ids)
-        tc = self.geo.t_colour
-        for i, o in enumerate(self.owner):
+        for c, o in zip(self.geo.t_colour, self.owner, strict=True):
             if o == seat:
-                counts[tc[i]] += 1
+                counts[c] += 1
         return counts
 
     def has_series(self, seat: int) -> bool:
@@ -435,21 +245,25 @@ class RevirState(State[RevirAction]):
 
     def _advance_clock(self) -> None:
         """Rule 4.1: one turn of the card clock (the covered card goes under the pile)."""
-        self.t += 1
-        if self.t > 1:
-            pile = list(self.pile)
+        self.t = t = self.t + 1
+        if t > 1:
+            pile = self.pile
             circle = list(self.circle)
-            circle[self.p] = pile.pop(0)
-            self.known = min(self.known, len(pile))
-            self.p = (self.p + 1) % self.k
-            if circle[self.p] != EMPTY:
-                pile.append(circle[self.p])
-                circle[self.p] = EMPTY
-                self.known += 1
-            if self.o.reshuffle_each_cycle and (self.t - 1) % self.geo.ncards == 0:
-                self.rng.shuffle(pile)
-                self.known = 0
-            self.pile, self.circle = tuple(pile), tuple(circle)
+            circle[self.p] = pile[0]
+            rest = pile[1:]
+            known = min(self.known, len(rest))
+            self.p = p = (self.p + 1) % self.k
+            covered = circle[p]
+            if covered != EMPTY:
+                rest = (*rest, covered)
+                circle[p] = EMPTY
+                known += 1
+            if self.o.reshuffle_each_cycle and (t - 1) % self.geo.ncards == 0:
+                shuffled = list(rest)
+                self.rng.shuffle(shuffled)
+                rest = tuple(shuffled)
+                known = 0
+            self.pile, self.circle, self.known = rest, tuple(circle), known
 
     def _start_turn(self, events: list[Event]) -> None:
         """Phase 1: reveal an event card and resolve a ONCE card's instant part."""
@@ -465,7 +279,7 @@ class RevirState(State[RevirAction]):
                 "card": card.id,
                 "position": self.p,
                 "turn": self.t,
-                "text": f"Turn {self.t}: {_name(a)} turns up {card.id} {card.sv} ({card.text})",
+                "text": f"Turn {self.t}: {_NAMES[a]} turns up {card.id} {card.sv} ({card.text})",
             }
         )
         self._resolve_once(events)
@@ -487,7 +301,7 @@ class RevirState(State[RevirAction]):
                     "seat": a,
                     "stones": got,
                     "card": card.id,
-                    "text": f"{_name(a)} gains {got} from {card.sv}",
+                    "text": f"{_NAMES[a]} gains {got} from {card.sv}",
                 }
             )
         if card.dog and not self.geo.indoor[self.pos[a]]:
@@ -498,16 +312,19 @@ class RevirState(State[RevirAction]):
                     "seat": a,
                     "stones": paid,
                     "card": card.id,
-                    "text": f"{_name(a)} is outdoors and pays {paid}: {card.sv}",
+                    "text": f"{_NAMES[a]} is outdoors and pays {paid}: {card.sv}",
                 }
             )
 
     # ------------------------------------------------------------------ legal actions
 
     def legal(self) -> list[RevirAction]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
+        if self.to_act is None:
+            return []  # over (also when the base stopped the game at the decision bound)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
 
     def _compute_legal(self) -> list[RevirAction]:
         ph = self.phase
@@ -518,7 +335,7 @@ class RevirState(State[RevirAction]):
         if ph == "bid":
             seat = self.to_act
             assert seat is not None
-            return list(_bids(self.avail(seat)))
+            return list(bids(self.avail(seat)))
         return []
 
     def max_steps(self, seat: int) -> int:
@@ -533,24 +350,24 @@ class RevirState(State[RevirAction]):
         if cached is None:
             row = self.geo.dist[self.eff.doors][here]
             ids = self.geo.ids
-            cached = (Stay(), *(Move(ids[q]) for q, d in enumerate(row) if 0 < d <= lim))
+            cached = (STAY, *(Move(ids[q]) for q, d in enumerate(row) if 0 < d <= lim))
             _MOVES[key] = cached
         return list(cached)
 
     def fight_targets(self) -> list[int]:
         """Territories the active player may fight over now (rule 7.1), by index."""
         a = self.active
-        q = self.pos[a]
+        pos = self.pos
+        q = pos[a]
         geo = self.geo
-        targets: set[int] = set()
+        owner = self.owner
         tr = geo.square_terr[q]
-        if tr >= 0 and self.owner[tr] != a:
-            targets.add(tr)  # (a): standing on another's territory
-        if not geo.indoor[q] and (self.o.first_turn_fights or self.t > self.seats):
-            for j in range(self.seats):
-                if j != a and self.pos[j] == q:  # (b): same outdoor square as the owner
-                    targets.update(i for i, o in enumerate(self.owner) if o == j)
-        return sorted(targets)
+        own = [tr] if tr >= 0 and owner[tr] != a else []  # (a): standing on another's territory
+        if geo.indoor[q] or pos.count(q) == 1 or not (self.o.first_turn_fights or self.t > self.seats):
+            return own
+        # (b): on the same outdoor square as an owner: any territory of that owner
+        there = {j for j in range(self.seats) if j != a and pos[j] == q}
+        return [i for i, o in enumerate(owner) if o in there or i in own]
 
     def can_hunt(self) -> bool:
         a = self.active
@@ -559,37 +376,52 @@ class RevirState(State[RevirAction]):
 
     def _acts(self) -> list[RevirAction]:
         terr = self.geo.territories
-        out: list[RevirAction] = [Fight(terr[i]) for i in self.fight_targets()]
+        out: list[RevirAction] = []
+        for i in self.fight_targets():
+            t = terr[i]
+            fight = _FIGHTS.get(t)
+            if fight is None:
+                fight = _FIGHTS[t] = Fight(t)
+            out.append(fight)
         if self.can_hunt():
             out.append(Hunt(self.geo.ids[self.pos[self.active]]))
-        out.append(Pass())
+        out.append(PASS)
         return out
 
     # ------------------------------------------------------------------ play
 
-    def play(self, action: RevirAction) -> list[Event]:
+    def apply(self, action: RevirAction) -> list[Event]:
         if self.to_act is None:
             raise GameOver(f"{TITLE}: the game is over")
-        if action not in self.legal():
-            raise IllegalAction(self._why(action))
+        legal = self._legal
+        if legal is None:
+            legal = self.legal()
+        for x in legal:  # the actions of legal() are shared values: identity is the fast path
+            if x is action:
+                break
+        else:
+            if action not in legal:
+                raise IllegalAction(self._why(action))
         events: list[Event] = []
         self._legal = None
         if isinstance(action, Stay | Move):
             self._do_move(action, events)
         elif isinstance(action, Pass):
             events.append(
-                {"kind": "pass", "seat": self.active, "text": f"{_name(self.active)} ends the turn"}
+                {"kind": "pass", "seat": self.active, "text": f"{_NAMES[self.active]} ends the turn"}
             )
             self._end_turn(events)
         elif isinstance(action, Hunt):
             self._do_hunt(events)
         elif isinstance(action, Fight):
             self._do_fight(action, events)
+        elif isinstance(action, Bid):
+            self._do_bid(action.stones, events)
         else:
-            self._do_bid(SURRENDER if isinstance(action, Surrender) else action.stones, events)
+            self._do_bid(SURRENDER, events)
         return events
 
-    def _why(self, action: Action) -> str:
+    def _why(self, action: RevirAction) -> str:
         ph = self.phase
         if isinstance(action, Stay | Move):
             if ph != "move":
@@ -642,13 +474,13 @@ class RevirState(State[RevirAction]):
                     "to": action.to,
                     "steps": d,
                     "cost": paid,
-                    "text": f"{_name(a)} walks {d} step{'s' if d != 1 else ''} to {action.to}"
+                    "text": f"{_NAMES[a]} walks {d} step{'s' if d != 1 else ''} to {action.to}"
                     f" for {paid} stone{'s' if paid != 1 else ''}",
                 }
             )
         else:
             events.append(
-                {"kind": "stay", "seat": a, "text": f"{_name(a)} stays on {self.geo.ids[self.pos[a]]}"}
+                {"kind": "stay", "seat": a, "text": f"{_NAMES[a]} stays on {self.geo.ids[self.pos[a]]}"}
             )
         self._happenings(events)
         self.phase = "act"
@@ -677,7 +509,7 @@ class RevirState(State[RevirAction]):
                             "seat": s,
                             "stones": got,
                             "card": card.id,
-                            "text": f"{_name(s)} gains {got}: {card.sv}",
+                            "text": f"{_NAMES[s]} gains {got}: {card.sv}",
                         }
                     )
 
@@ -705,7 +537,7 @@ class RevirState(State[RevirAction]):
                 "square": self.geo.ids[q],
                 "roll": roll,
                 "stones": got,
-                "text": f"{_name(a)} hunts rats on {self.geo.ids[q]}, rolls {roll}"
+                "text": f"{_NAMES[a]} hunts rats on {self.geo.ids[q]}, rolls {roll}"
                 + (f" and catches one: +{got}" if due else ": nothing"),
             }
         )
@@ -724,7 +556,7 @@ class RevirState(State[RevirAction]):
                 "seat": a,
                 "defender": d,
                 "territory": action.territory,
-                "text": f"{_name(a)} attacks {_name(d)} over {action.territory}",
+                "text": f"{_NAMES[a]} attacks {_NAMES[d]} over {action.territory}",
             }
         )
 
@@ -739,7 +571,7 @@ class RevirState(State[RevirAction]):
                     "kind": "commit",
                     "seat": f.attacker,
                     "round": f.round,
-                    "text": f"{_name(f.attacker)} has made a hidden submission",
+                    "text": f"{_NAMES[f.attacker]} has made a hidden submission",
                 }
             )
             return
@@ -755,7 +587,7 @@ class RevirState(State[RevirAction]):
                 "round": f.round,
                 "attacker": a_sub,
                 "defender": n,
-                "text": f"Round {f.round}: {_name(f.attacker)} {shown[0]}, {_name(f.defender)} {shown[1]}",
+                "text": f"Round {f.round}: {_NAMES[f.attacker]} {shown[0]}, {_NAMES[f.defender]} {shown[1]}",
             }
         )
         if a_sub == SURRENDER or n == SURRENDER:
@@ -791,13 +623,13 @@ class RevirState(State[RevirAction]):
         tid = self.geo.territories[f.territory]
         text = (
             f"The fight over {tid} ends ({how}), hits {f.hits_a}-{f.hits_d}: "
-            f"{_name(f.attacker)} pays {pa}, {_name(f.defender)} pays {pd}"
+            f"{_NAMES[f.attacker]} pays {pa}, {_NAMES[f.defender]} pays {pd}"
         )
         if attacker_won:
             owner = list(self.owner)
             owner[f.territory] = f.attacker
             self.owner = tuple(owner)
-            text += f"; {_name(f.attacker)} conquers {tid}"
+            text += f"; {_NAMES[f.attacker]} conquers {tid}"
         events.append(
             {
                 "kind": "fight_end",
@@ -812,7 +644,7 @@ class RevirState(State[RevirAction]):
             }
         )
         if attacker_won and self.has_series(f.attacker):
-            self._finish((f.attacker,), events, f"{_name(f.attacker)} holds a complete series and wins")
+            self._finish((f.attacker,), events, f"{_NAMES[f.attacker]} holds a complete series and wins")
             return
         self._end_turn(events)
 
@@ -839,79 +671,29 @@ class RevirState(State[RevirAction]):
             {
                 "kind": "game_over",
                 "winners": list(winners),
-                "text": f"{why}. Winner: {', '.join(_name(w) for w in winners)}",
+                "text": f"{why}. Winner: {', '.join(_NAMES[w] for w in winners)}",
             }
         )
 
     # ------------------------------------------------------------------ information
 
-    def result(self) -> tuple[float, ...] | None:
-        if self.winners is None:
-            return None
-        return tuple(1.0 if s in self.winners else 0.0 for s in range(self.seats))
+    def scores(self) -> tuple[float, ...]:
+        """Per seat ``best * 1_000_000 + territories * 1_000 + stones``: the turn cap's ranking
+        (rule 9.3) as one number (see the class docstring)."""
+        out = []
+        for s in range(self.seats):
+            counts = self.colour_counts(s)
+            out.append(float(max(counts) * 1_000_000 + sum(counts) * 1_000 + self.stones[s]))
+        return tuple(out)
+
+    def final_outcome(self) -> tuple[float, ...]:
+        """The first complete series wins (rule 9.1); at the turn cap the best ranked seats
+        share the win (rule 9.3): ``1/k`` each for ``k`` of them."""
+        winners = self.winners if self.winners is not None else self.ranking_winners()
+        return win_outcome(winners, self.teams(), self.seats)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        geo = self.geo
-        cards = geo.cards
-        public = self.o.stones_public
-        f = self.fight
-        fight: dict[str, Any] | None = None
-        if f is not None:
-            fight = {
-                "attacker": f.attacker,
-                "defender": f.defender,
-                "territory": geo.territories[f.territory],
-                "round": f.round,
-                "hits": [f.hits_a, f.hits_d],
-                "committed": [f.commit_a, f.commit_d],
-                "available": [
-                    self.avail(f.attacker) if public or seat == f.attacker else None,
-                    self.avail(f.defender) if public or seat == f.defender else None,
-                ],
-                "attacker_submitted": f.pending is not None,
-                "last": list(f.last) if f.last is not None else None,
-            }
-            if seat == f.attacker and f.pending is not None:
-                fight["my_submission"] = "surrender" if f.pending == SURRENDER else f.pending
-        known_bottom = self.pile[max(1, len(self.pile) - self.known) :]
-        return {
-            "game": "revir",
-            "seat": seat,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "active": self.active,
-            "turn": self.t,
-            "max_turns": self.o.max_turns,
-            "series_needed": self.o.series_needed,
-            "hits_to_win": self.o.hits_to_win,
-            "best_series": [max(self.colour_counts(p)) for p in range(self.seats)],
-            "cats": [geo.ids[q] for q in self.pos],
-            "stones": [s if public or i == seat else None for i, s in enumerate(self.stones)],
-            "bank": self.bank if public else None,
-            "territories": [[geo.territories[i] for i in self.owned(s)] for s in range(self.seats)],
-            "owner": {geo.territories[i]: o for i, o in enumerate(self.owner)},
-            "clock": {
-                "size": self.k,
-                "positions": [cards[c].id if c != EMPTY else None for c in self.clock_positions()],
-                "new_card": cards[self.pile[0]].id,
-                "new_position": self.p,
-                "pile_size": len(self.pile),
-                "pile_known_bottom": [cards[c].id for c in known_bottom],
-            },
-            "effects": {
-                "hunt": [geo.territories[i] for i in range(geo.nterr) if self.eff.hunt >> i & 1],
-                "fat": self.eff.fat,
-                "double": self.eff.double,
-                "doors_open": [d for i, d in enumerate(geo.door_ids) if self.eff.doors >> i & 1],
-                "free_move": self.eff.free_move,
-                "nest": self.eff.nest,
-                "happen": [cards[c].id for c in self.eff.happen],
-            },
-            "fight": fight,
-            "start_rolls": [list(r) for r in self.start_rolls],
-            "winners": list(self.winners) if self.winners is not None else None,
-            "board": self.game.board,
-        }
+        return build_view(self, seat)
 
     def determinize(self, seat: int, rng: Rng) -> RevirState:
         s = self.copy()
@@ -928,8 +710,7 @@ class RevirState(State[RevirAction]):
         # With stones_public false the holdings are still derivable from public events, so
         # they are kept as they are (D20).
         s.rng = rng.spawn()
-        s._legal = None
-        return s
+        return s  # the legal list (cached) is the same: it depends on nothing re-sampled here
 
     def check(self) -> None:
         assert all(x >= 0 for x in self.stones), f"negative stones {self.stones}"
@@ -956,30 +737,36 @@ class RevirState(State[RevirAction]):
 # --------------------------------------------------------------------------- the game
 
 
-_WORDS = {"stay": Stay, "pass": Pass, "surrender": Surrender}
-
-
-class RevirGame(Game[RevirOptions]):
+class RevirGame(Game[RevirOptions, RevirState]):
     """Revir (Swedish): cats on Tviksta Gård fight over territories with hidden bids of
     power stones; the first to hold a complete colour series (revirserie) wins."""
 
     id = "revir"
     title = TITLE
     seats = range(2, 5)
+    kind = GameKind(
+        hidden_information=True,  # the pile's order; the attacker's bid until the defender's is in
+        chance=True,  # the shuffled pile, the start roll, the rat hunt's die
+        public_actions=False,  # a 'bid N' text is secret until both bids of the round are in
+        # 400 turns (the default cap) x (move + act + at most 81 fight rounds of 2 bids, with
+        # 80 stones in the game) bounds every game at the default options.
+        max_decisions=66_000,
+        secret_choices=True,  # the fight's bids are sealed and answered unseen
+    )
+    version = 1
     Options = RevirOptions
     summary = "Cats fight over farm territories with hidden bids of power stones; complete a colour series"
     languages = ("en", "sv")
-    best_bot = "heuristic"
     # A short game: the real win condition, capped at 80 turns (a few hundred decisions).
     quick_options: ClassVar[dict[str, Any]] = {"max_turns": 80}
-    # 400 turns x (move + act + at most (80+1) rounds of 2 bids) bounds every game.
-    max_decisions = 66_000
 
     def __init__(self, geometry: Geometry = GEOMETRY) -> None:
         self.geo = geometry
-        self.board = board_json(geometry)
+        self.board = geometry.board
 
-    agents: ClassVar[dict[str, Any]] = {"heuristic": HeuristicAgent}
+    def board_data(self) -> dict[str, Any]:
+        """The farm and the deck (the same object every view carries as ``board``)."""
+        return self.geo.board
 
     def clock_size(self, seats: int, o: RevirOptions) -> int:
         return o.clock_size or self.geo.edition.clock_sizes[seats]
@@ -998,13 +785,15 @@ class RevirGame(Game[RevirOptions]):
         o = options or RevirOptions()
         geo = self.geo
         s = RevirState.__new__(RevirState)
-        s.game, s.geo, s.o, s.seats = self, geo, o, seats
-        s.rng = Rng(seed)
+        s.start(self, seats, Rng(seed))
+        s.geo, s.o = geo, o
         s.k = self.clock_size(seats, o)
         if s.k > geo.ncards:
             raise IllegalAction(f"{TITLE}: the card clock cannot be larger than the deck")
-        # 2.2 territory cards
-        while True:
+        # 2.2 territory cards, dealt again while someone would start with a series. The
+        # colour round robin gives the same counts every time, so one failure is final; a
+        # shuffled deal gets a bounded number of tries.
+        for attempt in range(1000):
             seq: list[int] = []
             if o.deal == "colour_round_robin":
                 for c in range(len(geo.colour_ids)):
@@ -1021,6 +810,11 @@ class RevirGame(Game[RevirOptions]):
             s.winners = None
             if not any(s.has_series(p) for p in range(seats)):
                 break
+            if o.deal == "colour_round_robin" or attempt == 999:
+                raise OptionError(
+                    f"{TITLE}: with series_needed {o.series_needed} the deal ({o.deal}) hands "
+                    f"{seats} players a winning series before the first turn; raise series_needed"
+                )
         # 2.3 stones, 2.4 cats
         each = o.start_stones
         if each * seats > o.bank_total:
@@ -1059,88 +853,8 @@ class RevirGame(Game[RevirOptions]):
         s._legal = None
         return s
 
-    def parse(self, state: State[Any], text: str) -> Action:
+    def parse(self, state: RevirState, text: str) -> RevirAction:
         """Any well-formed action (so ``play`` can say why it is illegal)."""
-        words = text.strip().split()
         if state.to_act is None:
             raise GameOver(f"{TITLE}: the game is over")
-        if len(words) == 1 and words[0].lower() in _WORDS:
-            return _WORDS[words[0].lower()]()
-        if len(words) == 2:
-            w, arg = words[0].lower(), words[1]
-            if w == "move":
-                return Move(arg.upper())
-            if w == "fight":
-                return Fight(arg.upper())
-            if w == "hunt":
-                return Hunt(arg.upper())
-            if w == "bid" and arg.isdigit():
-                return Bid(int(arg))
-        raise ParseError(
-            f"{TITLE}: {text!r} is not an action (stay, move XX, fight XX, hunt XX, pass, bid N, surrender)"
-        )
-
-    def evaluate(self, state: State[Any], seat: int) -> float:
-        """Series progress and stones relative to the opponents (see :mod:`.heuristics`)."""
-        assert isinstance(state, RevirState)
-        return evaluate(state, seat)
-
-
-def build_position(
-    seats: int = 2,
-    *,
-    active: int = 0,
-    visible: tuple[str, ...] = (),
-    new: str | None = None,
-    cats: dict[int, str] | None = None,
-    stones: tuple[int, ...] | None = None,
-    owners: dict[str, int] | None = None,
-    options: RevirOptions | None = None,
-    seed: int = 0,
-    resolve_once: bool = True,
-) -> RevirState:
-    """A position for tests and puzzles: ``visible`` cards on the clock (positions 0..), ``new``
-    the card turned up this turn by seat ``active``, which is to move. Other territories keep
-    the seeded deal; stones not given start at ``start_stones``; the bank holds the rest."""
-    game = GAME
-    s = game.setup(seats, seed, options)
-    geo = s.geo
-    s.active = active
-    if owners:
-        owner = list(s.owner)
-        for tid, seat in owners.items():
-            owner[geo.tindex[tid]] = seat
-        s.owner = tuple(owner)
-    if stones is not None:
-        s.stones = tuple(stones)
-        s.bank = s.o.bank_total - sum(stones)
-    if cats:
-        pos = list(s.pos)
-        for seat, q in cats.items():
-            pos[seat] = geo.index[q]
-        s.pos = tuple(pos)
-    vis = [geo.card_index[c] for c in visible]
-    if new is None:  # a neutral new card: the cream bowl, its instant part skipped
-        new_i = geo.card_index["E28" if "E28" not in visible else "E29"]
-        resolve_once = False
-    else:
-        new_i = geo.card_index[new]
-    assert len(vis) < s.k and new_i not in vis and len(set(vis)) == len(vis)
-    circle = [EMPTY] * s.k
-    for n, c in enumerate(vis):
-        circle[n] = c
-    s.circle = tuple(circle)
-    s.p = len(vis)
-    s.t = len(vis) + 1
-    s.pile = (new_i, *[i for i in range(geo.ncards) if i != new_i and i not in vis])
-    s.known = 0
-    s.eff = s._compute_effects()
-    if resolve_once:
-        s._resolve_once([])
-    s.phase = "move"
-    s.to_act = active
-    s._legal = None
-    return s
-
-
-GAME = RevirGame()
+        return parse_action(text)

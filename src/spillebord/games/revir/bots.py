@@ -1,4 +1,5 @@
-"""Revir heuristics: a fast position evaluation and the heuristic bot (agent ``"heuristic"``).
+"""Revir's bots: a fast position evaluation and the heuristic bot (agent ``"heuristic"``),
+registered for the game by :func:`register` (called from the package's ``__init__``).
 
 The bot plays by simple, explainable rules:
 
@@ -22,12 +23,13 @@ hidden bid in it is a random sample and is never used).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar
 
-from spillebord.core import Action, Game, Rng, State
+from spillebord.ai import Budget, GameBots, Needs, register_bots
+from spillebord.core import Action, AnyGame, Rng, State
 
-if TYPE_CHECKING:
-    from .rules import RevirState
+from .actions import Bid, Fight, Hunt, Move, Pass, Stay, Surrender
+from .rules import RevirGame, RevirState
 
 _MISSING_VALUE = (100.0, 10.0, 4.0, 1.5, 0.5)
 STONE = 0.45
@@ -46,11 +48,13 @@ def player_value(state: RevirState, seat: int) -> float:
     return sum(series_value(c, need) for c in state.colour_counts(seat))
 
 
-def evaluate(state: RevirState, seat: int) -> float:
-    """Series progress and stones, relative to the strongest opponent."""
-    r = state.result()
+def evaluate(state: State[Any], seat: int) -> float:
+    """Series progress and stones, relative to the strongest opponent; a finished game by its
+    normalized outcome (1000 a win, 500 a win shared by two, 0 a loss)."""
+    assert isinstance(state, RevirState)
+    r = state.outcome()
     if r is not None:
-        return 1000.0 * r[seat] - 500.0 * (sum(r) > 1)
+        return 1000.0 * r[seat]
     mine = player_value(state, seat) + STONE * state.stones[seat]
     others = [player_value(state, s) + STONE * state.stones[s] for s in range(state.seats) if s != seat]
     return mine - 0.6 * max(others) - 0.2 * sum(others) / len(others)
@@ -98,8 +102,6 @@ def hunt_value(state: RevirState, tr: int) -> float:
 
 def act_options(state: RevirState, seat: int, q: int, stones: int) -> tuple[float, Action | None]:
     """Best phase-3 action and its value if ``seat``'s cat were on square ``q``."""
-    from .rules import Fight, Hunt
-
     geo = state.geo
     best: tuple[float, Action | None] = (0.0, None)
     tr = geo.square_terr[q]
@@ -155,14 +157,12 @@ class HeuristicAgent:
     """The heuristic bot described in the module docstring."""
 
     name = "heuristic"
-    needs_state = True
+    needs: ClassVar[Needs] = Needs()  # a determinization; no search, so no budget
 
-    def __init__(self, game: Game[Any]) -> None:
+    def __init__(self, game: AnyGame) -> None:
         self.game = game
 
-    def act(self, state: State[Any], seat: int, rng: Rng) -> Action:
-        from .rules import Bid, Move, Pass, RevirState, Stay, Surrender
-
+    def act(self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None) -> Action:
         assert isinstance(state, RevirState)
         legal = state.legal()
         if len(legal) == 1:
@@ -185,9 +185,9 @@ class HeuristicAgent:
             if choice is not None and choice in legal:
                 return choice
             return Pass()
-        return self.bid(state, seat, rng, Bid, Surrender)
+        return self.bid(state, seat, rng)
 
-    def bid(self, state: RevirState, seat: int, rng: Rng, bid: Any, surrender: Any) -> Action:
+    def bid(self, state: RevirState, seat: int, rng: Rng) -> Action:
         f = state.fight
         assert f is not None
         attacker = seat == f.attacker
@@ -198,13 +198,13 @@ class HeuristicAgent:
         need_op = h - (f.hits_d if attacker else f.hits_a)
         if attacker:
             if mine < need_me:  # cannot reach the hits any more
-                return surrender()  # type: ignore[no-any-return]
+                return Surrender()
         else:
             att_need = need_op
             if mine == 0 and theirs >= att_need:  # the loss is certain: stop the damage
-                return surrender()  # type: ignore[no-any-return]
+                return Surrender()
         if mine == 0:
-            return bid(0)  # type: ignore[no-any-return]
+            return Bid(0)
         rounds = need_me if attacker else need_op
         if mine >= rounds * (theirs + 1):
             n = theirs + 1  # outbid the whole reserve every round
@@ -214,4 +214,9 @@ class HeuristicAgent:
             n = min(n, theirs + 1, mine)
             if attacker:
                 n = max(n, 1)
-        return bid(max(0, min(n, mine)))  # type: ignore[no-any-return]
+        return Bid(max(0, min(n, mine)))
+
+
+def register(game: RevirGame) -> None:
+    """Register Revir's evaluation and its heuristic bot (the strongest: ``best``)."""
+    register_bots(game, GameBots(evaluate=evaluate, agents={"heuristic": HeuristicAgent}, best="heuristic"))

@@ -1,21 +1,25 @@
-"""Fuldrigger heuristics: a route planner, an evaluation for the greedy agent, and the
-trading bot ``trader`` (buy low, carry ten squares or more along the safest lanes, sell high,
-buy ships and fortresses on its routes, decline poor offers, stay out of trade wars).
+"""Fuldrigger bots: a route planner, the evaluation (the greedy agent and search use it), and
+the trading bot ``trader`` (buy low, carry ten squares or more along the safest lanes, sell
+high, buy ships and fortresses on its routes, decline poor offers, stay out of trade wars).
 
 The bot is stateless: every decision recomputes each ship's target from the state it is
-given (a determinization, which only reshuffles the chance deck).
+given (a determinization, which only reshuffles the chance deck). :func:`register` hands the
+evaluation and the agents to :mod:`spillebord.ai` (the package ``__init__`` calls it).
 """
 
 from __future__ import annotations
 
 import heapq
-from typing import Any
+from typing import Any, ClassVar
 
-from spillebord.core import Action, Game, Rng, State
+from spillebord.ai import Budget, GameBots, Needs, register_bots
+from spillebord.core import Action, AnyGame, Rng, State
 
 from . import data as D
+from .actions import FuldriggerAction
 from .data import ADJ, CODES, DIST, HAZARD_LIST, INDEX, IS_PORT, PRICES
-from .rules import FORT_PRICE, MAX_FORTS, MAX_SHIPS, FuldriggerState, Order, Ship
+from .pieces import Offer, Ship
+from .rules import FORT_PRICE, MAX_FORTS, MAX_SHIPS, FuldriggerState
 
 LAMBDA = 1.5
 """Ducats one unit of risk-weighted sailing is worth to the planner."""
@@ -146,17 +150,21 @@ def target(st: FuldriggerState, s: Ship) -> int | None:
     return b[0] if b and b[2] > 0 else None
 
 
-def evaluate(st: FuldriggerState, seat: int) -> float:
+def evaluate(state: State[Any], seat: int) -> float:
     """Wealth minus the opponents' mean, plus half the profit waiting in the holds (the best
     sale from where each load lies, less the risk-weighted way there), so that one ply of
-    look-ahead buys, sails towards a market and sells."""
+    look-ahead buys, sails towards a market and sells. A finished game (with
+    ``result_mode="win"``) scores its outcome first."""
+    assert isinstance(state, FuldriggerState)
+    st = state
     if st.to_act is None:
-        r = st.result()
+        r = st.outcome()
         assert r is not None
         if st.opts.result_mode == "win":
             return 1e6 * r[seat] + st.wealth(seat)
-    mine = float(st.wealth(seat))
-    others = [st.wealth(p) for p in range(st.seats) if p != seat]
+    wealth = st.wealths()
+    mine = float(wealth[seat])
+    others = [w for p, w in enumerate(wealth) if p != seat]
     potential = 0.0
     for s in st.ships.values():
         if s.owner == seat and s.load is not None:
@@ -166,7 +174,7 @@ def evaluate(st: FuldriggerState, seat: int) -> float:
     return mine - (sum(others) / len(others) if others else 0.0) + 0.5 * potential
 
 
-def offer_value(st: FuldriggerState, of: Any, seat: int) -> float:
+def offer_value(st: FuldriggerState, of: Offer, seat: int) -> float:
     """The change in ``seat``'s wealth if the offer executed."""
 
     def side(cash: int, forts: tuple[str, ...], ships: tuple[str, ...]) -> float:
@@ -186,12 +194,12 @@ class TraderAgent:
     """The heuristic trading bot (see the module docstring)."""
 
     name = "trader"
-    needs_state = True
+    needs: ClassVar[Needs] = Needs(determinization=True)
 
-    def __init__(self, game: Game[Any] | None = None) -> None:
+    def __init__(self, game: AnyGame | None = None) -> None:
         self.game = game
 
-    def act(self, state: State[Any], seat: int, rng: Rng) -> Action:
+    def act(self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None) -> Action:
         assert isinstance(state, FuldriggerState)
         st = state
         legal = st.legal()
@@ -207,7 +215,7 @@ class TraderAgent:
             assert st.respond is not None
             of = st.offers[st.respond]
             ok = offer_value(st, of, seat) >= 30 and not of.give_ships and not of.get_ships
-            return legal[0] if ok and st._validate_offer(of) is None else legal[1]
+            return legal[0] if ok and st.validate_offer(of) is None else legal[1]
         if ph == "draft":
             return texts["cancel"]
         if ph == "chart":  # learn the reefs on the busiest spice and Cape routes first
@@ -228,11 +236,11 @@ class TraderAgent:
             return texts["stop"]
         return self._free(st, seat, texts)
 
-    def _free(self, st: FuldriggerState, p: int, texts: dict[str, Order]) -> Order:
+    def _free(self, st: FuldriggerState, p: int, texts: dict[str, FuldriggerAction]) -> FuldriggerAction:
         # Offers addressed to us: accept clear gains, decline the rest.
         for of in sorted(st.offers.values()):
             if of.to == p:
-                good = offer_value(st, of, p) >= 30 and st._validate_offer(of) is None
+                good = offer_value(st, of, p) >= 30 and st.validate_offer(of) is None
                 return texts[f"{'accept' if good else 'decline'} o{of.id}"]
         mine = st.ships_of(p)
         # Sell where it pays at least as well as carrying on.
@@ -284,3 +292,8 @@ class TraderAgent:
             if a is not None:
                 return a
         return texts["end"]
+
+
+def register(game: AnyGame) -> None:
+    """Register Fuldrigger's evaluation and agents (``trader`` is its best)."""
+    register_bots(game, GameBots(evaluate=evaluate, agents={"trader": TraderAgent}, best="trader"))

@@ -1,0 +1,103 @@
+"""The records a Fuldrigger state holds: loads, ships, offers and an attack in progress.
+
+Immutable named tuples: a state replaces a record rather than changing it, so copies of a
+state share them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from . import data as D
+
+
+class Load(NamedTuple):
+    """A goods piece aboard (varebrik / ladning) with its purchase record."""
+
+    good: str
+    price: int
+    odo: int
+    origin: str
+
+
+class Ship(NamedTuple):
+    """A ship (skib). ``becalmed``: 0 free, 2 becalmed this turn, 1 lies still this turn."""
+
+    id: str
+    owner: int
+    node: int
+    privateer: bool
+    load: Load | None
+    value: int
+    becalmed: int
+
+
+class Offer(NamedTuple):
+    """An offer (tilbud) between two players (rule 11): ``give_*`` from ``frm`` to ``to``,
+    ``get_*`` from ``to`` to ``frm``."""
+
+    id: int
+    frm: int
+    to: int
+    give_cash: int = 0
+    give_forts: tuple[str, ...] = ()
+    give_ships: tuple[str, ...] = ()
+    get_cash: int = 0
+    get_forts: tuple[str, ...] = ()
+    get_ships: tuple[str, ...] = ()
+    truce: int = 0
+    expires: int = 0
+
+    def is_empty(self) -> bool:
+        return not (
+            self.give_cash
+            or self.give_forts
+            or self.give_ships
+            or self.get_cash
+            or self.get_forts
+            or self.get_ships
+            or self.truce
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": f"o{self.id}",
+            "from": self.frm,
+            "to": self.to,
+            "from_gives": {
+                "cash": self.give_cash,
+                "fortresses": list(self.give_forts),
+                "ships": list(self.give_ships),
+            },
+            "to_gives": {
+                "cash": self.get_cash,
+                "fortresses": list(self.get_forts),
+                "ships": list(self.get_ships),
+            },
+            "truce_rounds": self.truce,
+            "label": "peace" if self.truce else "trade",
+            "expires": self.expires,
+        }
+
+    def describe(self) -> str:
+        def side(cash: int, forts: tuple[str, ...], ships: tuple[str, ...]) -> str:
+            parts = [f"{cash} ducats"] if cash else []
+            parts += [f"the {D.PORTS[c].name} fortress" for c in forts]
+            parts += [f"ship {s}" for s in ships]
+            return ", ".join(parts) or "nothing"
+
+        t = f"; truce {self.truce} rounds" if self.truce else ""
+        return (
+            f"seat {self.frm} gives {side(self.give_cash, self.give_forts, self.give_ships)}, "
+            f"seat {self.to} gives {side(self.get_cash, self.get_forts, self.get_ships)}{t}"
+        )
+
+
+class Attack(NamedTuple):
+    """An attack in progress (handelskrig): the defender, the target node, the defending
+    units counted at the declaration and the privateers nominated so far."""
+
+    defender: int
+    target: int
+    units: int
+    joined: tuple[str, ...] = ()
