@@ -15,11 +15,16 @@ from typing import Any, ClassVar
 from spillebord.core import Action
 
 from .data import (
+    CARD_CELLS,
+    CARDS,
     CELL_INDEX,
+    CELLS,
+    FREE_CELLS,
     GRADES,
     INSTANCE_ID,
     INSTANCES,
     IS_FREE,
+    JOKER,
     NAMES,
     TYPE_NAMES,
     card_label,
@@ -118,15 +123,17 @@ GRADE_CHOICES: tuple[ChooseGrade, ...] = tuple(ChooseGrade(g) for g in range(1, 
 CROWNS: tuple[Crown, ...] = tuple(Crown(tuple(cell_name(c) for c in cells)) for _, cells in INSTANCES)
 """The crown action of every pattern instance, by instance id."""
 
-_PLACES: dict[tuple[str, int], Place] = {}
+PLACES: dict[str, dict[int, Place]] = {
+    card: {c: Place(card, NAMES[c]) for c in (*CARD_CELLS[card], *FREE_CELLS)} for card in CARDS
+}
+"""``PLACES[card][cell index]``: the (shared) action placing ``card`` on one of its spaces or
+a FREE space, and a joker on any cell; computed once."""
+PLACES[JOKER] = {c: Place(JOKER, NAMES[c]) for c in CELLS}
 
 
 def place(card: str, cell: int) -> Place:
     """The (shared) action placing ``card`` on cell index ``cell``."""
-    a = _PLACES.get((card, cell))
-    if a is None:
-        a = _PLACES[(card, cell)] = Place(card, NAMES[cell])
-    return a
+    return PLACES[card].get(cell) or Place(card, NAMES[cell])
 
 
 def instance_action(k: int) -> Crown:

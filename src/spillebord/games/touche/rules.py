@@ -51,13 +51,13 @@ from .actions import (
     CROWNS,
     GRADE_CHOICES,
     PASS,
+    PLACES,
     ChooseGrade,
     Crown,
     Exchange,
     Pass,
     Place,
     ToucheAction,
-    place,
 )
 from .data import (
     CARD_CELLS,
@@ -75,8 +75,6 @@ from .data import (
     INSTANCES,
     IS_FREE,
     JOKER,
-    NEIGHBOURS,
-    OTHERS,
     RANK_ORDER,
     SHUTOUT_POINTS,
     TYPE_NAMES,
@@ -86,7 +84,14 @@ from .data import (
 )
 from .notation import parse_action
 from .options import ToucheOptions
-from .patterns import complete_scan, complete_through, qualifying_mask
+from .patterns import (
+    FREE_GROUPS,
+    FREE_MARKS,
+    FREE_NEIGHBOURS,
+    MASKS,
+    complete_scan,
+    complete_through,
+)
 from .view import view as build_view
 
 TITLE = "Touché"
@@ -213,37 +218,41 @@ class ToucheState(State[ToucheAction]):
         return self.opts.marker_supply - self.on_board[side]
 
     def mask(self, side: int) -> int:
-        return qualifying_mask(self.grade, self.ctypes[side], self.opts.grade5_distinct_types)
+        """The pattern types that count for ``side`` now (R4.1)."""
+        return MASKS[self.opts.grade5_distinct_types][self.grade][self.ctypes[side]]
 
     def _wild(self) -> bool:
         return self.opts.free_space_mode == "wild"
 
-    def _free_completes(self, cell: int, side: int, mask: int = -1) -> bool:
+    def _free_completes(self, cell: int, side: int) -> bool:
         """Would ``side``'s marker on the empty FREE ``cell`` complete a qualifying pattern?"""
-        if self.opts.free_space_mode == "wild":
-            return False
-        marks = self.marks
-        for c in NEIGHBOURS[cell]:
-            if marks[c] == side:
-                break
-        else:
-            return False
-        if mask < 0:
-            mask = self.mask(side)
-        for t in range(4):
-            if mask >> t & 1:
-                for others in OTHERS[t][cell]:
-                    for c in others:
-                        if marks[c] != side:
-                            break
-                    else:
-                        return True
-        return False
+        return cell in self._completing_frees(side)
 
     def _completing_frees(self, side: int) -> list[int]:
+        """The empty FREE cells on which ``side``'s marker would complete a qualifying pattern
+        (R5.1b); none under ``free_space_mode=wild``."""
+        if self.opts.free_space_mode == "wild":
+            return []
         marks = self.marks
-        mask = self.mask(side)
-        return [c for c in FREE_CELLS if marks[c] == EMPTY and self._free_completes(c, side, mask)]
+        out: list[int] = []
+        groups = FREE_GROUPS[self.mask(side)]
+        for i, m in enumerate(FREE_MARKS(marks)):
+            if m != EMPTY or side not in FREE_NEIGHBOURS[i](marks):
+                continue
+            cell = FREE_CELLS[i]
+            for n, group in groups[cell]:
+                if marks[n] == side:
+                    for _, rest in group:
+                        for c in rest:
+                            if marks[c] != side:
+                                break
+                        else:
+                            out.append(cell)
+                            break
+                    else:
+                        continue
+                    break
+        return out
 
     def is_dead(self, card: str) -> bool:
         """A dead card (ubrukelig kort, R5): not a joker, and both its spaces hold a marker."""
@@ -290,19 +299,25 @@ class ToucheState(State[ToucheAction]):
             for card in distinct:
                 if card == JOKER:
                     continue
+                places = PLACES[card]
                 for c in CARD_CELLS[card]:
                     if marks[c] == EMPTY:
-                        out.append(place(card, c))
+                        out.append(places[c])
             for c in frees:
                 for card in distinct:
                     if card != JOKER:
-                        out.append(place(card, c))
+                        out.append(PLACES[card][c])
             if JOKER in distinct:
+                places = PLACES[JOKER]
                 for c in CELLS:
                     m = marks[c]
                     if (m == EMPTY and (not IS_FREE[c] or c in frees)) or (0 <= m < CROWN and m != side):
-                        out.append(place(JOKER, c))
-        dead = sorted(c for c in hand if self.is_dead(c))
+                        out.append(places[c])
+        dead = sorted(
+            c
+            for c in hand
+            if c != JOKER and marks[CARD_CELLS[c][0]] != EMPTY and marks[CARD_CELLS[c][1]] != EMPTY
+        )
         if dead:
             subsets: set[tuple[str, ...]] = set()
             for k in range(1, len(dead) + 1):
