@@ -77,7 +77,7 @@ def state(
         new_cls: S = type(c)(c.__name__, c.__bases__, body)
         new_cls.__qualname__ = c.__qualname__
         if "copy" not in c.__dict__:
-            new_cls.copy = _make_copy(new_cls, [*_BASE, *inherited, *fields], copiers)  # type: ignore[method-assign]
+            new_cls.copy = _make_copy(new_cls, [*_BASE, *inherited, *fields], copiers)  # type: ignore[method-assign,assignment]
         return new_cls
 
     if cls is not None:

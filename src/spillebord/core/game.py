@@ -36,6 +36,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, is_dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
+from typing_extensions import TypeVar as DefaultTypeVar
+
 from .errors import GameOver, IllegalAction, ParseError
 from .rng import Rng
 
@@ -270,7 +272,8 @@ class State(ABC, Generic[A]):
 
 
 OptionsT = TypeVar("OptionsT")
-StateT = TypeVar("StateT", bound=State[Any])
+StateT = DefaultTypeVar("StateT", bound=State[Any], default=State[Any])
+"""A game's state class (``Game[Options]`` alone means any state)."""
 
 
 class Game(ABC, Generic[OptionsT, StateT]):

@@ -126,13 +126,13 @@ CROWNS: tuple[Crown, ...] = tuple(Crown(tuple(cell_name(c) for c in cells)) for 
 PLACES: dict[str, dict[int, Place]] = {
     card: {c: Place(card, NAMES[c]) for c in (*CARD_CELLS[card], *FREE_CELLS)} for card in CARDS
 }
-"""``PLACES[card][cell index]``: the (shared) action placing ``card`` on one of its spaces or
+"""``PLACES[card][cell index]``: the action (one object, reused) placing ``card`` on one of its spaces or
 a FREE space, and a joker on any cell; computed once."""
 PLACES[JOKER] = {c: Place(JOKER, NAMES[c]) for c in CELLS}
 
 
 def place(card: str, cell: int) -> Place:
-    """The (shared) action placing ``card`` on cell index ``cell``."""
+    """The action (one object, reused) placing ``card`` on cell index ``cell``."""
     return PLACES[card].get(cell) or Place(card, NAMES[cell])
 
 

@@ -187,7 +187,8 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
 
 
 def check_board() -> None:
-    """The section 11 board invariants; raises ValueError on a board that breaks one."""
+    """The board invariants (docs/rules/touche.md, "Invariants"); ValueError on a board that
+    breaks one."""
 
     def fail(msg: str) -> None:
         raise ValueError(f"Touché board: {msg}")

@@ -522,7 +522,7 @@ class ToucheState(State[ToucheAction]):
         ]
         if self.counts[side] >= self.target:
             return events + self._end_game(side)
-        # End of the round (spec 6.7).
+        # End of the round (R6.7).
         if self.opts.clear_on_touche:
             for c in CELLS:
                 m = self.marks[c]
@@ -618,7 +618,7 @@ class ToucheState(State[ToucheAction]):
                 }
             )
             return events
-        # Next game: the dealer passes left, everything is dealt anew (spec 3.3, 7.4).
+        # Next game: the dealer passes left, everything is dealt anew (R3.3, R7.4).
         self.game_no += 1
         self.round_no = 1
         self.dealer = (self.dealer + 1) % self.seats
@@ -694,7 +694,7 @@ class ToucheState(State[ToucheAction]):
     def final_outcome(self) -> tuple[float, ...]:
         """The match decides (R7.4). ``match_mode=wins``: the side that won the majority of
         games takes the win; a match stopped by the game cap (``match_max_games``) with nobody
-        at a majority is shared by all sides. ``match_mode=points``: the highest total wins
+        at a majority is split evenly among all sides. ``match_mode=points``: the highest total wins
         (totals tied at the game cap share)."""
         teams = self.teams()
         if self.opts.match_mode == "points":
