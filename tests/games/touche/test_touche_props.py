@@ -12,7 +12,16 @@ from hypothesis import strategies as st
 
 from spillebord.core import Rng
 from spillebord.games.touche import GAME, ChooseGrade, Exchange, Pass, Place, ToucheOptions
-from spillebord.games.touche.data import CARD_CELLS, CELL_CARD, CELL_INDEX, CELLS, CROWN, EMPTY, INSTANCES, IS_FREE
+from spillebord.games.touche.data import (
+    CARD_CELLS,
+    CELL_CARD,
+    CELL_INDEX,
+    CELLS,
+    CROWN,
+    EMPTY,
+    INSTANCES,
+    IS_FREE,
+)
 from spillebord.games.touche.patterns import complete_scan, complete_through
 from spillebord.testing import random_walk
 

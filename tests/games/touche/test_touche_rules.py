@@ -8,15 +8,14 @@ from dataclasses import replace
 
 import pytest
 
-from spillebord.core import IllegalAction, OptionError, Rng
-from spillebord.games.touche import GAME, Crown, Exchange, Pass, Place, ToucheOptions
+from spillebord.core import OptionError, Rng
+from spillebord.games.touche import GAME, Exchange, Pass, Place, ToucheOptions
 from spillebord.games.touche.data import CELL_INDEX, CROWN, EMPTY
 from spillebord.games.touche.position import position
 from spillebord.games.touche.rules import first_dealer
 from spillebord.testing import final_state, play, random_walk, refused
 
 PU, BL, YE = 0, 1, 2
-
 
 
 def mark(s, cell: str) -> int:  # type: ignore[no-untyped-def]
@@ -671,3 +670,60 @@ def test_R8_option_defaults_follow_the_spec() -> None:
     assert s._next_turn(0) == [] and s.to_act == 1
     s.stall = 9
     assert s._next_turn(1)[0]["kind"] == "draw"
+
+
+# ----------------------------------------------------------------------- the engine contract
+
+
+def test_R2_4_teams_follow_the_seating() -> None:
+    alt = ToucheOptions(seating="alternating")
+    assert GAME.teams(2) == ((0,), (1,)) and GAME.teams(3) == ((0,), (1,), (2,))
+    assert GAME.teams(4) == ((0, 1), (2, 3)) and GAME.teams(6) == ((0, 1), (2, 3), (4, 5))
+    assert GAME.teams(4, alt) == ((0, 2), (1, 3)) and GAME.teams(6, alt) == ((0, 3), (1, 4), (2, 5))
+    assert GAME.teams(5) == tuple((s,) for s in range(5))  # no game: 5 players are refused
+    for n in (2, 3, 4, 6):
+        for o in (ToucheOptions(), alt):
+            assert GAME.new(n, 0, o).teams() == GAME.teams(n, o)
+
+
+def test_the_game_declares_its_kind() -> None:
+    k = GAME.kind
+    assert (k.hidden_information, k.chance, k.public_actions, k.secret_choices) == (True, True, True, False)
+    # default options end by the rules within 9 games (the cap 3 x 3) of at most 600 turns each,
+    # plus a grade choice and a few crown choices per game: far below the bound
+    assert k.max_decisions == 12_000 and k.max_decisions > 9 * (600 + 1 + 30)
+
+
+def test_R7_4_team_match_outcome() -> None:
+    o = ToucheOptions(grade=1, match_games=1)
+    s = position(
+        4,
+        options=o,
+        crowned=[
+            (BL, ["r7c0", "r7c1", "r8c0", "r8c1"]),
+            (BL, ["r3c4", "r3c5", "r4c4", "r4c5"]),
+            (PU, ["r3c8", "r3c9", "r4c8", "r4c9"]),
+            (BL, ["r7c8", "r7c9", "r8c8", "r8c9"]),
+        ],
+        marks={"r0c3": BL, "r0c4": BL, "r1c3": BL},
+        hands={3: ["8H", "AS", "2S", "3S", "4S"]},
+        to_act=3,
+    )
+    assert s.side_of == (0, 0, 1, 1)
+    play(s, "place 8H r1c4")
+    assert s.to_act is None and s.games == ((1, BL, 5),)  # not a shutout: purple has a square
+    assert s.outcome() == (0.0, 0.0, 1.0, 1.0) and s.scores() == (0.0, 0.0, 1.0, 1.0)
+
+
+def test_truncated_at_the_decision_bound_ranked_by_match_figures() -> None:
+    s = GAME.new(2, 1, ToucheOptions(grade=1))
+    s.match_wins = [0, 1]
+    s.decisions = GAME.kind.max_decisions - 1
+    events = play(s, s.legal_texts()[0])
+    assert events[-1]["kind"] == "truncated"
+    assert s.truncated and s.to_act is None and s.legal() == []
+    assert s.view(0)["phase"] == "over" and s.outcome() == (0.0, 1.0) and s.scores() == (0.0, 1.0)
+    s2 = GAME.new(2, 1, ToucheOptions(grade=1, match_mode="points"))
+    s2.decisions = GAME.kind.max_decisions - 1
+    play(s2, s2.legal_texts()[0])
+    assert s2.truncated and s2.outcome() == (0.5, 0.5) and s2.scores() == (0.0, 0.0)
