@@ -175,9 +175,9 @@ def _or_except(ms: list[int], i: int) -> int:
 class KasinoState(State[KasinoAction]):
     """A Kasino position: hands, stock, table (loose cards and builds), trick piles, totals.
 
-    Every field is an immutable value (tuples, ints, frozen builds), so a copy shares them all;
-    the fields with a leading underscore are caches (the legal list, the option's value
-    tables) and are left out of equality.
+    Every field is a value that play replaces rather than changes (tuples, ints, frozen
+    builds), so a copy shares them all. Fields with a leading underscore are caches (the legal
+    list, the value tables of the options) and are left out of equality.
     """
 
     o: KasinoOptions
