@@ -36,7 +36,8 @@ def _own_fields(cls: type) -> list[str]:
     names = []
     for name, ann in inspect.get_annotations(cls).items():
         text = ann if isinstance(ann, str) else ""
-        if text.startswith(("ClassVar", "typing.ClassVar")) or get_origin(ann) is ClassVar:
+        origin: object = get_origin(ann)
+        if text.startswith(("ClassVar", "typing.ClassVar")) or origin is ClassVar:
             continue
         names.append(name)
     return names

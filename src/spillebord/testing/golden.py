@@ -160,7 +160,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     failed = 0
     for path in sorted(args.dir.glob("*.jsonl")):
-        msg = compare(path)
+        try:
+            msg = compare(path)
+        except Exception as e:  # one broken engine must not hide the others' results
+            msg = f"{path.name}: the replay raised {type(e).__name__}: {e}"
         print(msg or f"{path.name}: identical")
         failed += msg is not None
     return 1 if failed else 0

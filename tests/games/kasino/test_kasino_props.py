@@ -1,21 +1,26 @@
 """Kasino: invariants I1–I11 over random games (Hypothesis), a brute-force check of the
-capture generator, pinned legal-move counts, and the greedy bot against the random bot."""
+legal-move generator, pinned legal-move counts, and the greedy bot against the random bot."""
 
 from __future__ import annotations
 
+import sys
+from dataclasses import asdict
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spillebord.ai import decide, make_agent
-from spillebord.core import Rng
+sys.path.insert(0, str(Path(__file__).parent))
+
+from kasino_brute import brute_builds, capture_legal, table_codes
+
+from spillebord.core import Event, Rng
 from spillebord.games.kasino import GAME, Build, Capture, Clear, Extend, KasinoOptions, Raise
-from spillebord.games.kasino.actions import BUILD_CODE
-from spillebord.games.kasino.data import HAND_VALUES, TABLE_VALUES
 from spillebord.games.kasino.rules import KasinoState
 from spillebord.tables import replay_texts
+from spillebord.testing import play_match, random_walk
 
 OPTIONS = st.builds(
     KasinoOptions,
@@ -32,116 +37,8 @@ OPTIONS = st.builds(
 )
 
 
-# ------------------------------------------------------------------ an independent capture checker
-
-
-def _item_values(state: KasinoState, code: int) -> list[int] | None:
-    """Values of a table item inside a sum group (None: a build outside build_in_sums)."""
-    if code >= BUILD_CODE:
-        b = next(b for b in state.builds if b.groups[0][0] == code - BUILD_CODE)
-        return [b.value] if state.o.build_in_sums else None
-    return list(TABLE_VALUES[state.o.value_mode][code])
-
-
-def _group_ok(state: KasinoState, group: tuple[int, ...], v: int) -> bool:
-    if len(group) == 1 and group[0] >= BUILD_CODE:
-        b = next(b for b in state.builds if b.groups[0][0] == group[0] - BUILD_CODE)
-        if b.value == v:
-            return True
-    sums = {0}
-    for code in group:
-        vals = _item_values(state, code)
-        if vals is None:
-            return False
-        sums = {s + x for s in sums for x in vals}
-    return v in sums
-
-
-def _partitionable(state: KasinoState, items: tuple[int, ...], v: int) -> bool:
-    if not items:
-        return True
-    first, rest = items[0], items[1:]
-    for k in range(len(rest) + 1):
-        for others in combinations(rest, k):
-            g = (first, *others)
-            if _group_ok(state, g, v):
-                remaining = tuple(x for x in rest if x not in others)
-                if _partitionable(state, remaining, v):
-                    return True
-    return False
-
-
-def capture_legal(state: KasinoState, card: int, taken: frozenset[int]) -> bool:
-    """Rule 6.2 by brute force: some v in val_h(card) and a partition of the set into groups."""
-    items = tuple(sorted(taken))
-    return bool(items) and any(_partitionable(state, items, v) for v in HAND_VALUES[state.o.value_mode][card])
-
-
-def _sums(state: KasinoState, cards: tuple[int, ...]) -> set[int]:
-    sums = {0}
-    for c in cards:
-        sums = {x + y for x in sums for y in TABLE_VALUES[state.o.value_mode][c]}
-    return sums
-
-
-def _subsets(xs: list[int]) -> list[tuple[int, ...]]:
-    return [c for k in range(len(xs) + 1) for c in combinations(xs, k)]
-
-
-def brute_builds(state: KasinoState, p: int) -> set[tuple[Any, ...]]:
-    """Rules 8.1–8.5 by brute force for a player who owns no build: the effects
-    (kind, card, value or build, cards used, multiple) of every create / raise / extend."""
-    hv = HAND_VALUES[state.o.value_mode]
-    tv = TABLE_VALUES[state.o.value_mode]
-    hand = state.hands[p]
-    loose = list(state.loose)
-    out: set[tuple[Any, ...]] = set()
-    for h in hand:
-        held = {v for c in hand if c != h for v in hv[c]}
-        for b in range(2, 17):
-            if b not in held:
-                continue
-            gathers = [g for g in _subsets(loose) if _partitionable(state, g, b)]
-            # create: sum form on one card (or several with many_cards), or "mere b"
-            for base in _subsets(loose):
-                if not base:
-                    continue
-                if len(base) > 1 and state.o.build_base == "one_card":
-                    continue
-                forms = []
-                if any(b - x in _sums(state, base) for x in hv[h] if x < b):
-                    forms.append(False)
-                if len(base) == 1 and b in hv[h] and b in tv[base[0]]:
-                    forms.append(True)
-                for same in forms:
-                    for g in gathers:
-                        if set(g) & set(base):
-                            continue
-                        out.add(("build", h, b, frozenset(base) | frozenset(g), same or bool(g)))
-        for bp in state.builds:
-            bid = bp.groups[0][0]
-            if not bp.multiple:
-                for x in hv[h]:
-                    if bp.value + x <= 16 and bp.value + x in held:
-                        out.add(("raise", h, bid, bp.value + x))
-            b = bp.value
-            if b not in held:
-                continue
-            gathers = [g for g in _subsets(loose) if _partitionable(state, g, b)]
-            for base in _subsets(loose):
-                if base:
-                    if not any(b - x in _sums(state, base) for x in hv[h] if x < b):
-                        continue
-                elif b not in hv[h]:
-                    continue
-                for g in gathers:
-                    if not set(g) & set(base):
-                        out.add(("extend", h, bid, frozenset(base) | frozenset(g)))
-    return out
-
-
 def generated_builds(legal: list[Any]) -> list[tuple[Any, ...]]:
-    out = []
+    out: list[tuple[Any, ...]] = []
     for a in legal:
         if isinstance(a, Build):
             out.append(("build", a.card, a.value, a.cards_used(), a.multiple))
@@ -152,95 +49,121 @@ def generated_builds(legal: list[Any]) -> list[tuple[Any, ...]]:
     return out
 
 
-def table_codes(state: KasinoState) -> list[int]:
-    return list(state.loose) + [BUILD_CODE + b.groups[0][0] for b in state.builds]
-
-
 # ------------------------------------------------------------------ one random game, all invariants
 
 
-def run_game(seats: int, seed: int, options: KasinoOptions, brute: bool = True) -> KasinoState:
-    s = GAME.new(seats, seed, options)
-    rng = Rng(seed)
+def check_generator(s: KasinoState) -> None:
+    """Where no obligation is in force, the generator's captures and builds are exactly the
+    brute-force ones, one action per effect."""
+    p = s.to_act
+    assert p is not None
+    legal = s.legal()
+    if (s.built_last >> p & 1) or s.own_build(p) is not None or len(s.loose) + len(s.builds) > 7:
+        return
+    codes = table_codes(s)
+    for h in s.hands[p]:
+        want = {
+            frozenset(c)
+            for k in range(1, len(codes) + 1)
+            for c in combinations(codes, k)
+            if capture_legal(s, h, frozenset(c))
+        }
+        got = [a.taken() for a in legal if isinstance(a, Capture) and a.card == h]
+        assert len(got) == len(set(got)), "two capture actions with the same effect"
+        assert set(got) == want, (h, s.loose, s.builds)
+    if len(s.loose) <= 6:
+        gen = generated_builds(legal)
+        assert len(gen) == len(set(gen)), "two build actions with the same effect"
+        assert set(gen) == brute_builds(s, p), (s.hands[p], s.loose, s.builds)
+
+
+def check_play(
+    s: KasinoState, a: Any, after: KasinoState, events: list[Event], options: KasinoOptions
+) -> None:
+    """I4–I10 for one action ``a`` played from ``s`` (giving ``after`` and ``events``)."""
+    p = s.to_act
+    assert p is not None
+    kinds = [e["kind"] for e in events]
+    round_over = "round_score" in kinds
+    dealt = "deal" in kinds
+    # I5: exactly one card left the acting hand
+    if not dealt and not round_over:
+        assert after.hands[p] == tuple(c for c in s.hands[p] if c != a.card)
+    else:
+        assert s.hands[p] == (a.card,)
+    if isinstance(a, Capture | Clear):
+        ev = events[0]
+        assert ev["kind"] == "capture"
+        if not round_over:
+            assert len(after.piles[p]) == len(s.piles[p]) + len(ev["taken"]) + 1
+            # I7: sweep flag iff the table was left empty (with the options' exceptions)
+            empty = not after.loose and not after.builds
+            if isinstance(a, Capture):
+                assert bool(ev.get("sweep")) == empty
+            else:
+                assert empty and (s.loose or s.builds)
+                assert bool(ev.get("sweep")) == options.spade5_sweep
+    if dealt and not round_over:
+        # I4: no builds when new cards are dealt; I10: stock empty exactly at the last hand
+        assert not after.builds
+        assert after.hand_no == s.hand_no + 1
+        assert (len(after.stock) == 0) == (after.hand_no == after.hands_per_round)
+    if round_over:
+        assert s.hand_no == s.hands_per_round == 48 // (4 * s.seats)  # I10
+        assert not s.stock
+        pts = after.history[-1]["points"]
+        # I8 score bounds
+        assert sum(d["total"] - d["sweeps"] for d in pts) <= 11
+        assert sum(1 for d in pts if d["spades"]) <= 1 and sum(1 for d in pts if d["cards"]) <= 1
+        if options.sweep_cancellation:
+            assert min(d["sweeps"] for d in pts) == 0
+    # I9 totals never decrease
+    assert all(t >= u for t, u in zip(after.totals, s.totals, strict=True))
+
+
+def _key(s: KasinoState) -> tuple[Any, ...]:
+    return (s.hands, s.loose, s.builds, s.piles, s.sweeps, s.totals, s.round_no)
+
+
+def run_game(seats: int, seed: int, options: KasinoOptions) -> KasinoState:
+    """A random game (``random_walk``, which checks I1–I3 at every state); at every state each
+    legal action is played on a copy and checked (I4–I10), and the walk's own choice is found
+    among them (I6 for it; its text for the replay, I11)."""
     texts: list[str] = []
-    last_totals = s.totals
-    hands_dealt = 1
-    while s.to_act is not None:
-        s.check()  # I1 conservation, I2 build validity, I3 ownership
-        p = s.to_act
-        legal = s.legal()
-        assert legal
-        own = s.own_build(p)
-        free = not (s.built_last >> p & 1) and own is None
-        if brute and free and len(s.loose) + len(s.builds) <= 7:
-            # The generator's capture sets equal the brute-force ones (no obligations in force).
-            codes = table_codes(s)
-            for h in s.hands[p]:
-                want = {
-                    frozenset(c)
-                    for k in range(1, len(codes) + 1)
-                    for c in combinations(codes, k)
-                    if capture_legal(s, h, frozenset(c))
-                }
-                got = [a.taken() for a in legal if isinstance(a, Capture) and a.card == h]
-                assert len(got) == len(set(got)), "two capture actions with the same effect"
-                assert set(got) == want, (h, s.loose, s.builds)
-            if len(s.loose) <= 6:
-                gen = generated_builds(legal)
-                assert len(gen) == len(set(gen)), "two build actions with the same effect"
-                assert set(gen) == brute_builds(s, p), (s.hands[p], s.loose, s.builds)
-        a = rng.choice(legal)
-        if isinstance(a, Capture):  # I6: the partition check holds for the capture played
-            assert capture_legal(s, a.card, a.taken())
-        hand_before = s.hands[p]
-        pile_before = s.piles[p]
-        table_before = len(s.loose) + len(s.builds)
-        events = s.play(a)
-        texts.append(str(a))
-        kinds = [e["kind"] for e in events]
-        round_over = "round_score" in kinds
-        dealt = "deal" in kinds
-        # I5: exactly one card left the acting hand
-        if not dealt and not round_over:
-            assert s.hands[p] == tuple(c for c in hand_before if c != a.card)
-            assert len(s.hands[p]) == len(hand_before) - 1
-        else:
-            assert hand_before == (a.card,)
-        if isinstance(a, Capture | Clear):
-            ev = events[0]
-            assert ev["kind"] == "capture"
-            if not round_over:
-                assert len(s.piles[p]) == len(pile_before) + len(ev["taken"]) + 1
-                # I7: sweep flag iff the table was left empty (with the options' exceptions)
-                empty = not s.loose and not s.builds
-                if isinstance(a, Capture):
-                    assert bool(ev.get("sweep")) == empty
-                else:
-                    assert empty and table_before > 0
-                    assert bool(ev.get("sweep")) == options.spade5_sweep
-        if dealt and not round_over:
-            hands_dealt += 1
-            # I4: no builds when new cards are dealt; I10: stock empty exactly at the last hand
-            assert not s.builds
-            assert (len(s.stock) == 0) == (hands_dealt == s.hands_per_round)
-        if round_over:
-            assert hands_dealt == s.hands_per_round == 48 // (4 * seats)  # I10
-            hands_dealt = 1
-            pts = s.history[-1]["points"]
-            # I8 score bounds
-            assert sum(d["total"] - d["sweeps"] for d in pts) <= 11
-            assert sum(1 for d in pts if d["spades"]) <= 1 and sum(1 for d in pts if d["cards"]) <= 1
-            if options.sweep_cancellation:
-                assert min(d["sweeps"] for d in pts) == 0
-        # I9 totals never decrease
-        assert all(t >= u for t, u in zip(s.totals, last_totals, strict=True))
-        last_totals = s.totals
-        assert len(texts) <= GAME.max_decisions
-    s.check()
-    assert s.result() is not None and len(s.result() or ()) == seats
+    successors: list[tuple[Any, KasinoState, KasinoState]] = []
+    last: KasinoState | None = None
+    for s in random_walk(GAME, seats, seed, asdict(options)):
+        assert isinstance(s, KasinoState)
+        if successors:
+            # Several actions can lead to the same state (the last capture of a round when a
+            # new round is dealt): any of them replays the game.
+            key = _key(s)
+            played = [(a, before) for a, before, after in successors if _key(after) == key and after == s]
+            assert played, "the walk's move is none of the legal actions"
+            a, before = played[0]
+            if isinstance(a, Capture):  # I6: the partition check holds for the capture played
+                assert capture_legal(before, a.card, a.taken())
+            texts.append(str(a))
+        last = s
+        if s.to_act is None:
+            break
+        assert s.legal()
+        check_generator(s)
+        before = s.copy()
+        successors = []
+        for a in s.legal():
+            after = s.copy()
+            events = after.play(a)
+            check_play(s, a, after, events, options)
+            successors.append((a, before, after))
+    assert last is not None and last.to_act is None
+    last.check()
+    assert len(texts) == last.decisions <= GAME.kind.max_decisions
+    out = last.outcome()
+    assert out is not None and len(out) == seats and abs(sum(out) - len(last.teams()[0])) < 1e-9
     # I11 determinism: the same seed and action texts give the same state
-    assert replay_texts(GAME, seats, seed, options, texts) == s
-    return s
+    assert replay_texts(GAME, seats, seed, options, texts) == last
+    return last
 
 
 @settings(max_examples=25, deadline=None)
@@ -253,49 +176,44 @@ def test_I1_to_I11_invariants_over_random_games(seed: int, seats: int, options: 
 @given(seed=st.integers(0, 2**32 - 1))
 def test_I1_to_I11_partnerships(seed: int) -> None:
     s = run_game(4, seed, KasinoOptions(partnerships=True, target=8))
-    r = s.result()
-    assert r is not None and r[0] == r[2] and r[1] == r[3]
+    r = s.scores()
+    assert r[0] == r[2] and r[1] == r[3]
+    assert s.teams() == ((0, 2), (1, 3))
+    out = s.outcome()
+    assert out is not None and out[0] == out[2] and out[1] == out[3] and out[0] + out[1] == 1.0
 
 
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), seats=st.integers(2, 4))
 def test_determinize_keeps_the_seats_view_and_owners_cards(seed: int, seats: int) -> None:
-    s = GAME.new(seats, seed, KasinoOptions(target=5))
     rng = Rng(seed)
-    for _ in range(60):
+    for s in random_walk(GAME, seats, seed, {"target": 5}, steps=60):
         if s.to_act is None:
             break
         for seat in range(seats):
             d = s.determinize(seat, rng.spawn())
             assert d.view(seat) == s.view(seat)
             d.check()  # every build owner still holds a card able to take it
-        s.play(rng.choice(s.legal()))
 
 
-# ------------------------------------------------------------------ pinned counts (perft-like)
+# ------------------------------------------------------------------ pinned counts
 
 
 def _counts(seed: int, seats: int, steps: int) -> list[int]:
-    s = GAME.new(seats, seed)
-    rng = Rng(seed)
-    out = []
-    for _ in range(steps):
-        legal = s.legal()
-        out.append(len(legal))
-        s.play(rng.choice(legal))
-    return out
+    return [len(s.legal()) for s in random_walk(GAME, seats, seed, steps=steps - 1)]
 
 
-def test_perft_pinned_legal_counts() -> None:
+def test_pinned_legal_counts_along_random_walks() -> None:
+    # Recorded from the engine before the contract change (the same walks: Rng(seed ^ 0xA11CE)).
     assert _counts(1, 2, 24) == PINNED[(1, 2)]
     assert _counts(7, 3, 24) == PINNED[(7, 3)]
     assert _counts(42, 4, 24) == PINNED[(42, 4)]
 
 
 PINNED: dict[tuple[int, int], list[int]] = {
-    (1, 2): [6, 6, 6, 10, 2, 3, 1, 2, 39, 7, 1, 3, 3, 5, 1, 2, 10, 28, 7, 6, 5, 8, 1, 2],
-    (7, 3): [11, 21, 9, 4, 4, 5, 2, 6, 2, 1, 1, 1, 5, 8, 11, 6, 2, 3, 2, 2, 2, 1, 2, 1],
-    (42, 4): [9, 11, 5, 7, 3, 2, 4, 4, 2, 4, 2, 4, 1, 1, 2, 2, 8, 5, 6, 5, 1, 4, 5, 7],
+    (1, 2): [6, 6, 6, 9, 5, 33, 2, 1, 8, 7, 5, 8, 1, 4, 1, 1, 7, 8, 1, 4, 2, 3, 2, 2],
+    (7, 3): [11, 17, 6, 4, 3, 3, 2, 5, 3, 1, 2, 2, 6, 14, 4, 5, 7, 5, 3, 2, 2, 1, 1, 2],
+    (42, 4): [9, 11, 4, 6, 1, 3, 3, 4, 3, 4, 5, 3, 1, 1, 1, 2, 14, 10, 7, 10, 2, 1, 1, 1],
 }
 
 
@@ -303,18 +221,12 @@ PINNED: dict[tuple[int, int], list[int]] = {
 
 
 def test_greedy_beats_random() -> None:
-    game: Any = GAME
-    greedy, rand = make_agent("greedy", game), make_agent("random", game)
     wins = 0
     n = 40
     for i in range(n):
         g = i % 2
-        agents = [greedy, rand] if g == 0 else [rand, greedy]
-        s = GAME.new(2, 1000 + i)
-        rng = Rng(i)
-        while s.to_act is not None:
-            s.play(decide(agents[s.to_act], s, rng))
-        r = s.result()
-        assert r is not None
-        wins += r[g] > r[1 - g]
+        players = ["greedy", "random"] if g == 0 else ["random", "greedy"]
+        m = play_match(GAME, players, seed=1000 + i)
+        assert not m.truncated
+        wins += m.outcome[g] == 1.0
     assert wins >= 0.65 * n

@@ -6,12 +6,25 @@ from typing import Any
 
 import pytest
 
-from spillebord.core import IllegalAction, ParseError, Rng
-from spillebord.games.kasino import GAME, Build, Capture, Clear, Extend, KasinoOptions, Raise, Tally, Trail
+from spillebord.core import GameKind, ParseError, Rng
+from spillebord.games.kasino import (
+    GAME,
+    Build,
+    Capture,
+    Clear,
+    Extend,
+    KasinoGame,
+    KasinoOptions,
+    KasinoState,
+    Raise,
+    Tally,
+    Trail,
+    score_round,
+)
 from spillebord.games.kasino.actions import item_id
 from spillebord.games.kasino.data import CARD_INDEX, VALUES
 from spillebord.games.kasino.position import position
-from spillebord.games.kasino.rules import KasinoState, score_round
+from spillebord.testing import final_state, play, random_walk, refused
 
 
 def C(cid: str) -> int:
@@ -34,16 +47,9 @@ def texts(state: KasinoState) -> list[str]:
     return [str(a) for a in state.legal()]
 
 
-def play(state: KasinoState, text: str) -> list[dict[str, Any]]:
-    return state.play(GAME.parse(state, text))
-
-
-def refused(state: KasinoState, text: str) -> str:
-    before = state.copy()
-    with pytest.raises(IllegalAction) as e:
-        state.play(GAME.parse(state, text))
-    assert state == before
-    msg = str(e.value)
+def why(state: KasinoState, text: str) -> str:
+    """The reason ``text`` is refused (the state is left as it was: ``refused`` checks)."""
+    msg = str(refused(state, text))
     assert msg.startswith("Kasino")
     return msg
 
@@ -82,33 +88,32 @@ def test_R3_1_first_hand_four_cards_each_and_four_on_the_table() -> None:
         s.check()
 
 
-def _hand_leaders(s: KasinoState, rounds: int = 1) -> list[tuple[int, int]]:
-    """(hand number, leader) for each hand until ``rounds`` rounds have been played."""
-    rng = Rng(1)
+def _hand_leaders(s: KasinoState) -> list[tuple[int, int | None]]:
+    """(hand number, leader) for each hand of the round, playing at random from ``s``."""
     out = [(s.hand_no, s.to_act)]
-    start_round = s.round_no
-    while s.to_act is not None and s.round_no < start_round + rounds:
-        events = s.play(rng.choice(s.legal()))
-        for e in events:
-            if e["kind"] == "deal" and s.round_no < start_round + rounds:
-                out.append((e["hand"], s.to_act))
+    rng = Rng(1)
+    while s.to_act is not None and s.round_no == 1:
+        hand_no = s.hand_no
+        play(s, str(rng.choice(s.legal())))
+        if s.hand_no != hand_no and s.round_no == 1:
+            out.append((s.hand_no, s.to_act))
     return out
 
 
 def test_K21_hands_per_round_and_stock_empty_after_last_deal() -> None:
     for n, hands in ((2, 6), (3, 4), (4, 3)):
-        s = GAME.new(n, 11)
-        assert s.hands_per_round == hands
-        rng = Rng(n)
-        deals = 1
-        while s.round_no == 1:
-            events = s.play(rng.choice(s.legal()))
-            for e in events:
-                if e["kind"] == "deal" and e["round"] == 1:
-                    deals += 1
-                    assert e["last_hand"] == (deals == hands)
-                    assert (len(s.stock) == 0) == (deals == hands)
-        assert deals == hands
+        assert GAME.new(n, 11).hands_per_round == hands
+        dealt = [1]
+        for s in random_walk(GAME, n, 11):
+            assert isinstance(s, KasinoState)
+            if s.round_no > 1:
+                break
+            if s.hand_no != dealt[-1]:
+                dealt.append(s.hand_no)
+            last = s.hand_no == hands
+            assert s.last_hand == last and s.view(None)["last_hand"] == last
+            assert (len(s.stock) == 0) == last
+        assert dealt == list(range(1, hands + 1))
 
 
 def test_K23_hand_leaders_rotate() -> None:
@@ -128,12 +133,12 @@ def test_K23_hand_lead_continue_option() -> None:
 
 
 def test_R2_2_dealer_rotates_each_round() -> None:
-    s = GAME.new(3, 4, KasinoOptions(target=200))
-    rng = Rng(3)
-    dealers = [s.dealer]
-    while s.round_no < 4:
-        s.play(rng.choice(s.legal()))
-        if s.dealer != dealers[-1]:
+    dealers: list[int] = []
+    for s in random_walk(GAME, 3, 4, {"target": 200}):
+        assert isinstance(s, KasinoState)
+        if s.round_no == 5:
+            break
+        if len(dealers) < s.round_no:
             dealers.append(s.dealer)
     assert [(d - dealers[0]) % 3 for d in dealers] == [0, 1, 2, 0]
 
@@ -234,10 +239,10 @@ def test_R6_1_trail_allowed_even_when_a_capture_exists() -> None:
 
 def test_R6_2_illegal_capture_is_refused_with_reason() -> None:
     s = position(["9H KS", "QS"], loose="3S 6D 2C 7D")
-    msg = refused(s, "9H take 3S+6D+2C")
+    msg = why(s, "9H take 3S+6D+2C")
     assert "cannot capture" in msg
     refused(s, "9H take 6D")
-    assert "do not hold" in refused(s, "8H take 6D") or "does not hold" in refused(s, "8H take 6D")
+    assert "do not hold" in why(s, "8H take 6D") or "does not hold" in why(s, "8H take 6D")
     with pytest.raises(ParseError):
         GAME.parse(s, "9H grab 6D")
 
@@ -289,7 +294,7 @@ def test_K7_8_2_5_build_nine() -> None:
 def test_K8_8_2_5_holding_requirement() -> None:
     s = position(["2H QS 8D 3C", "AS 10C 3D 6C"], loose="7D 5S 4C KH")
     assert "2H build 9 on 7D" not in texts(s)
-    assert "8.1.2" in refused(s, "2H build 9 on 7D")
+    assert "8.1.2" in why(s, "2H build 9 on 7D")
 
 
 def test_K9_raise_a_build_bygger_videre() -> None:
@@ -309,7 +314,7 @@ def test_K9_raise_a_build_bygger_videre() -> None:
 def test_K10_multiple_build_cannot_be_raised() -> None:
     s = position(["AH 10S", "9C 9H"], loose="3C", builds=[(9, True, "9D|4S+5S", 1)])
     assert not any(isinstance(a, Raise) for a in s.legal())
-    assert "8.4.3" in refused(s, "AH raise B9D to 10")
+    assert "8.4.3" in why(s, "AH raise B9D to 10")
 
 
 def test_K11_mere_syv_same_value_build() -> None:
@@ -380,7 +385,7 @@ def test_R8_5_extend_another_players_build() -> None:
 def test_K12_one_build_at_a_time_but_may_extend_own() -> None:
     s = position(["3C 4H 8S 9D", "KC QC"], loose="5S KS", builds=[(9, False, "7S+2H", 0)])
     assert "3C build 8 on 5S" not in texts(s)
-    assert "9.1" in refused(s, "3C build 8 on 5S")
+    assert "9.1" in why(s, "3C build 8 on 5S")
     assert "4H extend B7S with 5S" in texts(s)
     play(s, "4H extend B7S with 5S")
     (b,) = s.builds
@@ -398,7 +403,7 @@ def test_R9_1_owner_may_not_build_on_another_players_build() -> None:
 def test_K13_must_capture_after_building() -> None:
     s = position(["9H QS 4D", "KC 2C 3C"], loose="5S KD 8D", builds=[(9, False, "7S+2H", 0)], built_last=[0])
     assert texts(s) == ["9H take B7S"]
-    assert "9.2" in refused(s, "4D trail")
+    assert "9.2" in why(s, "4D trail")
 
 
 def test_K14_must_capture_but_any_capture_and_keep_the_reserve() -> None:
@@ -410,7 +415,7 @@ def test_K14_must_capture_but_any_capture_and_keep_the_reserve() -> None:
     t = texts(s)
     assert "4D trail" in t
     assert [x for x in t if x.startswith("9H")] == ["9H take B7S"]
-    assert "9.3" in refused(s, "9H trail")
+    assert "9.3" in why(s, "9H trail")
 
 
 def test_K15_last_card_must_take_the_build() -> None:
@@ -435,7 +440,7 @@ def test_D8_classic_obligations() -> None:
     t = texts(s)
     assert not any(x.endswith("trail") for x in t)  # the owner of a build may not trail
     assert "9H take B7S" in t and "QS build" not in " ".join(t)
-    assert "classic" in refused(s, "4D trail")
+    assert "classic" in why(s, "4D trail")
     s2 = position(
         ["9H 9D 4D", "KC"],
         loose="KS",
@@ -567,47 +572,95 @@ def test_K22_tie_at_the_target_plays_another_round() -> None:
     s = _final_play([20, 23])
     play(s, "9H take 9C")
     assert [p["total"] for p in s.history[-1]["points"]] == [4, 1]
-    assert s.totals == (24, 24)
-    assert s.to_act is not None and s.round_no == 2 and s.result() is None
+    assert s.totals == (24, 24) and s.scores() == (24.0, 24.0)
+    assert s.to_act is not None and s.round_no == 2 and s.outcome() is None
 
 
 def test_K22_unique_top_at_the_target_wins() -> None:
     s = _final_play([20, 22])
     events = play(s, "9H take 9C")
     assert s.totals == (24, 23)
-    assert s.to_act is None and s.result() == (24.0, 23.0)
+    assert s.to_act is None and s.scores() == (24.0, 23.0) and s.outcome() == (1.0, 0.0)
+    assert not s.truncated and s.view(None)["result"] == [24.0, 23.0]
     assert events[-1]["kind"] == "game_over"
     assert s.legal() == []
 
 
+def test_K22_scores_are_the_running_totals_at_any_time() -> None:
+    s = position(["9H", "KS"], loose="3C", totals=[7, 12])
+    assert s.scores() == (7.0, 12.0) and s.outcome() is None and s.view(0)["result"] is None
+
+
 def test_R11_3_play_to_the_target() -> None:
-    s = GAME.new(2, 3)
-    rng = Rng(3)
-    while s.to_act is not None:
-        s.play(rng.choice(s.legal()))
-    r = s.result()
-    assert r is not None and max(r) >= 21 and list(r).count(max(r)) == 1
+    s = final_state(GAME, 2, 3)
+    r = s.scores()
+    assert max(r) >= 21 and list(r).count(max(r)) == 1
+    out = s.outcome()
+    assert out is not None and out[r.index(max(r))] == 1.0 and sum(out) == 1.0
 
 
 def test_D16_one_round_per_player() -> None:
-    s = GAME.new(3, 3, KasinoOptions(match_format="one_round_per_player"))
-    rng = Rng(3)
-    while s.to_act is not None:
-        s.play(rng.choice(s.legal()))
+    s = final_state(GAME, 3, 3, {"match_format": "one_round_per_player"})
+    assert isinstance(s, KasinoState)
     assert s.round_no == 3 and len(s.history) == 3
+
+
+def test_D16_one_round_per_player_ties_share_the_win() -> None:
+    # The last play of the last round (3 players, round 3): B's take is sidsten; A and B tie.
+    def last_play(totals: list[int]) -> KasinoState:
+        return position(
+            ["", "9H", ""],
+            loose="9C",
+            to_act=1,
+            stock="",
+            last_capturer=0,
+            totals=totals,
+            round_no=3,
+            piles=["AS AH", "", ""],
+            last_play_sweep_counts=False,
+            match_format="one_round_per_player",
+        )
+
+    # Round points: A 2 aces + most spades = 4; B sidsten 1 (cards tie 2 v 2, C has none).
+    s = last_play([10, 13, 5])
+    play(s, "9H take 9C")
+    assert s.to_act is None and s.scores() == (14.0, 14.0, 5.0)
+    assert s.outcome() == (0.5, 0.5, 0.0)
+    s = last_play([10, 14, 5])
+    play(s, "9H take 9C")
+    assert s.scores() == (14.0, 15.0, 5.0) and s.outcome() == (0.0, 1.0, 0.0)
 
 
 def test_D19_partnerships_pool_and_share() -> None:
     with pytest.raises(Exception, match="partnerships"):
         GAME.new(3, 1, KasinoOptions(partnerships=True))
-    s = GAME.new(4, 9, KasinoOptions(partnerships=True, match_format="one_round_per_player"))
-    rng = Rng(9)
-    while s.to_act is not None:
-        s.play(rng.choice(s.legal()))
-    r = s.result()
-    assert r is not None and r[0] == r[2] and r[1] == r[3]
+    assert GAME.teams(4, KasinoOptions(partnerships=True)) == ((0, 2), (1, 3))
+    assert GAME.teams(4) == ((0,), (1,), (2,), (3,))
+    s = final_state(GAME, 4, 9, {"partnerships": True, "match_format": "one_round_per_player"})
+    assert isinstance(s, KasinoState)
+    r = s.scores()
+    assert r[0] == r[2] and r[1] == r[3]
+    assert s.teams() == ((0, 2), (1, 3))
+    out = s.outcome()
+    assert out is not None and out[0] == out[2] and out[1] == out[3] and out[0] + out[1] == 1.0
     for h in s.history:
         assert len(h["points"]) == 2
+
+
+def test_a_game_stopped_at_the_decision_bound_is_ranked_by_totals() -> None:
+    class Short(KasinoGame):
+        kind = GameKind(hidden_information=True, chance=True, public_actions=True, max_decisions=60)
+
+    game = Short()
+    s = game.new(2, 3, KasinoOptions(target=1000))
+    while s.to_act is not None:
+        events = s.play(s.legal()[0])
+    assert s.truncated and s.decisions == 60 and events[-1]["kind"] == "truncated"
+    assert s.legal() == [] and s.round_no == 2  # round 1 (48 decisions) was scored
+    t = s.totals
+    assert s.scores() == (float(t[0]), float(t[1]))
+    expected = (1.0, 0.0) if t[0] > t[1] else (0.0, 1.0) if t[1] > t[0] else (0.5, 0.5)
+    assert s.outcome() == expected
 
 
 def test_D13_sweep_cancellation_option() -> None:
@@ -641,12 +694,10 @@ def test_action_kinds_round_trip() -> None:
 
 
 def test_D16_target_option_ends_the_game_early() -> None:
-    s = GAME.new(2, 8, KasinoOptions(target=5))
-    rng = Rng(8)
-    while s.to_act is not None:
-        s.play(rng.choice(s.legal()))
-    r = s.result()
-    assert r is not None and max(r) >= 5 and len(s.history) <= 3
+    s = final_state(GAME, 2, 8, {"target": 5})
+    assert isinstance(s, KasinoState)
+    r = s.scores()
+    assert max(r) >= 5 and len(s.history) <= 3
 
 
 def test_D13_sweep_cancellation_in_play() -> None:
@@ -689,11 +740,11 @@ def test_D5_many_cards_still_allows_mere_alone() -> None:
 
 def test_refusals_explain_and_never_crash() -> None:
     s = position(["9H 2C 7S", "KS"], loose="7D 3C", builds=[(9, False, "6S+3S", 1)])
-    assert "2…16" in refused(s, "9H build -3 on 7D")
-    assert "2…16" in refused(s, "9H raise B6S to 99")
-    assert "8.1.2" in refused(s, "7S raise B6S to 16")
-    assert "named twice" in refused(s, "9H take 7D+7D")
-    assert "named twice" in refused(s, "9H take 9H")
+    assert "2…16" in why(s, "9H build -3 on 7D")
+    assert "2…16" in why(s, "9H raise B6S to 99")
+    assert "8.1.2" in why(s, "7S raise B6S to 16")
+    assert "named twice" in why(s, "9H take 7D+7D")
+    assert "named twice" in why(s, "9H take 9H")
     for bad in (
         "",
         "9H",

@@ -1,4 +1,4 @@
-"""Touché board and pattern geometry: spec 1.3, 1.4 and the section 11 board invariants."""
+"""Touché board and pattern geometry: rules R1.3, R1.4 and the board invariants (docs/rules/touche.md)."""
 
 from __future__ import annotations
 

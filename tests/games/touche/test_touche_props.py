@@ -1,5 +1,5 @@
 """Touché properties: incremental pattern detection equals a brute-force scan, and the
-section 11 invariants hold over random games with varied options."""
+invariants of docs/rules/touche.md ("Invariants") hold over random games with varied options."""
 
 from __future__ import annotations
 
@@ -11,18 +11,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spillebord.core import Rng
-from spillebord.games.touche import GAME, ToucheOptions
-from spillebord.games.touche.data import CARD_CELLS, CELL_CARD, CELL_INDEX, CELLS, INSTANCES, IS_FREE
-from spillebord.games.touche.rules import (
+from spillebord.games.touche import GAME, ChooseGrade, Exchange, Pass, Place, ToucheOptions
+from spillebord.games.touche.data import (
+    CARD_CELLS,
+    CELL_CARD,
+    CELL_INDEX,
+    CELLS,
     CROWN,
     EMPTY,
-    ChooseGrade,
-    Exchange,
-    Pass,
-    Place,
-    complete_scan,
-    complete_through,
+    INSTANCES,
+    IS_FREE,
 )
+from spillebord.games.touche.patterns import complete_scan, complete_through
+from spillebord.testing import random_walk
 
 
 def random_board(seed: int, own: float, side: int) -> list[int]:
@@ -135,14 +136,14 @@ def test_invariants_over_random_games(seed: int, which: int, seats: int) -> None
         if any(e["kind"] == "round" for e in events) and o.clear_on_touche:
             assert all(m == EMPTY or m >= CROWN for m in s.marks)
         assert all(n <= s.target for n in s.counts)
-        assert steps <= GAME.max_decisions
+        assert steps <= GAME.kind.max_decisions
     s.check()
-    res = s.result()
-    assert res is not None and len(res) == seats
+    res, scores = s.outcome(), s.scores()
+    assert res is not None and len(res) == seats and abs(sum(res[side[0]] for side in s.teams()) - 1) < 1e-9
     for t in range(seats):
         for u in range(seats):
             if s.side_of[t] == s.side_of[u]:
-                assert res[t] == res[u], "teammates share the result"
+                assert res[t] == res[u] and scores[t] == scores[u], "teammates share the result"
     for grade, winner, points in s.games:
         if winner >= 0:
             assert points in {5, 10, 15, 20, 25}
@@ -152,14 +153,15 @@ def test_invariants_over_random_games(seed: int, which: int, seats: int) -> None
 
 
 def test_clear_on_touche_leaves_no_uncrowned_markers() -> None:
-    o = ToucheOptions(grade=1, match_games=1)
+    rounds = 0
     for seed in range(4):
-        s = GAME.new(2, seed, o)
-        rng = Rng(seed)
-        while s.to_act is not None:
-            events = s.play(rng.choice(s.legal()))
-            if any(e["kind"] == "round" for e in events):
+        last = (1, 1)
+        for s in random_walk(GAME, 2, seed, {"grade": 1, "match_games": 1}):
+            if (s.game_no, s.round_no) != last and s.game_no == last[0] and s.to_act is not None:
+                rounds += 1  # a non-winning Touché has just started a new round
                 assert all(m == EMPTY or m >= CROWN for m in s.marks)
+            last = (s.game_no, s.round_no)
+    assert rounds > 10
 
 
 def test_conservation_with_three_jokers_per_deck() -> None:

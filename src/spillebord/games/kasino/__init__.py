@@ -1,6 +1,6 @@
 """Kasino: the Danish fishing card game for 2–4 players.
 
-How it is played here (spec: shared/spec/kasino.md). Each round the dealer
+How it is played here (in full: docs/rules/kasino.md). Each round the dealer
 gives everybody 4 cards and lays 4 face up; when all hands are empty, 4 more
 each ("sidsten" on the last hand). On your turn play ONE card and do one
 thing with it:
@@ -23,10 +23,14 @@ sweeps 1 each (they cancel). First to 21 wins.
 
 from __future__ import annotations
 
+from . import bots
 from .actions import Build, Capture, Clear, Extend, KasinoAction, Raise, Trail
-from .rules import BuildPile, KasinoGame, KasinoOptions, KasinoState, Tally, score_round
+from .options import KasinoOptions
+from .rules import BuildPile, KasinoGame, KasinoState
+from .scoring import Tally, score_round
 
 GAME = KasinoGame()
+bots.register(GAME)
 
 __all__ = [
     "GAME",

@@ -19,7 +19,7 @@ Canonical texts (all start with the hand card):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from spillebord.core import Action
 
@@ -60,30 +60,55 @@ def groups_symbols(groups: tuple[tuple[int, ...], ...]) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Trail(Action):
-    """Trail (udsmide): lay the card face up on the table (6.1)."""
+class CardAction(Action):
+    """What every Kasino action has: the one hand card it plays (rule 5).
+
+    ``to_json`` is derived: ``kind`` (the class name in lower case), ``card``, the fields of
+    :meth:`_json` (what the action touches on the table), then the canonical ``text``.
+    """
 
     card: int
 
-    def __str__(self) -> str:
-        return CARD_IDS[self.card] + " trail"
-
     def to_json(self) -> dict[str, Any]:
-        return {"kind": "trail", "card": CARD_IDS[self.card], "text": str(self)}
+        return {
+            "kind": type(self).__name__.lower(),
+            "card": CARD_IDS[self.card],
+            **self._json(),
+            "text": str(self),
+        }
+
+    def _json(self) -> dict[str, Any]:
+        return {}
+
+
+@dataclass(frozen=True, slots=True)
+class _Alone(CardAction):
+    """An action of the card alone: its text is the card and a verb."""
+
+    verb: ClassVar[str]
+
+    def __str__(self) -> str:
+        return f"{CARD_IDS[self.card]} {self.verb}"
+
+    def key(self) -> tuple[Any, ...]:
+        return (self.verb, self.card)
+
+
+@dataclass(frozen=True, slots=True)
+class Trail(_Alone):
+    """Trail (udsmide): lay the card face up on the table (6.1)."""
+
+    verb: ClassVar[str] = "trail"
 
     def label(self) -> str:
         return f"trail {CARD_SYMBOLS[self.card]} (udsmide)"
 
-    def key(self) -> tuple[Any, ...]:
-        return ("trail", self.card)
-
 
 @dataclass(frozen=True, slots=True)
-class Capture(Action):
+class Capture(CardAction):
     """Capture (tage stik: matche / kombinere): take table items in groups each worth the
     card's value (6.2). ``groups`` is one partition proving the capture legal."""
 
-    card: int
     groups: tuple[tuple[int, ...], ...]
 
     def __str__(self) -> str:
@@ -92,13 +117,10 @@ class Capture(Action):
     def taken(self) -> frozenset[int]:
         return frozenset(i for g in self.groups for i in g)
 
-    def to_json(self) -> dict[str, Any]:
+    def _json(self) -> dict[str, Any]:
         return {
-            "kind": "capture",
-            "card": CARD_IDS[self.card],
             "take": [item_id(i) for g in self.groups for i in g],
             "groups": [[item_id(i) for i in g] for g in self.groups],
-            "text": str(self),
         }
 
     def label(self) -> str:
@@ -109,32 +131,22 @@ class Capture(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Clear(Action):
+class Clear(_Alone):
     """Clear the table with ♠5 (spar 5 rydder bordet): take every item (7)."""
 
-    card: int
-
-    def __str__(self) -> str:
-        return CARD_IDS[self.card] + " clear"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": "clear", "card": CARD_IDS[self.card], "text": str(self)}
+    verb: ClassVar[str] = "clear"
 
     def label(self) -> str:
         return f"{CARD_SYMBOLS[self.card]} clears the table (spar 5 rydder bordet)"
 
-    def key(self) -> tuple[Any, ...]:
-        return ("clear", self.card)
-
 
 @dataclass(frozen=True, slots=True)
-class Build(Action):
+class Build(CardAction):
     """Create a build (bygger, 8.2) of ``value`` from the card and the loose cards ``base``;
     when the card alone is worth ``value`` and ``base`` is one card also worth it, this is
     the same-value form "mere syv" (8.3). ``gather``: further loose groups each worth
     ``value`` (8.2.4). ``multiple``: the resulting build is a multiple build."""
 
-    card: int
     value: int
     base: tuple[int, ...]
     gather: tuple[tuple[int, ...], ...] = ()
@@ -151,15 +163,12 @@ class Build(Action):
     def cards_used(self) -> frozenset[int]:
         return frozenset(self.base) | frozenset(i for g in self.gather for i in g)
 
-    def to_json(self) -> dict[str, Any]:
+    def _json(self) -> dict[str, Any]:
         return {
-            "kind": "build",
-            "card": CARD_IDS[self.card],
             "value": self.value,
             "on": [CARD_IDS[c] for c in self.base],
             "gather": [[item_id(i) for i in g] for g in self.gather],
             "take": [CARD_IDS[c] for c in self.base] + [item_id(i) for g in self.gather for i in g],
-            "text": str(self),
         }
 
     def label(self) -> str:
@@ -175,24 +184,20 @@ class Build(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Raise(Action):
+class Raise(CardAction):
     """Raise a simple build (bygger videre) to ``value`` with the card (8.4)."""
 
-    card: int
     build: int
     value: int
 
     def __str__(self) -> str:
         return f"{CARD_IDS[self.card]} raise B{CARD_IDS[self.build]} to {self.value}"
 
-    def to_json(self) -> dict[str, Any]:
+    def _json(self) -> dict[str, Any]:
         return {
-            "kind": "raise",
-            "card": CARD_IDS[self.card],
             "build": "B" + CARD_IDS[self.build],
             "value": self.value,
             "take": ["B" + CARD_IDS[self.build]],
-            "text": str(self),
         }
 
     def label(self) -> str:
@@ -206,11 +211,10 @@ class Raise(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Extend(Action):
+class Extend(CardAction):
     """Extend a build with a new group of its value (bygger mere, 8.5): the card alone or
     the card with the loose cards ``with_``; ``gather`` adds further loose groups."""
 
-    card: int
     build: int
     with_: tuple[int, ...] = ()
     gather: tuple[tuple[int, ...], ...] = ()
@@ -224,17 +228,14 @@ class Extend(Action):
     def cards_used(self) -> frozenset[int]:
         return frozenset(self.with_) | frozenset(i for g in self.gather for i in g)
 
-    def to_json(self) -> dict[str, Any]:
+    def _json(self) -> dict[str, Any]:
         return {
-            "kind": "extend",
-            "card": CARD_IDS[self.card],
             "build": "B" + CARD_IDS[self.build],
             "with": [CARD_IDS[c] for c in self.with_],
             "gather": [[item_id(i) for i in g] for g in self.gather],
             "take": ["B" + CARD_IDS[self.build]]
             + [CARD_IDS[c] for c in self.with_]
             + [item_id(i) for g in self.gather for i in g],
-            "text": str(self),
         }
 
     def label(self) -> str:

@@ -8,15 +8,15 @@ why it is illegal.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from spillebord.core import GameOver, ParseError, State
+from spillebord.core import GameOver, ParseError
 
 from .actions import BUILD_CODE, Build, Capture, Clear, Extend, KasinoAction, Raise, Trail
 from .data import CARD_INDEX
 
 if TYPE_CHECKING:
-    from .rules import KasinoGame
+    from .rules import KasinoState
 
 TITLE = "Kasino"
 
@@ -125,17 +125,17 @@ def _read(text: str, hand_masks: tuple[int, ...], table_masks: tuple[int, ...]) 
     raise _err(text, "expected '<card> trail|take|clear|build|raise|extend …'")
 
 
-def parse_action(game: KasinoGame, state: State[Any], text: str) -> KasinoAction:
+def parse_action(state: KasinoState, text: str) -> KasinoAction:
+    """``KasinoGame.parse``: the legal action ``text`` names (in any grouping or order), or the
+    action as written when it is well-formed but not legal now (``play`` says why)."""
     text = text.strip()
     if state.to_act is None:
         raise GameOver(f"{TITLE}: the game is over")
-    legal: list[KasinoAction] = state.legal()  # type: ignore[assignment]
+    legal = state.legal()
     for a in legal:
         if str(a) == text:
             return a
-    hm: tuple[int, ...] = getattr(state, "_hm")  # noqa: B009
-    tm: tuple[int, ...] = getattr(state, "_tm")  # noqa: B009
-    a = read(text, hm, tm)
+    a = read(text, state._hm, state._tm)
     key = a.key()
     for x in legal:
         if type(x) is type(a) and x.key() == key:

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from .data import CARD_INDEX, DECK, HAND_MASKS, HAND_VALUES, TABLE_LO_HI, TABLE_MASKS
-from .rules import BuildPile, KasinoGame, KasinoOptions, KasinoState
+from .options import KasinoOptions
+from .rules import BuildPile, KasinoGame, KasinoState
 
 
 def cards(text: str) -> tuple[int, ...]:

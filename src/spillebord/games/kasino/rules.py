@@ -1,4 +1,4 @@
-"""Kasino rules engine (spec ``shared/spec/kasino.md``).
+"""Kasino rules engine (the rules: ``docs/rules/kasino.md``).
 
 A turn is ONE decision: the player to act plays one card from his hand with one of the
 actions of rule 5 (see ``actions.py``): trail, capture (match and combine at once), ♠5
@@ -16,9 +16,9 @@ Legal-move generation (rule 6.2's set partition, done fast):
 * exactly ONE action per distinct effect: a capture is (card, set taken), a build is
   (card, value, cards used, simple/multiple), an extension is (card, build, cards used).
 
-``legal()`` is cached until the next ``play``; ``copy()`` only copies references (hands,
-table, piles are tuples) and the RNG. Trail actions are shared values, and the values held
-by "the other cards of the hand" (rule 8.1.2) are cached per hand.
+``legal()`` is cached until the next ``play``; ``copy()`` (derived by ``@state``) only copies
+references (hands, table, piles are tuples) and the RNG. Trail actions are one value per card,
+made once, and the values held by "the other cards of the hand" (rule 8.1.2) are cached per hand.
 
 Legal lists are usually small (mean about 5.5 in random two-seat play), but gathering
 (8.2.4) and many-group captures on a crowded table legitimately give hundreds of distinct
@@ -27,13 +27,23 @@ effects (the largest seen in 1,000 random games: 666).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import reduce
 from operator import itemgetter, or_
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
-from spillebord.core import Event, Game, GameOver, IllegalAction, OptionError, Rng, State, opt
+from spillebord.core import (
+    Event,
+    Game,
+    GameKind,
+    GameOver,
+    IllegalAction,
+    OptionError,
+    Rng,
+    State,
+    Teams,
+    state,
+)
 
 from .actions import (
     BUILD_CODE,
@@ -47,57 +57,23 @@ from .actions import (
     groups_symbols,
 )
 from .data import (
-    BIG_CASINO,
     BUILD_VALUES_MASK,
     CARD_IDS,
     CARD_SYMBOLS,
     DECK,
     HAND_MASKS,
     HAND_VALUES,
-    IS_ACE,
-    IS_SPADE,
-    LITTLE_CASINO,
     PAIR_SUMS,
     SPADE5,
     TABLE_LO_HI,
     TABLE_MASKS,
 )
+from .notation import parse_action
+from .options import KasinoOptions
+from .scoring import Tally, score_round, tally
+from .view import view as build_view
 
 TITLE = "Kasino"
-
-
-@dataclass(frozen=True, slots=True)
-class KasinoOptions:
-    """Rule variants; every field is a decision of the spec (section 14) with its default."""
-
-    value_mode: Literal["either", "hand_high_table_low"] = opt(
-        "either",
-        "D1: two-valued cards (A 1/14, ♠2 2/15, ♦10 10/16) take either value anywhere, "
-        "or the high value from the hand and the low value on the table",
-    )
-    build_in_sums: bool = opt(False, "D4: a build may count with its value inside a sum group of a capture")
-    build_base: Literal["one_card", "many_cards"] = opt(
-        "one_card", "D5: a new build uses the hand card and one loose table card, or several"
-    )
-    spade5_sweep: bool = opt(True, "D6: clearing the table with ♠5 counts as a sweep (svupper)")
-    build_obligations: Literal["text", "classic"] = opt(
-        "text",
-        "D8: 'text' = after building you must capture next turn if you can (9.2); "
-        "'classic' = no such duty, but an owner of a build may not trail",
-    )
-    hand_lead: Literal["rotate", "continue"] = opt(
-        "rotate", "D11: each new hand is led by the next player (rotate) or by the same leader (continue)"
-    )
-    sweep_cancellation: bool = opt(
-        True, "D13: sweeps cancel: each scores his sweeps minus the fewest anyone has"
-    )
-    last_play_sweep_counts: bool = opt(True, "D14: a sweep on the very last play of a round counts")
-    target: int = opt(21, "D16: points that end the game (first_to_target)", min=1, max=1000)
-    match_format: Literal["first_to_target", "one_round_per_player"] = opt(
-        "first_to_target",
-        "D16: play to the target (ties at the top play on), or one round per player (ties share)",
-    )
-    partnerships: bool = opt(False, "D19: with 4 players, opposite seats are partners (pool tricks)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,59 +97,6 @@ class BuildPile:
 
     def cards(self) -> tuple[int, ...]:
         return tuple(c for g in self.groups for c in g)
-
-
-@dataclass(frozen=True, slots=True)
-class Tally:
-    """What one side (player or team) took in a round, for scoring (11.1)."""
-
-    cards: int = 0
-    spades: int = 0
-    big_casino: bool = False
-    little_casino: bool = False
-    aces: int = 0
-    sweeps: int = 0
-
-
-def score_round(
-    tallies: Sequence[Tally], sidsten: int | None, cancellation: bool = True
-) -> list[dict[str, int]]:
-    """Points per side for one round (11.1, 11.2): a breakdown dict with ``total`` for each.
-
-    ``sidsten`` is the side that made the last capture (None: nobody captured).
-    """
-    n = len(tallies)
-    most_cards = max(t.cards for t in tallies)
-    most_spades = max(t.spades for t in tallies)
-    cards_winner = [i for i, t in enumerate(tallies) if t.cards == most_cards]
-    spades_winner = [i for i, t in enumerate(tallies) if t.spades == most_spades]
-    low = min(t.sweeps for t in tallies) if cancellation else 0
-    out = []
-    for i, t in enumerate(tallies):
-        d = {
-            "cards": 1 if cards_winner == [i] else 0,
-            "spades": 2 if spades_winner == [i] else 0,
-            "big_casino": 2 if t.big_casino else 0,
-            "little_casino": 1 if t.little_casino else 0,
-            "aces": t.aces,
-            "sidsten": 1 if sidsten == i else 0,
-            "sweeps": t.sweeps - low,
-        }
-        d["total"] = sum(d.values())
-        out.append(d)
-    assert len(out) == n
-    return out
-
-
-def tally(cards: Sequence[int], sweeps: int) -> Tally:
-    return Tally(
-        cards=len(cards),
-        spades=sum(1 for c in cards if IS_SPADE[c]),
-        big_casino=BIG_CASINO in cards,
-        little_casino=LITTLE_CASINO in cards,
-        aces=sum(1 for c in cards if IS_ACE[c]),
-        sweeps=sweeps,
-    )
 
 
 def _bits(mask: int) -> list[int]:
@@ -200,7 +123,7 @@ def _unions(groups: list[int]) -> dict[int, tuple[int, ...]]:
 _second = itemgetter(1)
 _EMPTY_UNIONS: dict[int, tuple[tuple[int, ...], ...]] = {0: ()}
 TRAILS: tuple[Trail, ...] = tuple(Trail(c) for c in DECK)
-"""One shared Trail action per card (actions are immutable values; saves allocations)."""
+"""One Trail action per card, made once (actions are immutable values; saves allocations)."""
 CLEAR = Clear(SPADE5)
 
 _HandCache = dict[tuple[int, ...], tuple[int, tuple[int, ...]]]
@@ -248,40 +171,15 @@ def _or_except(ms: list[int], i: int) -> int:
     return o
 
 
+@state
 class KasinoState(State[KasinoAction]):
-    """A Kasino position: hands, stock, table (loose cards and builds), trick piles, totals."""
+    """A Kasino position: hands, stock, table (loose cards and builds), trick piles, totals.
 
-    __slots__ = (
-        "_hl",
-        "_hm",
-        "_hv",
-        "_legal",
-        "_tm",
-        "builds",
-        "built_last",
-        "dealer",
-        "game",
-        "hand_no",
-        "hands",
-        "history",
-        "last_capturer",
-        "leader",
-        "loose",
-        "o",
-        "piles",
-        "rng",
-        "round_no",
-        "seats",
-        "set_aside",
-        "side_of",
-        "sides",
-        "stock",
-        "sweeps",
-        "to_act",
-        "totals",
-    )
+    Every field is a value that play replaces rather than changes (tuples, ints, frozen
+    builds), so a copy shares them all. Fields with a leading underscore are caches (the legal
+    list, the value tables of the options) and are left out of equality.
+    """
 
-    game: KasinoGame
     o: KasinoOptions
     dealer: int
     round_no: int
@@ -295,7 +193,9 @@ class KasinoState(State[KasinoAction]):
     sweeps: tuple[int, ...]
     last_capturer: int | None
     built_last: int
+    """Bit ``p`` set: seat ``p`` built on its last turn (rule 9.2)."""
     totals: tuple[int, ...]
+    """Running totals per side (a seat, or a partnership)."""
     history: tuple[dict[str, Any], ...]
     set_aside: tuple[int, ...]
     sides: int
@@ -306,42 +206,7 @@ class KasinoState(State[KasinoAction]):
     _tm: tuple[int, ...]
     _hl: tuple[tuple[int, int], ...]
 
-    # Equality ignores the legal-move cache and the per-options lookup tables.
-    def _fields(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in self.__slots__ if k[0] != "_"}
-
     # ------------------------------------------------------------------ basics
-
-    def copy(self) -> KasinoState:
-        s = KasinoState.__new__(KasinoState)
-        s.game = self.game
-        s.seats = self.seats
-        s.o = self.o
-        s.rng = self.rng.copy()
-        s.to_act = self.to_act
-        s.dealer = self.dealer
-        s.round_no = self.round_no
-        s.hand_no = self.hand_no
-        s.leader = self.leader
-        s.stock = self.stock
-        s.hands = self.hands
-        s.loose = self.loose
-        s.builds = self.builds
-        s.piles = self.piles
-        s.sweeps = self.sweeps
-        s.last_capturer = self.last_capturer
-        s.built_last = self.built_last
-        s.totals = self.totals
-        s.history = self.history
-        s.set_aside = self.set_aside
-        s.sides = self.sides
-        s.side_of = self.side_of
-        s._legal = self._legal
-        s._hv = self._hv
-        s._hm = self._hm
-        s._tm = self._tm
-        s._hl = self._hl
-        return s
 
     @property
     def hands_per_round(self) -> int:
@@ -361,13 +226,12 @@ class KasinoState(State[KasinoAction]):
     # ------------------------------------------------------------------ legal moves
 
     def legal(self) -> list[KasinoAction]:
+        p = self.to_act
+        if p is None:  # over (also when stopped at the decision bound: no cache survives that)
+            return []
         cached = self._legal
         if cached is not None:
             return cached
-        p = self.to_act
-        if p is None:
-            self._legal = []
-            return self._legal
         out = self._generate(p)
         self._legal = out
         return out
@@ -653,20 +517,20 @@ class KasinoState(State[KasinoAction]):
 
     # ------------------------------------------------------------------ playing
 
-    def play(self, action: KasinoAction) -> list[Event]:
+    def apply(self, action: KasinoAction) -> list[Event]:
         p = self.to_act
         if p is None:
             raise GameOver(f"{TITLE}: the game is over")
-        legal = self.legal()
+        legal = self._legal  # usually cached: the player has just read legal()
+        if legal is None:
+            legal = self.legal()
         for a in legal:
             if a is action:
                 break
         else:
             if action not in legal:
                 raise IllegalAction(self._explain(action))
-        return self._apply(p, action)
-
-    def _apply(self, p: int, action: KasinoAction) -> list[Event]:
+        # legal: play it (one function, no second call: this is the hot path)
         self._legal = None
         h = action.card
         hand = self.hands[p]
@@ -926,71 +790,22 @@ class KasinoState(State[KasinoAction]):
     # ------------------------------------------------------------------ views
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        own = None if seat is None else [CARD_IDS[c] for c in self.hands[seat]]
-        tallies = [tally(self.piles[s], self.sweeps[s]) for s in range(self.seats)]
-        return {
-            "game": "kasino",
-            "seat": seat,
-            "to_act": self.to_act,
-            "phase": "over" if self.to_act is None else "play",
-            "seats": self.seats,
-            "dealer": self.dealer,
-            "round": self.round_no,
-            "hand_no": self.hand_no,
-            "hands_per_round": self.hands_per_round,
-            "last_hand": self.last_hand,
-            "leader": self.leader,
-            "stock": len(self.stock),
-            "hand": own,
-            "hand_sizes": [len(h) for h in self.hands],
-            "table": {
-                "loose": [CARD_IDS[c] for c in self.loose],
-                "builds": [
-                    {
-                        "id": b.id,
-                        "value": b.value,
-                        "kind": "multiple" if b.multiple else "simple",
-                        "groups": [[CARD_IDS[c] for c in g] for g in b.groups],
-                        "owner": b.owner,
-                    }
-                    for b in self.builds
-                ],
-            },
-            "piles": [
-                {
-                    "cards": [CARD_IDS[c] for c in self.piles[s]],
-                    "count": t.cards,
-                    "spades": t.spades,
-                    "aces": t.aces,
-                    "big_casino": t.big_casino,
-                    "little_casino": t.little_casino,
-                    "sweeps": t.sweeps,
-                }
-                for s, t in enumerate(tallies)
-            ],
-            "must_capture": [
-                bool(self.built_last >> s & 1) and self.o.build_obligations == "text"
-                for s in range(self.seats)
-            ],
-            "last_capturer": self.last_capturer,
-            "set_aside": [CARD_IDS[c] for c in self.set_aside],
-            "teams": [list(range(s, self.seats, self.sides)) for s in range(self.sides)]
-            if self.sides != self.seats
-            else None,
-            "totals": [self.totals[self.side_of[s]] for s in range(self.seats)],
-            "target": self.o.target,
-            "match_format": self.o.match_format,
-            "history": [
-                {"round": h["round"], "points": [dict(d) for d in h["points"]]} for h in self.history
-            ],
-            "result": list(r) if (r := self.result()) is not None else None,
-        }
+        return build_view(self, seat)
 
-    def result(self) -> tuple[float, ...] | None:
-        """Final game points per seat (partners share their team's total); None while playing."""
-        if self.to_act is not None:
-            return None
-        return tuple(float(self.totals[self.side_of[s]]) for s in range(self.seats))
+    def scores(self) -> tuple[float, ...]:
+        """The match points per seat: the running totals of rule 11.3 (partners both show their
+        team's total). Defined at any time.
+
+        They decide the game (11.3): with ``first_to_target`` the game only ends when one side
+        alone has the highest total, at or above the target, so the best score is the winner;
+        with ``one_round_per_player`` the best total wins and tied sides share. That is the
+        base's ranking by scores, so :meth:`final_outcome` is not overridden.
+        """
+        totals, side_of = self.totals, self.side_of
+        return tuple([float(totals[side_of[s]]) for s in range(self.seats)])
+
+    def teams(self) -> Teams:
+        return self.game.teams(self.seats, self.o)
 
     # ------------------------------------------------------------------ hidden information
 
@@ -1139,18 +954,26 @@ class KasinoState(State[KasinoAction]):
         return f"{TITLE}: {action} is not a legal action now"
 
 
-class KasinoGame(Game[KasinoOptions]):
+class KasinoGame(Game[KasinoOptions, KasinoState]):
     """Kasino: capture cards from the table by matching and combining values (2–4 players)."""
 
     id = "kasino"
     title = TITLE
     seats = range(2, 5)
+    kind = GameKind(
+        hidden_information=True,  # hands and the stock's order
+        chance=True,  # every round is shuffled from the state's RNG
+        public_actions=True,  # the card an action names is played face up
+        # A round is 48 decisions. A game to 21 takes a few rounds (random play: 160-280
+        # decisions, at most about 400); even a 4-player game to the largest target (1000)
+        # ends near 16,000. The bound, 750 rounds, only stops endless ties at the top.
+        max_decisions=36_000,
+    )
+    version = 1
     Options = KasinoOptions
     summary = "The Danish fishing card game: match, combine, build; sweeps, casinos and sidsten."
     languages = ("en", "da")
-    best_bot = "greedy"
     quick_options: ClassVar[dict[str, Any]] = {"target": 5}
-    max_decisions = 20_000
 
     def new(self, seats: int, seed: int, options: KasinoOptions | None = None) -> KasinoState:
         self.check_seats(seats)
@@ -1158,10 +981,8 @@ class KasinoGame(Game[KasinoOptions]):
         if o.partnerships and seats != 4:
             raise OptionError(f"{TITLE}: partnerships need 4 players, not {seats}")
         s = KasinoState.__new__(KasinoState)
-        s.game = self
-        s.seats = seats
+        s.start(self, seats, Rng(seed))
         s.o = o
-        s.rng = Rng(seed)
         s._hv = HAND_VALUES[o.value_mode]
         s._hm = HAND_MASKS[o.value_mode]
         s._tm = TABLE_MASKS[o.value_mode]
@@ -1180,13 +1001,11 @@ class KasinoGame(Game[KasinoOptions]):
         s._start_round([])
         return s
 
-    def parse(self, state: State[Any], text: str) -> KasinoAction:
-        from .notation import parse_action
+    def teams(self, seats: int, options: KasinoOptions | None = None) -> Teams:
+        """Every seat for itself; with ``partnerships`` (4 players, D19) opposite seats."""
+        if options is not None and options.partnerships and seats == 4:
+            return ((0, 2), (1, 3))
+        return tuple((s,) for s in range(seats))
 
-        return parse_action(self, state, text)
-
-    def evaluate(self, state: State[Any], seat: int) -> float:
-        from .heuristics import evaluate
-
-        assert isinstance(state, KasinoState)
-        return evaluate(state, seat)
+    def parse(self, state: KasinoState, text: str) -> KasinoAction:
+        return parse_action(state, text)

@@ -1,8 +1,8 @@
-"""Touché data: the cards, the 112-cell board (spec 1.3) and the pattern geometry (spec 1.4).
+"""Touché data: the cards, the 112-cell board (rules R1.3) and the pattern geometry (R1.4).
 
-The board is loaded from :data:`BOARD_TEXT` (the spec's grid, verbatim) and checked against the
-spec's section 11 board invariants when this module is imported. Everything the rules need
-per move is precomputed here once:
+The board is loaded from :data:`BOARD_TEXT` (the grid of rule R1.3.4, verbatim) and checked
+against the board invariants (``docs/rules/touche.md``, "Invariants") when this module is
+imported. Everything the rules need per move is precomputed here once:
 
 * ``CELL_CARD[i]``: the card code shown on cell ``i`` (``"FREE"`` or ``""`` for no cell), where
   ``i = row * 12 + col``;
@@ -24,7 +24,7 @@ FREE = "FREE"
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_ORDER = {r: i for i, r in enumerate("23456789TJQKA")}
-"""Rank order for the dealer draw (spec 1.1.3): 2 < 3 < ... < K < A."""
+"""Rank order for the dealer draw (rule R1.1.3): 2 < 3 < ... < K < A."""
 
 CARDS: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
 """The 52 non-joker codes."""
@@ -44,9 +44,9 @@ r9    ..    ..    2C    AC    3S    KH    QH    2S    AS    AD    ..    ..
 r10   ..    ..    ..    JH    TH    9H    FREE  8H    7H    ..    ..    ..
 r11   ..    ..    ..    6H    5H    4H    3H    2H    AH    ..    ..    ..
 """
-"""The board of spec 1.3.4, as printed there (``..`` = no cell)."""
+"""The board of rule R1.3.4, as printed there (``..`` = no cell)."""
 
-# Pattern types (mønstre), spec 1.4.
+# Pattern types (mønstre), rule R1.4.
 SQUARE, LINE, T, CROSS = 0, 1, 2, 3
 TYPE_NAMES = ("square", "line", "T", "cross")
 TYPE_NO = ("kvadrat", "linje", "T", "kryss")
@@ -76,7 +76,7 @@ ORIENTATIONS: dict[int, dict[str, tuple[tuple[int, int], ...]]] = {
     },
 }
 
-# Targets by grade (spec 4): grade -> (types that count, two-sided target, three-sided target).
+# Targets by grade (rule R4): grade -> (types that count, two-sided target, three-sided target).
 GRADES: dict[int, tuple[tuple[int, ...], int, int]] = {
     1: ((SQUARE,), 4, 3),
     2: ((LINE,), 3, 2),
@@ -187,7 +187,8 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
 
 
 def check_board() -> None:
-    """The section 11 board invariants; raises ValueError on a board that breaks one."""
+    """The board invariants (docs/rules/touche.md, "Invariants"); ValueError on a board that
+    breaks one."""
 
     def fail(msg: str) -> None:
         raise ValueError(f"Touché board: {msg}")
@@ -214,4 +215,41 @@ def check_board() -> None:
 
 check_board()
 
-DECK_CODES = CARDS
+
+def _type_ranges() -> tuple[range, ...]:
+    out: list[range] = []
+    lo = 0
+    for group in INSTANCES_BY_TYPE:
+        out.append(range(lo, lo + len(group)))
+        lo += len(group)
+    return tuple(out)
+
+
+TYPE_RANGES = _type_ranges()
+"""The ids of each type's instances in :data:`INSTANCES` (they are stored type by type)."""
+assert all(INSTANCES[k][0] == t for t, r in enumerate(TYPE_RANGES) for k in r)
+
+# ----------------------------------------------------------------- table constants
+
+HAND = 5
+"""Cards in a full hand (R3.6)."""
+EMPTY = -1
+CROWN = 3
+"""``marks[cell]`` is EMPTY, a side (0..2: an uncrowned marker) or side + CROWN (crowned)."""
+COLOURS = ("purple", "blue", "yellow")
+"""The sides' colours (lilla, blå, gul), side 0..2."""
+LAYOUT: list[list[str | None]] = [[CELL_CARD[r * SIZE + c] or None for c in range(SIZE)] for r in range(SIZE)]
+"""The board for views: rows r0..r11 of card codes, "FREE", or None where there is no cell."""
+
+
+def card_label(code: str) -> str:
+    """``7♦``, ``10♥``, ``joker``."""
+    if code == JOKER:
+        return "joker"
+    r = "10" if code[0] == "T" else code[0]
+    return r + SUIT_SYMBOL[code[1]]
+
+
+def full_deck(jokers_per_deck: int) -> list[str]:
+    """Both decks, unshuffled: every card twice and ``2 x jokers_per_deck`` jokers."""
+    return [*CARDS, *CARDS, *([JOKER] * (2 * jokers_per_deck))]

@@ -1,9 +1,9 @@
-"""Touché: the rules engine (spec ``shared/spec/touche.md``; seed text in Norwegian).
+"""Touché: the rules engine (the rules: ``docs/rules/touche.md``; seed text in Norwegian).
 
 Sides and seats
 ---------------
 2 or 3 players play alone; 4 or 6 play in pairs (lag) sharing a colour: purple (lilla, side 0),
-blue (blå, side 1), yellow (gul, side 2). 5 players are refused (spec 2.1, 10.17). Teammates sit
+blue (blå, side 1), yellow (gul, side 2). 5 players are refused (R2.1, R10.17). Teammates sit
 together (``seating=grouped``: {0,1},{2,3},{4,5}) or alternate (``seating=alternating``).
 
 How a turn decomposes into decisions
@@ -17,275 +17,88 @@ How a turn decomposes into decisions
 * phase ``crown``: when the new marker completes more than one qualifying pattern at once the
   same player chooses the one to crown (svarte kroner): ``crown r3c0+r3c1+r4c0+r4c1``.
 
-Pattern detection is incremental: after a placement on cell x only the precomputed instances
-through x (``data.THROUGH``) are examined; :func:`complete_through` and the brute-force
-:func:`complete_scan` are tested against each other.
+Pattern detection is incremental (:mod:`.patterns`).
 
 A state is a whole match (``match_games``, best of N by default 3): a game ends when a side
-reaches its grade's target; the next game is dealt anew by the next dealer.
+reaches its grade's target; the next game is dealt anew by the next dealer. The scores are the
+match figures (games won, or match points) and the match decides the outcome.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
 from itertools import combinations
-from typing import Any, Literal
+from typing import Any
 
-from spillebord.core import Action, Game, IllegalAction, OptionError, ParseError, Rng, State, opt
+from spillebord.core import (
+    Action,
+    Event,
+    Game,
+    GameKind,
+    IllegalAction,
+    OptionError,
+    Rng,
+    State,
+    Teams,
+    rank_outcome,
+    state,
+    win_outcome,
+)
 from spillebord.core.errors import GameOver
 
+from .actions import (
+    CROWNS,
+    GRADE_CHOICES,
+    PASS,
+    PLACES,
+    ChooseGrade,
+    Crown,
+    Exchange,
+    Pass,
+    Place,
+    ToucheAction,
+)
 from .data import (
     CARD_CELLS,
-    CARDS,
     CELL_CARD,
     CELL_INDEX,
     CELLS,
+    COLOURS,
+    CROWN,
+    EMPTY,
     FREE_CELLS,
     GRADE_POINTS,
     GRADES,
+    HAND,
     INSTANCE_ID,
     INSTANCES,
     IS_FREE,
     JOKER,
-    NAMES,
-    NEIGHBOURS,
-    OTHERS,
     RANK_ORDER,
     SHUTOUT_POINTS,
-    SUIT_SYMBOL,
-    THROUGH,
     TYPE_NAMES,
+    card_label,
     cell_name,
+    full_deck,
 )
-from .heuristics import AGENTS, evaluate
+from .notation import parse_action
+from .options import ToucheOptions
+from .patterns import (
+    FREE_GROUPS,
+    FREE_MARKS,
+    FREE_NEIGHBOURS,
+    MASKS,
+    complete_scan,
+    complete_through,
+)
+from .view import view as build_view
 
 TITLE = "Touché"
-LAYOUT = [[CELL_CARD[r * 12 + c] or None for c in range(12)] for r in range(12)]
-"""The board for views: rows r0..r11 of card codes, "FREE", or None where there is no cell."""
-COLOURS = ("purple", "blue", "yellow")
-COLOUR_CODES = ("PU", "BL", "YE")
-HAND = 5
-EMPTY = -1
-CROWN = 3
-"""``marks[cell]`` is EMPTY, a side (0..2: uncrowned marker) or side + CROWN (crowned)."""
-ALL_TYPES = 0b1111
-
-
-def card_label(code: str) -> str:
-    if code == JOKER:
-        return "joker"
-    r = "10" if code[0] == "T" else code[0]
-    return r + SUIT_SYMBOL[code[1]]
-
-
-# --------------------------------------------------------------------------- options
-
-
-@dataclass(frozen=True, slots=True)
-class ToucheOptions:
-    """Table options; every field is a decision or variant of the spec (section 8, 10)."""
-
-    grade: int = opt(
-        0, "3.4/4: difficulty grade 1-5 for every game; 0 = the dealer chooses at the table", min=0, max=5
-    )
-    jokers_per_deck: int = opt(2, "1.1.4 / 10.2: jokers per deck (cards = 104 + 2 x this)", min=0, max=3)
-    marker_supply: int | None = opt(60, "1.2.3 / 10.19: markers per colour; null = unlimited", min=1)
-    seating: Literal["grouped", "alternating"] = opt(
-        "grouped", "2.4 / 10.14: teams sit together (grouped) or alternate around the table"
-    )
-    grade5_distinct_types: bool = opt(True, "4.1 / 10.7: grade 5 needs patterns of different types")
-    free_space_mode: Literal["last_piece", "wild"] = opt(
-        "last_piece",
-        "5.1b / 10.10: last_piece = a free space takes only the marker completing a pattern; "
-        "wild = a free space counts as the completing side's marker",
-    )
-    clear_on_touche: bool = opt(True, "6.7 / 10.8: uncrowned markers leave the board after a Touché")
-    recycle_discards: bool = opt(True, "5.6 / 10.13: an empty pile is refilled from one's own discards")
-    shutout_mode: Literal["replace", "add"] = opt(
-        "replace", "7.3 / 10.16: the 25-point shutout replaces (or adds to) the grade points"
-    )
-    stall_turns: int | None = opt(
-        None,
-        "7.2a / 10.18: consecutive turns without a possible placement that draw; null = 3 x players",
-        min=1,
-    )
-    redeal_each_round: bool = opt(False, "6.7 / 10.8: gather and redeal all cards after every Touché")
-    max_turns: int = opt(600, "7.2b: turns per game before it is drawn", min=1)
-    match_games: int = opt(3, "7.4: games in the match (best of N)", min=1)
-    match_mode: Literal["wins", "points"] = opt(
-        "wins", "7.4: wins = first to a majority of N wins; points = N games, highest total"
-    )
-    match_max_games: int = opt(
-        0, "7.4 (engine guard, not in the text): the match stops after this many games; 0 = 3 x N", min=0
-    )
-
-
-# --------------------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseGrade(Action):
-    """The dealer (utdeler) chooses the difficulty grade (vanskelighetsgrad)."""
-
-    grade: int
-
-    def __str__(self) -> str:
-        return f"grade {self.grade}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": "grade", "grade": self.grade, "text": str(self)}
-
-    def label(self) -> str:
-        types, two, three = GRADES[self.grade]
-        what = "/".join(TYPE_NAMES[t] for t in types)
-        return f"Grade {self.grade}: {what} ({two} patterns two-sided, {three} three-sided)"
-
-
-@dataclass(frozen=True, slots=True)
-class Place(Action):
-    """Play a card and put a marker (markør) on one of its spaces; ``JK`` is a joker (jokerkort)."""
-
-    card: str
-    cell: str
-
-    def __str__(self) -> str:
-        return f"place {self.card} {self.cell}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": "place", "card": self.card, "cell": self.cell, "text": str(self)}
-
-    def label(self) -> str:
-        where = "the free space " + self.cell if IS_FREE[CELL_INDEX[self.cell]] else self.cell
-        return f"Play {card_label(self.card)}, marker on {where}"
-
-
-@dataclass(frozen=True, slots=True)
-class Exchange(Action):
-    """Trade in dead cards (ubrukelige kort) for new ones; no marker this turn."""
-
-    cards: tuple[str, ...]
-
-    def __str__(self) -> str:
-        return "exchange " + "+".join(self.cards)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": "exchange", "cards": list(self.cards), "text": str(self)}
-
-    def label(self) -> str:
-        return "Trade in the dead " + ", ".join(card_label(c) for c in self.cards) + " (skip the marker)"
-
-
-@dataclass(frozen=True, slots=True)
-class Pass(Action):
-    """Nothing can be done (spec 5.5)."""
-
-    def __str__(self) -> str:
-        return "pass"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": "pass", "text": "pass"}
-
-    def label(self) -> str:
-        return "Pass (nothing can be placed or traded in)"
-
-
-@dataclass(frozen=True, slots=True)
-class Crown(Action):
-    """Choose which completed pattern gets the black crowns (one marker completed several)."""
-
-    cells: tuple[str, ...]
-
-    def __str__(self) -> str:
-        return "crown " + "+".join(self.cells)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": "crown", "cells": list(self.cells), "text": str(self)}
-
-    def label(self) -> str:
-        k = INSTANCE_ID.get(tuple(sorted(CELL_INDEX[c] for c in self.cells)))
-        typ = TYPE_NAMES[INSTANCES[k][0]] if k is not None else "pattern"
-        return f"Crown the {typ} " + " ".join(self.cells)
-
-
-ToucheAction = ChooseGrade | Place | Exchange | Pass | Crown
-
-TYPE_RANGES = tuple(range(*_r) for _r in ((0, 89), (89, 313), (313, 849), (849, 993)))
-assert all(INSTANCES[k][0] == t for t, r in enumerate(TYPE_RANGES) for k in r)
-
-_PLACES: dict[tuple[str, int], Place] = {}
-
-
-def _place(card: str, cell: int) -> Place:
-    a = _PLACES.get((card, cell))
-    if a is None:
-        a = _PLACES[(card, cell)] = Place(card, NAMES[cell])
-    return a
-
-
-def instance_action(k: int) -> Crown:
-    return Crown(tuple(cell_name(c) for c in INSTANCES[k][1]))
-
-
-# --------------------------------------------------------------------------- pattern detection
-
-
-def qualifying_mask(grade: int, crowned_types: int, distinct: bool) -> int:
-    """Bitmask of pattern types that count for a side (spec 4.1)."""
-    mask = 0
-    for t in GRADES[grade][0]:
-        mask |= 1 << t
-    if grade == 5 and distinct:
-        mask &= ~crowned_types
-    return mask
-
-
-def _complete(marks: Sequence[int], cells: tuple[int, ...], side: int, wild: bool) -> bool:
-    if not wild:
-        for c in cells:  # noqa: SIM110  (a plain loop is faster here)
-            if marks[c] != side:
-                return False
-        return True
-    frees = 0
-    for c in cells:
-        m = marks[c]
-        if m == side:
-            continue
-        if m == EMPTY and IS_FREE[c]:
-            frees += 1
-            if frees > 1:
-                return False
-            continue
-        return False
-    return True
-
-
-def complete_through(marks: Sequence[int], x: int, side: int, mask: int, wild: bool = False) -> list[int]:
-    """Incremental detection (spec 6.1): ids of the qualifying instances through cell ``x``
-    whose every cell holds an uncrowned marker of ``side`` (``wild``: or is one empty FREE)."""
-    out: list[int] = []
-    for t in range(4):
-        if mask >> t & 1:
-            for k in THROUGH[t][x]:
-                if _complete(marks, INSTANCES[k][1], side, wild):
-                    out.append(k)
-    return out
-
-
-def complete_scan(marks: Sequence[int], side: int, mask: int, wild: bool = False) -> list[int]:
-    """Brute force: every complete qualifying instance for ``side`` anywhere on the board."""
-    out: list[int] = []
-    for t in range(4):
-        if mask >> t & 1:
-            for k in TYPE_RANGES[t]:
-                if _complete(marks, INSTANCES[k][1], side, wild):
-                    out.append(k)
-    return out
 
 
 def first_dealer(cards: Iterable[str], seats: int) -> tuple[int, list[list[tuple[int, str]]]]:
-    """Spec 3.2: each player draws a card, highest rank (2 < … < A) deals; a joker draws again;
+    """R3.2: each player draws a card, highest rank (2 < … < A) deals; a joker draws again;
     tied players alone draw again. Returns the dealer and the draws, round by round."""
     it: Iterator[str] = iter(cards)
     contenders = list(range(seats))
@@ -310,79 +123,67 @@ def first_dealer(cards: Iterable[str], seats: int) -> tuple[int, list[list[tuple
             return contenders[0], rounds
 
 
-def full_deck(jokers_per_deck: int) -> list[str]:
-    return [*CARDS, *CARDS, *([JOKER] * (2 * jokers_per_deck))]
-
-
 def sides_for(seats: int, seating: str) -> tuple[int, ...]:
-    """Seat -> side (colour) index (spec 2.2, 2.4)."""
+    """Seat -> side (colour) index (R2.2, R2.4)."""
     if seats in (2, 3):
         return tuple(range(seats))
     if seats not in (4, 6):
-        raise OptionError(f"{TITLE} is for 2, 3, 4 or 6 players (spec 2.1), not {seats}")
+        raise OptionError(f"{TITLE} is for 2, 3, 4 or 6 players (rule R2.1), not {seats}")
     teams = seats // 2
     if seating == "alternating":
         return tuple(s % teams for s in range(seats))
     return tuple(s // 2 for s in range(seats))
 
 
+def teams_of(side_of: tuple[int, ...]) -> Teams:
+    """The sides as tuples of seats, side 0 first."""
+    return tuple(tuple(s for s, x in enumerate(side_of) if x == side) for side in range(max(side_of) + 1))
+
+
 # --------------------------------------------------------------------------- state
 
 
+@state(
+    copy={
+        "marks": list.copy,
+        "on_board": list.copy,
+        "counts": list.copy,
+        "ctypes": list.copy,
+        "hands": list.copy,
+        "piles": list.copy,
+        "discards": list.copy,
+        "match_wins": list.copy,
+        "match_points": list.copy,
+    }
+)
 class ToucheState(State[ToucheAction]):
     """A Touché match in progress."""
 
-    __slots__ = (
-        "counts",
-        "crowned",
-        "ctypes",
-        "dealer",
-        "discards",
-        "draws",
-        "game",
-        "game_no",
-        "games",
-        "grade",
-        "hands",
-        "last",
-        "marks",
-        "match_points",
-        "match_wins",
-        "n_sides",
-        "on_board",
-        "opts",
-        "pending",
-        "phase",
-        "piles",
-        "recycled",
-        "rng",
-        "round_no",
-        "seats",
-        "side_of",
-        "stall",
-        "to_act",
-        "turn",
-    )
-
-    game: ToucheGame
     opts: ToucheOptions
     side_of: tuple[int, ...]
+    """Seat -> side (colour index)."""
     n_sides: int
     phase: str
+    """``grade``, ``play``, ``crown`` or ``over``."""
     grade: int
     dealer: int
     marks: list[int]
+    """Per cell index (``r * 12 + c``): EMPTY, a side, or side + CROWN."""
     on_board: list[int]
+    """Markers of each side on the board."""
     crowned: tuple[tuple[int, int], ...]
     """(side, instance id) per crowned pattern, in order."""
     counts: list[int]
+    """Crowned patterns per side in this game."""
     ctypes: list[int]
+    """Per side, the bitmask of pattern types it has crowned in this game."""
     hands: list[tuple[str, ...]]
     piles: list[tuple[str, ...]]
     """Face-down piles (bunke); the top is the end of the tuple."""
     discards: list[tuple[str, ...]]
     """Face-up discard piles (egen bunke); the top is the end."""
     pending: tuple[int, ...]
+    """Instances the last marker completed, one to be crowned (phase ``crown``)."""
     turn: int
     stall: int
     round_no: int
@@ -392,7 +193,9 @@ class ToucheState(State[ToucheAction]):
     games: tuple[tuple[int, int, int], ...]
     """Finished games: (grade, winning side or -1 for a draw, points)."""
     draws: tuple[tuple[tuple[int, str], ...], ...]
+    """The first dealer draw (public), round by round: (seat, card)."""
     last: int
+    """The cell of the last marker placed (-1: none yet)."""
     recycled: tuple[bool, ...]
     """Per seat: its pile was refilled from its own face-up discards, so its owner knows the
     pile's content (the recycled cards minus those it drew since)."""
@@ -415,39 +218,44 @@ class ToucheState(State[ToucheAction]):
         return self.opts.marker_supply - self.on_board[side]
 
     def mask(self, side: int) -> int:
-        return qualifying_mask(self.grade, self.ctypes[side], self.opts.grade5_distinct_types)
+        """The pattern types that count for ``side`` now (R4.1)."""
+        return MASKS[self.opts.grade5_distinct_types][self.grade][self.ctypes[side]]
 
     def _wild(self) -> bool:
         return self.opts.free_space_mode == "wild"
 
-    def _free_completes(self, cell: int, side: int, mask: int = -1) -> bool:
+    def _free_completes(self, cell: int, side: int) -> bool:
         """Would ``side``'s marker on the empty FREE ``cell`` complete a qualifying pattern?"""
-        if self.opts.free_space_mode == "wild":
-            return False
-        marks = self.marks
-        for c in NEIGHBOURS[cell]:
-            if marks[c] == side:
-                break
-        else:
-            return False
-        if mask < 0:
-            mask = self.mask(side)
-        for t in range(4):
-            if mask >> t & 1:
-                for others in OTHERS[t][cell]:
-                    for c in others:
-                        if marks[c] != side:
-                            break
-                    else:
-                        return True
-        return False
+        return cell in self._completing_frees(side)
 
     def _completing_frees(self, side: int) -> list[int]:
+        """The empty FREE cells on which ``side``'s marker would complete a qualifying pattern
+        (R5.1b); none under ``free_space_mode=wild``."""
+        if self.opts.free_space_mode == "wild":
+            return []
         marks = self.marks
-        mask = self.mask(side)
-        return [c for c in FREE_CELLS if marks[c] == EMPTY and self._free_completes(c, side, mask)]
+        out: list[int] = []
+        groups = FREE_GROUPS[self.mask(side)]
+        for i, m in enumerate(FREE_MARKS(marks)):
+            if m != EMPTY or side not in FREE_NEIGHBOURS[i](marks):
+                continue
+            cell = FREE_CELLS[i]
+            for n, group in groups[cell]:
+                if marks[n] == side:
+                    for _, rest in group:
+                        for c in rest:
+                            if marks[c] != side:
+                                break
+                        else:
+                            out.append(cell)
+                            break
+                    else:
+                        continue
+                    break
+        return out
 
-    def _dead(self, card: str) -> bool:
+    def is_dead(self, card: str) -> bool:
+        """A dead card (ubrukelig kort, R5): not a joker, and both its spaces hold a marker."""
         if card == JOKER:
             return False
         a, b = CARD_CELLS[card]
@@ -478,9 +286,9 @@ class ToucheState(State[ToucheAction]):
         if seat is None:
             return []
         if self.phase == "grade":
-            return [ChooseGrade(g) for g in range(1, 6)]
+            return list(GRADE_CHOICES)
         if self.phase == "crown":
-            return [instance_action(k) for k in self.pending]
+            return [CROWNS[k] for k in self.pending]
         side = self.side_of[seat]
         hand = self.hands[seat]
         out: list[ToucheAction] = []
@@ -491,26 +299,32 @@ class ToucheState(State[ToucheAction]):
             for card in distinct:
                 if card == JOKER:
                     continue
+                places = PLACES[card]
                 for c in CARD_CELLS[card]:
                     if marks[c] == EMPTY:
-                        out.append(_place(card, c))
+                        out.append(places[c])
             for c in frees:
                 for card in distinct:
                     if card != JOKER:
-                        out.append(_place(card, c))
+                        out.append(PLACES[card][c])
             if JOKER in distinct:
+                places = PLACES[JOKER]
                 for c in CELLS:
                     m = marks[c]
                     if (m == EMPTY and (not IS_FREE[c] or c in frees)) or (0 <= m < CROWN and m != side):
-                        out.append(_place(JOKER, c))
-        dead = sorted(c for c in hand if self._dead(c))
+                        out.append(places[c])
+        dead = sorted(
+            c
+            for c in hand
+            if c != JOKER and marks[CARD_CELLS[c][0]] != EMPTY and marks[CARD_CELLS[c][1]] != EMPTY
+        )
         if dead:
             subsets: set[tuple[str, ...]] = set()
             for k in range(1, len(dead) + 1):
                 subsets.update(combinations(dead, k))
             out.extend(Exchange(s) for s in sorted(subsets, key=lambda s: (len(s), s)))
         if not out:
-            out.append(Pass())
+            out.append(PASS)
         return out
 
     # ------------------------------------------------------------------ validation
@@ -531,7 +345,7 @@ class ToucheState(State[ToucheAction]):
         if self.phase == "crown":
             if not isinstance(action, Crown):
                 raise self._fail("choose which completed pattern to crown first")
-            if action not in [instance_action(k) for k in self.pending]:
+            if action not in [CROWNS[k] for k in self.pending]:
                 raise self._fail(f"{' '.join(action.cells)} is not one of the completed patterns")
             return
         if isinstance(action, ChooseGrade):
@@ -541,7 +355,7 @@ class ToucheState(State[ToucheAction]):
         side = self.side_of[seat]
         hand = self.hands[seat]
         if isinstance(action, Pass):
-            if self.legal() != [Pass()]:
+            if self.legal() != [PASS]:
                 raise self._fail("you may pass only when you can neither place a marker nor trade in a card")
             return
         if isinstance(action, Exchange):
@@ -554,7 +368,7 @@ class ToucheState(State[ToucheAction]):
                     raise self._fail(f"you do not hold {'two copies of ' if n > 1 else ''}{card}")
                 if card == JOKER:
                     raise self._fail("a joker is never dead and cannot be traded in")
-                if not self._dead(card):
+                if not self.is_dead(card):
                     free = [cell_name(c) for c in CARD_CELLS[card] if self.marks[c] == EMPTY]
                     raise self._fail(f"{card} is not dead: {' and '.join(free)} is still empty")
             return
@@ -590,7 +404,7 @@ class ToucheState(State[ToucheAction]):
 
     # ------------------------------------------------------------------ play
 
-    def play(self, action: ToucheAction) -> list[dict[str, Any]]:
+    def apply(self, action: ToucheAction) -> list[Event]:
         self._validate(action)
         seat = self.to_act
         assert seat is not None
@@ -625,7 +439,7 @@ class ToucheState(State[ToucheAction]):
             self.discards[seat] = self.discards[seat] + action.cards
             got = self._draw(seat, len(action.cards))
             text = ", ".join(card_label(c) for c in action.cards)
-            traded: list[dict[str, Any]] = [
+            traded: list[Event] = [
                 {
                     "kind": "exchange",
                     "seat": seat,
@@ -651,7 +465,7 @@ class ToucheState(State[ToucheAction]):
         text = f"Seat {seat} ({COLOURS[side]}) plays {card_label(action.card)} on {action.cell}"
         if old != EMPTY:
             text += f", sending {COLOURS[old]}'s marker back"
-        events: list[dict[str, Any]] = [
+        events: list[Event] = [
             {
                 "kind": "place",
                 "seat": seat,
@@ -681,7 +495,7 @@ class ToucheState(State[ToucheAction]):
         )
         return events
 
-    def _crown(self, seat: int, k: int) -> list[dict[str, Any]]:
+    def _crown(self, seat: int, k: int) -> list[Event]:
         side = self.side_of[seat]
         typ, cells = INSTANCES[k]
         for c in cells:
@@ -694,7 +508,7 @@ class ToucheState(State[ToucheAction]):
         self.pending = ()
         self.phase = "play"
         names = " ".join(cell_name(c) for c in cells)
-        events: list[dict[str, Any]] = [
+        events: list[Event] = [
             {
                 "kind": "touche",
                 "seat": seat,
@@ -708,7 +522,7 @@ class ToucheState(State[ToucheAction]):
         ]
         if self.counts[side] >= self.target:
             return events + self._end_game(side)
-        # End of the round (spec 6.7).
+        # End of the round (R6.7).
         if self.opts.clear_on_touche:
             for c in CELLS:
                 m = self.marks[c]
@@ -730,7 +544,7 @@ class ToucheState(State[ToucheAction]):
         )
         return events
 
-    def _next_turn(self, seat: int) -> list[dict[str, Any]]:
+    def _next_turn(self, seat: int) -> list[Event]:
         stall_limit = self.opts.stall_turns if self.opts.stall_turns is not None else 3 * self.seats
         if self.stall >= stall_limit or self.turn >= self.opts.max_turns:
             why = "nobody could place a marker" if self.stall >= stall_limit else "the turn limit was reached"
@@ -773,8 +587,8 @@ class ToucheState(State[ToucheAction]):
         for s in range(n):
             self._draw(s, HAND)
 
-    def _end_game(self, winner: int) -> list[dict[str, Any]]:
-        events: list[dict[str, Any]] = []
+    def _end_game(self, winner: int) -> list[Event]:
+        events: list[Event] = []
         points = 0
         if winner >= 0:
             points = GRADE_POINTS[self.grade]
@@ -804,7 +618,7 @@ class ToucheState(State[ToucheAction]):
                 }
             )
             return events
-        # Next game: the dealer passes left, everything is dealt anew (spec 3.3, 7.4).
+        # Next game: the dealer passes left, everything is dealt anew (R3.3, R7.4).
         self.game_no += 1
         self.round_no = 1
         self.dealer = (self.dealer + 1) % self.seats
@@ -861,112 +675,32 @@ class ToucheState(State[ToucheAction]):
             self.phase = "grade"
             self.to_act = self.dealer
 
-    # ------------------------------------------------------------------ views and results
+    # ------------------------------------------------------------------ views and outcomes
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        marks = self.marks
-        markers = [
-            {"cell": NAMES[c], "side": marks[c] % CROWN, "crowned": marks[c] >= CROWN}
-            for c in CELLS
-            if marks[c] != EMPTY
-        ]
-        return {
-            "game": "touche",
-            "phase": self.phase if self.to_act is not None else "over",
-            "to_act": self.to_act,
-            "seats": self.seats,
-            "seat": seat,
-            "side_of": list(self.side_of),
-            "colours": list(COLOURS[: self.n_sides]),
-            "grade": self.grade,
-            "target": self.target,
-            "dealer": self.dealer,
-            "round": self.round_no,
-            "turn": self.turn,
-            "stall": self.stall,
-            "layout": LAYOUT,
-            "markers": markers,
-            "last": cell_name(self.last) if self.last >= 0 else None,
-            "crowned": [
-                {
-                    "side": s,
-                    "type": TYPE_NAMES[INSTANCES[k][0]],
-                    "cells": [cell_name(c) for c in INSTANCES[k][1]],
-                }
-                for s, k in self.crowned
-            ],
-            "counts": list(self.counts),
-            "crowned_types": [[TYPE_NAMES[t] for t in range(4) if m >> t & 1] for m in self.ctypes],
-            "supply": [
-                self.supply(s) if self.opts.marker_supply is not None else None for s in range(self.n_sides)
-            ],
-            "pending": [[cell_name(c) for c in INSTANCES[k][1]] for k in self.pending],
-            "hand": list(self.hands[seat]) if seat is not None else None,
-            "hand_sizes": [len(h) for h in self.hands],
-            "pile_sizes": [len(p) for p in self.piles],
-            "discards": [list(d) for d in self.discards],
-            "dead": sorted({c for c in self.hands[seat] if self._dead(c)}) if seat is not None else [],
-            "match": {
-                "game_no": self.game_no,
-                "games": self.opts.match_games,
-                "mode": self.opts.match_mode,
-                "wins": list(self.match_wins),
-                "points": list(self.match_points),
-                "results": [
-                    {"grade": g, "winner": w if w >= 0 else None, "points": p} for g, w, p in self.games
-                ],
-                "winner": self.match_winner(),
-            },
-            "dealer_draw": [[[s, c] for s, c in r] for r in self.draws],
-        }
+        return build_view(self, seat)
 
-    def result(self) -> tuple[float, ...] | None:
-        """Per seat, teammates sharing their side's value. ``match_mode=wins``: 1.0 for the side
-        that won the match, 0.0 for the others (1/sides each if nobody won: the game cap).
-        ``match_mode=points``: the side's total points over the match (spec 7.3)."""
-        if self.to_act is not None:
-            return None
+    def teams(self) -> Teams:
+        """The sides: each colour's seats (R2.2)."""
+        return teams_of(self.side_of)
+
+    def scores(self) -> tuple[float, ...]:
+        """The match figures per seat, teammates sharing their side's (R7.3, R7.4): the games
+        the side has won in this match (``match_mode=wins``) or its match points, summed over
+        its won games (``match_mode=points``: 5/10/15/20/25 by grade, 25 or +25 for a shutout)."""
+        vals = self.match_points if self.opts.match_mode == "points" else self.match_wins
+        return tuple(float(vals[s]) for s in self.side_of)
+
+    def final_outcome(self) -> tuple[float, ...]:
+        """The match decides (R7.4). ``match_mode=wins``: the side that won the majority of
+        games takes the win; a match stopped by the game cap (``match_max_games``) with nobody
+        at a majority is split evenly among all sides. ``match_mode=points``: the highest total wins
+        (totals tied at the game cap share)."""
+        teams = self.teams()
         if self.opts.match_mode == "points":
-            return tuple(float(self.match_points[s]) for s in self.side_of)
+            return rank_outcome(self.scores(), teams)
         w = self.match_winner()
-        if w is None:
-            return tuple(1.0 / self.n_sides for _ in self.side_of)
-        return tuple(1.0 if s == w else 0.0 for s in self.side_of)
-
-    # ------------------------------------------------------------------ copies
-
-    def copy(self) -> ToucheState:
-        s = ToucheState.__new__(ToucheState)
-        s.game = self.game
-        s.seats = self.seats
-        s.to_act = self.to_act
-        s.rng = self.rng.copy()
-        s.opts = self.opts
-        s.side_of = self.side_of
-        s.n_sides = self.n_sides
-        s.phase = self.phase
-        s.grade = self.grade
-        s.dealer = self.dealer
-        s.marks = self.marks[:]
-        s.on_board = self.on_board[:]
-        s.crowned = self.crowned
-        s.counts = self.counts[:]
-        s.ctypes = self.ctypes[:]
-        s.hands = self.hands[:]
-        s.piles = self.piles[:]
-        s.discards = self.discards[:]
-        s.pending = self.pending
-        s.turn = self.turn
-        s.stall = self.stall
-        s.round_no = self.round_no
-        s.game_no = self.game_no
-        s.match_wins = self.match_wins[:]
-        s.match_points = self.match_points[:]
-        s.games = self.games
-        s.draws = self.draws
-        s.last = self.last
-        s.recycled = self.recycled
-        return s
+        return win_outcome([w] if w is not None else range(self.n_sides), teams, self.seats)
 
     def determinize(self, seat: int, rng: Rng) -> ToucheState:
         """Re-deal what ``seat`` cannot see: the other hands and the order and content of every
@@ -1053,28 +787,29 @@ class ToucheState(State[ToucheAction]):
 # --------------------------------------------------------------------------- game
 
 
-class ToucheGame(Game[ToucheOptions]):
+class ToucheGame(Game[ToucheOptions, ToucheState]):
     """Touché: cards send markers to a 112-cell board; complete the grade's patterns first."""
 
     id = "touche"
     title = TITLE
     seats = range(2, 7)
+    kind = GameKind(
+        hidden_information=True,  # hands and the order of the piles
+        chance=True,  # every game is dealt anew; recycled discards are shuffled
+        public_actions=True,  # played and traded-in cards go face up onto the discards
+        max_decisions=12_000,  # default options end within 9 games x (600 turns + crowns + grade)
+    )
     Options = ToucheOptions
     summary = "Play cards to put markers on the board and crown squares, lines, T's and crosses"
     languages = ("en", "no")
-    best_bot = "heuristic"
     quick_options = {"grade": 1, "match_games": 1, "match_max_games": 1, "max_turns": 300}  # noqa: RUF012
-    max_decisions = 12_000
-    agents = AGENTS
 
     def new(self, seats: int, seed: int, options: ToucheOptions | None = None) -> ToucheState:
         self.check_seats(seats)
         o = options if options is not None else ToucheOptions()
         side_of = sides_for(seats, o.seating)
         s = ToucheState.__new__(ToucheState)
-        s.game = self
-        s.seats = seats
-        s.rng = Rng(seed)
+        s.start(self, seats, Rng(seed))
         s.opts = o
         s.side_of = side_of
         s.n_sides = max(side_of) + 1
@@ -1092,125 +827,16 @@ class ToucheGame(Game[ToucheOptions]):
         s._start_game()
         return s
 
-    def parse(self, state: State[Any], text: str) -> Action:
+    def teams(self, seats: int, options: ToucheOptions | None = None) -> Teams:
+        """The colours' seats: alone with 2 or 3 players, pairs with 4 or 6 (grouped or
+        alternating, from the options). 5 players cannot play: every seat alone."""
+        if seats not in (2, 3, 4, 6):
+            return tuple((s,) for s in range(seats))
+        o = options if options is not None else ToucheOptions()
+        return teams_of(sides_for(seats, o.seating))
+
+    def parse(self, state: ToucheState, text: str) -> Action:
         """Any well-formed action (so that ``play`` can say why it is illegal)."""
         if state.to_act is None:
             raise GameOver(f"{TITLE}: the game is over")
-        words = text.strip().split()
-        if not words:
-            raise ParseError(f"{TITLE}: empty action")
-        verb, args = words[0].lower(), words[1:]
-
-        def card(w: str) -> str:
-            w = w.upper()
-            if w != JOKER and w not in CARD_CELLS:
-                raise ParseError(f"{TITLE}: {w!r} is not a card (like 7D, TH, AS or JK)")
-            return w
-
-        def cell(w: str) -> str:
-            w = w.lower()
-            if w not in CELL_INDEX:
-                raise ParseError(f"{TITLE}: {w!r} is not a board cell (like r3c4)")
-            return w
-
-        if verb == "grade" and len(args) == 1 and args[0].isdigit():
-            return ChooseGrade(int(args[0]))
-        if verb == "place" and len(args) == 2:
-            return Place(card(args[0]), cell(args[1]))
-        if verb == "exchange" and len(args) == 1:
-            return Exchange(tuple(sorted(card(w) for w in args[0].split("+"))))
-        if verb == "pass" and not args:
-            return Pass()
-        if verb == "crown" and len(args) == 1:
-            cells = sorted((cell(w) for w in args[0].split("+")), key=lambda n: CELL_INDEX[n])
-            return Crown(tuple(cells))
-        raise ParseError(
-            f"{TITLE}: {text.strip()!r} is not an action (grade N, place CARD CELL, "
-            "exchange CARD+CARD, pass, crown CELL+CELL…)"
-        )
-
-    def evaluate(self, state: State[Any], seat: int) -> float:
-        assert isinstance(state, ToucheState)
-        return evaluate(state, seat)
-
-
-def position(
-    seats: int = 2,
-    *,
-    grade: int = 1,
-    marks: dict[str, int] | None = None,
-    crowned: Sequence[tuple[int, Sequence[str]]] = (),
-    hands: dict[int, Sequence[str]] | None = None,
-    discards: dict[int, Sequence[str]] | None = None,
-    to_act: int = 0,
-    dealer: int | None = None,
-    options: ToucheOptions | None = None,
-    seed: int = 0,
-) -> ToucheState:
-    """A position built from a compact description (for tests and puzzles).
-
-    ``marks``: cell -> side of an uncrowned marker; ``crowned``: (side, cells) patterns;
-    ``hands``/``discards``: seat -> cards; the rest of the cards are dealt into the piles.
-    """
-    o = options if options is not None else ToucheOptions(grade=grade)
-    if o.grade != grade:
-        from dataclasses import replace
-
-        o = replace(o, grade=grade)
-    s = GAME.new(seats, seed, o)
-    s.dealer = (to_act - 1) % seats if dealer is None else dealer
-    s.to_act = to_act
-    s.phase = "play"
-    s.grade = grade
-    s.marks = [EMPTY] * 144
-    s.on_board = [0] * s.n_sides
-    s.crowned = ()
-    s.counts = [0] * s.n_sides
-    s.ctypes = [0] * s.n_sides
-    for side, names in crowned:
-        k = INSTANCE_ID[tuple(sorted(CELL_INDEX[c] for c in names))]
-        for c in INSTANCES[k][1]:
-            s.marks[c] = side + CROWN
-            s.on_board[side] += 1
-        s.crowned = (*s.crowned, (side, k))
-        s.counts[side] += 1
-        s.ctypes[side] |= 1 << INSTANCES[k][0]
-    for name, side in (marks or {}).items():
-        s.marks[CELL_INDEX[name]] = side
-        s.on_board[side] += 1
-    deck = full_deck(o.jokers_per_deck)
-    s.rng.shuffle(deck)
-    rest = Counter(deck)
-    new_hands: list[tuple[str, ...]] = []
-    new_discards: list[tuple[str, ...]] = []
-    for seat in range(seats):
-        h = tuple(sorted((hands or {}).get(seat, ())))
-        d = tuple((discards or {}).get(seat, ()))
-        rest.subtract(h)
-        rest.subtract(d)
-        new_hands.append(h)
-        new_discards.append(d)
-    if any(v < 0 for v in rest.values()):
-        raise ValueError("position: more copies of a card than the deck holds")
-    pool: list[str] = []
-    for card in deck:
-        if rest[card] > 0:
-            rest[card] -= 1
-            pool.append(card)
-    piles: list[list[str]] = [[] for _ in range(seats)]
-    for seat in range(seats):
-        if hands is None or seat not in hands:
-            while len(new_hands[seat]) < HAND and pool:
-                new_hands[seat] = tuple(sorted((*new_hands[seat], pool.pop())))
-    for i, card in enumerate(pool):
-        piles[i % seats].append(card)
-    s.hands = new_hands
-    s.discards = new_discards
-    s.piles = [tuple(p) for p in piles]
-    s.turn = 0
-    s.stall = 0
-    s.pending = ()
-    return s
-
-
-GAME = ToucheGame()
+        return parse_action(text)

@@ -1,4 +1,5 @@
-"""Kasino evaluation for the one-ply greedy agent (``GAME.evaluate``).
+"""Kasino bots: the evaluation the one-ply greedy agent uses (Kasino's best bot), registered
+with :func:`spillebord.ai.register_bots` by :func:`register` (called from the package).
 
 The value of a state for a seat is its side's expected game points minus the best other
 side's: banked totals, plus this round's point cards already taken (aces, casinos,
@@ -9,12 +10,13 @@ left loose on the table for the next player.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
+
+from spillebord.ai import GameBots, register_bots
+from spillebord.core import State
 
 from .data import BIG_CASINO, DECK, IS_ACE, IS_SPADE, LITTLE_CASINO
-
-if TYPE_CHECKING:
-    from .rules import KasinoState
+from .rules import KasinoGame, KasinoState
 
 # Round value of one captured card: its own points plus a share of the card / spade points.
 CARD_WORTH: tuple[float, ...] = tuple(
@@ -31,7 +33,9 @@ TABLE_RISK = 0.35  # loose point cards tend to be taken by the next player
 WIN = 100.0
 
 
-def evaluate(state: KasinoState, seat: int) -> float:
+def evaluate(state: State[Any], seat: int) -> float:
+    """The value of ``state`` for ``seat`` (higher is better; see the module docstring)."""
+    assert isinstance(state, KasinoState)
     side = state.side_of[seat]
     n = state.sides
     if state.to_act is None:
@@ -70,3 +74,8 @@ def evaluate(state: KasinoState, seat: int) -> float:
     mine = val[side]
     best_other = max((v for i, v in enumerate(val) if i != side), default=0.0)
     return mine - best_other
+
+
+def register(game: KasinoGame) -> None:
+    """Kasino's bot kit: its evaluation; greedy (one ply on it) is its best bot."""
+    register_bots(game, GameBots(evaluate=evaluate, agents={}, best="greedy"))

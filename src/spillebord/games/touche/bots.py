@@ -1,4 +1,4 @@
-"""Touché heuristics: a position evaluation and the heuristic bot (``heuristic``).
+"""Touché bots: the position evaluation and the heuristic bot (``heuristic``, the best).
 
 The bot scores each legal action by looking only at the pattern instances through the target
 cell (the same precomputed ``THROUGH`` lists as detection): it extends its own near-patterns,
@@ -8,20 +8,18 @@ and blocking, and trades in dead cards when nothing useful can be placed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar
 
-from spillebord.core import Action, Game, Rng, State
+from spillebord.ai import AgentFactory, Budget, GameBots, Needs, register_bots
+from spillebord.core import Action, AnyGame, Rng, State
 
-from .data import CARD_CELLS, CELL_CARD, CELL_INDEX, INSTANCE_ID, INSTANCES, IS_FREE, THROUGH, T
+from .actions import ChooseGrade, Crown, Exchange, Place
+from .data import CARD_CELLS, CELL_CARD, CELL_INDEX, EMPTY, INSTANCE_ID, INSTANCES, IS_FREE, JOKER, THROUGH, T
 from .data import CROSS as CROSS_T
 from .data import LINE as LINE_T
 from .data import SQUARE as SQUARE_T
+from .rules import ToucheState
 
-if TYPE_CHECKING:
-    from .rules import ToucheState
-
-EMPTY = -1
-CROWN = 3
 VALUE_BY_MISSING = (10_000.0, 120.0, 22.0, 5.0, 1.2, 0.3)
 """Worth of an alive instance by the number of cells still missing."""
 
@@ -47,18 +45,19 @@ def _missing(marks: list[int], cells: tuple[int, ...], side: int) -> int:
 
 def side_potential(marks: list[int], side: int, mask: int) -> float:
     total = 0.0
-    for k, (t, cells) in enumerate(INSTANCES):
+    for t, cells in INSTANCES:
         if mask >> t & 1:
             m = _missing(marks, cells, side)
             if m >= 0:
                 total += VALUE_BY_MISSING[m]
-        del k
     return total
 
 
-def evaluate(state: ToucheState, seat: int) -> float:
-    """Higher is better for ``seat``: crowned patterns, then the potential of alive instances."""
-    res = state.result()
+def evaluate(state: State[Any], seat: int) -> float:
+    """Higher is better for ``seat``: a finished match by its outcome; otherwise crowned
+    patterns, then the potential of the instances still alive for each side."""
+    assert isinstance(state, ToucheState)
+    res = state.outcome()
     if res is not None:
         return 1e9 * res[seat]
     me = state.side_of[seat]
@@ -111,7 +110,7 @@ def _cell_delta(
     old = marks[x]
     gain = 0.0
     held = set(hand)
-    held.discard("JK")
+    held.discard(JOKER)
     mask = state.mask(side)
     for t in range(4):
         if not mask >> t & 1:
@@ -160,16 +159,15 @@ class HeuristicAgent:
     """Extends its own near-patterns and blocks the opponents' (one ply, no look-ahead)."""
 
     name = "heuristic"
-    needs_state = True
+    needs: ClassVar[Needs] = Needs(determinization=False)
+    """It reads the board, its own hand and ``legal()``: the same in every determinization."""
 
-    def __init__(self, game: Game[Any] | None = None, grade_preference: int = 2, **weights: float) -> None:
+    def __init__(self, game: AnyGame | None = None, grade_preference: int = 2, **weights: float) -> None:
         self.game = game
         self.grade_preference = grade_preference
         self.w = {**DEFAULT_WEIGHTS, **weights}
 
-    def act(self, state: State[Any], seat: int, rng: Rng) -> Action:
-        from .rules import ChooseGrade, Crown, Exchange, Place, ToucheState
-
+    def act(self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None) -> Action:
         assert isinstance(state, ToucheState)
         legal = state.legal()
         if len(legal) == 1:
@@ -198,7 +196,7 @@ class HeuristicAgent:
                 if x not in cache:
                     cache[x] = _cell_delta(state, x, side, hand, w["defense"], w["ready"])
                 v = cache[x]
-                if a.card == "JK":
+                if a.card == JOKER:
                     if v < VALUE_BY_MISSING[0] and state.marks[x] == EMPTY:
                         v -= w["joker_empty"]  # keep jokers for completions and replacements
                     elif v < VALUE_BY_MISSING[0]:
@@ -225,4 +223,9 @@ class HeuristicAgent:
         return best[0] if len(best) == 1 else rng.choice(best)
 
 
-AGENTS: dict[str, Any] = {"heuristic": HeuristicAgent}
+AGENTS: dict[str, AgentFactory] = {"heuristic": HeuristicAgent}
+
+
+def register(game: AnyGame) -> None:
+    """Register Touché's evaluation and agents (the heuristic bot is the best)."""
+    register_bots(game, GameBots(evaluate=evaluate, agents=AGENTS, best="heuristic"))

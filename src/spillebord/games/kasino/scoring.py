@@ -1,0 +1,62 @@
+"""Kasino scoring (rules 11.1, 11.2): what a side took in a round, and its points."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .data import BIG_CASINO, IS_ACE, IS_SPADE, LITTLE_CASINO
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """What one side (player or team) took in a round, for scoring (11.1)."""
+
+    cards: int = 0
+    spades: int = 0
+    big_casino: bool = False
+    little_casino: bool = False
+    aces: int = 0
+    sweeps: int = 0
+
+
+def score_round(
+    tallies: Sequence[Tally], sidsten: int | None, cancellation: bool = True
+) -> list[dict[str, int]]:
+    """Points per side for one round (11.1, 11.2): a breakdown dict with ``total`` for each.
+
+    ``sidsten`` is the side that made the last capture (None: nobody captured).
+    """
+    n = len(tallies)
+    most_cards = max(t.cards for t in tallies)
+    most_spades = max(t.spades for t in tallies)
+    cards_winner = [i for i, t in enumerate(tallies) if t.cards == most_cards]
+    spades_winner = [i for i, t in enumerate(tallies) if t.spades == most_spades]
+    low = min(t.sweeps for t in tallies) if cancellation else 0
+    out = []
+    for i, t in enumerate(tallies):
+        d = {
+            "cards": 1 if cards_winner == [i] else 0,
+            "spades": 2 if spades_winner == [i] else 0,
+            "big_casino": 2 if t.big_casino else 0,
+            "little_casino": 1 if t.little_casino else 0,
+            "aces": t.aces,
+            "sidsten": 1 if sidsten == i else 0,
+            "sweeps": t.sweeps - low,
+        }
+        d["total"] = sum(d.values())
+        out.append(d)
+    assert len(out) == n
+    return out
+
+
+def tally(cards: Sequence[int], sweeps: int) -> Tally:
+    """The :class:`Tally` of a trick pile (or a side's pooled piles) and its sweeps."""
+    return Tally(
+        cards=len(cards),
+        spades=sum(1 for c in cards if IS_SPADE[c]),
+        big_casino=BIG_CASINO in cards,
+        little_casino=LITTLE_CASINO in cards,
+        aces=sum(1 for c in cards if IS_ACE[c]),
+        sweeps=sweeps,
+    )
