@@ -115,6 +115,17 @@ def sq(r: int, c: int) -> int:
     return i
 
 
+# ------------------------------------------------------------------ turn
+
+ROLL, MOVE, ENTER, TURN, SPY, COLLECT, INVEST, OVER = range(8)
+"""The phases of a turn, in the order of R9 (Return, R27, is automatic when Collect is left)."""
+PHASE_NAMES: tuple[str, ...] = ("roll", "move", "enter", "turn", "spy", "collect", "invest", "over")
+
+COST_MOVE = 1
+COST_ENTER = 2
+COST_INVEST = 2
+
+
 def target_points(players: int) -> int:
     """M-points to win: ceil(144 / players) (72, 48, 36, 29, 24, 21, 18 for 2..8)."""
     return -(-144 // players)
