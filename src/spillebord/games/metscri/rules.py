@@ -113,6 +113,19 @@ def _slide_paths(s: int) -> dict[int, tuple[int, ...]]:
 SLIDE_PATH: tuple[dict[int, tuple[int, ...]], ...] = tuple(_slide_paths(s) for s in range(NCELLS))
 """Per square: destination -> the squares a slide there passes over (all must be empty)."""
 RIM_SET = frozenset(RIM)
+SPY_COST_MAX = max(SPY_COST)
+RAY_MOVES: tuple[tuple[tuple[int, Move, tuple[tuple[int, Move], ...]], ...], ...] = tuple(
+    tuple((ray[0], MOVE_OBJ[s][ray[0]], tuple((t, MOVE_OBJ[s][t]) for t in ray[1:])) for ray in RAYS[s])
+    for s in range(NCELLS)
+)
+"""Per square, per slide ray (in the order of ``ORTHO``, whose squares are the rays' first
+squares): the first square and the move there, then the rest of the ray with its moves."""
+assert all(tuple(ray[0] for ray in RAYS[s]) == ORTHO[s] for s in range(NCELLS))
+STEP_OK: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(0 < k < MAX_STACK and k + 1 != h for k in range(MAX_STACK + 1)) for h in range(MAX_STACK + 1)
+)
+"""``STEP_OK[h][k]``: may a card at level ``h`` step onto a neighbour holding ``k`` cards (R13b,
+same-level steps forbidden, A3)?"""
 
 
 @state(copy={"board": list.copy, "hands": list.copy, "known": list.copy})
@@ -228,26 +241,36 @@ class MetscriState(State[MetscriAction]):
         path = SLIDE_PATH[frm].get(to)
         return path is not None and not any(board[t] for t in path)
 
-    def _moves(self) -> list[Move]:
+    def _moves(self) -> list[MetscriAction]:
         board = self.board
         opts = self.opts
-        out: list[Move] = []
+        out: list[MetscriAction] = []
         if opts.slide_any_length and not opts.diagonal_steps and not opts.allow_same_level_step:
-            # the default rules, inlined (the hot path of random play)
+            # The default rules, inlined (the hot path of random play). Per square: the slides
+            # ray by ray, then the steps; a step goes onto the first square of a ray.
+            append = out.append
             for s in SQUARES:
-                h = len(board[s])
-                if not h:
+                st = board[s]
+                if not st:
                     continue
-                row = MOVE_OBJ[s]
-                for ray in RAYS[s]:
-                    for t in ray:
+                step_ok = STEP_OK[len(st)]
+                steps: list[MetscriAction] | None = None
+                for first, m, rest in RAY_MOVES[s]:
+                    k = len(board[first])
+                    if k:
+                        if step_ok[k]:
+                            if steps is None:
+                                steps = [m]
+                            else:
+                                steps.append(m)
+                        continue
+                    append(m)
+                    for t, m in rest:
                         if board[t]:
                             break
-                        out.append(row[t])
-                for t in ORTHO[s]:
-                    k = len(board[t])
-                    if 0 < k < MAX_STACK and k + 1 != h:
-                        out.append(row[t])
+                        append(m)
+                if steps is not None:
+                    out.extend(steps)
             return out
         for s in SQUARES:
             if board[s]:
@@ -276,12 +299,12 @@ class MetscriState(State[MetscriAction]):
                         return True
         return False
 
-    def _enters(self) -> list[Enter]:
+    def _enters(self) -> list[MetscriAction]:
         if self.to_act is None:
             return []
         hand = self.hands[self.to_act]
         rims = [s for s in RIM if len(self.board[s]) < MAX_STACK]
-        out: list[Enter] = []
+        out: list[MetscriAction] = []
         for c in hand:
             row = ENTER_OBJ[c]
             out.extend([row[s] for s in rims])
@@ -314,9 +337,9 @@ class MetscriState(State[MetscriAction]):
     def _phase_actions(self, p: int) -> list[MetscriAction]:
         ap = self.ap
         if p == MOVE:
-            return list(self._moves()) if ap >= COST_MOVE else []
+            return self._moves() if ap >= COST_MOVE else []
         if p == ENTER:
-            return list(self._enters()) if ap >= COST_ENTER else []
+            return self._enters() if ap >= COST_ENTER else []
         if p == TURN:
             return [TURN_OBJ[s] for s in self._face_down_tops()] if ap >= self.turned else []
         if p == SPY:
@@ -343,12 +366,18 @@ class MetscriState(State[MetscriAction]):
                 and any(len(self.board[s]) < MAX_STACK for s in RIM)
             )
         if p == TURN:
+            if ap < self.turned:
+                return False
             up, board = self.up, self.board
-            return ap >= self.turned and any(board[s] and not (up >> s) & 1 for s in SQUARES)
+            if not up:  # every card lies face down: any card will do
+                return any(board)
+            return any(board[s] and not (up >> s) & 1 for s in SQUARES)
         if p == SPY:
             if self.pending >= 0 and self.opts.reveal_after_spy:
                 return True
             up, board = self.up, self.board
+            if not up and ap >= SPY_COST_MAX:
+                return any(board)
             return any(board[s] and not (up >> s) & 1 and SPY_COST[s] <= ap for s in SQUARES)
         if p == COLLECT:
             return bool(self._groups())
@@ -369,8 +398,10 @@ class MetscriState(State[MetscriAction]):
             acts = [ROLL_A, STOP_A] if self.rolls else [ROLL_A]
         else:
             acts = self._phase_actions(p)
-            if p < INVEST and any(self._has_phase_actions(q) for q in range(p + 1, INVEST + 1)):
-                acts.append(NEXT_A)
+            for q in range(p + 1, INVEST + 1):
+                if self._has_phase_actions(q):
+                    acts.append(NEXT_A)
+                    break
             acts.append(DONE_A)
         self._legal = acts
         self._legal_set = None
