@@ -4,6 +4,9 @@ positions written as text."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from spillebord.core import JSON, Action, ParseError, Rng
@@ -213,3 +216,18 @@ def test_determinize_of_a_text_position_keeps_the_seat_view() -> None:
     for k in range(5):
         d = s.determinize(0, Rng(k))
         assert d.view(0) == s.view(0) and d.board[sq(0, 1)] == s.board[sq(0, 1)]
+
+
+# ---------------------------------------------------------------- the rules page
+
+
+def test_every_label_in_a_test_name_is_in_the_rules_page() -> None:
+    here = Path(__file__).parent
+    doc = (here.parents[2] / "docs" / "rules" / "metscri.md").read_text(encoding="utf-8")
+    names = re.findall(
+        r"def (test_\w+)", "".join(p.read_text(encoding="utf-8") for p in here.glob("test_*.py"))
+    )
+    labels = {m for n in names for m in re.findall(r"(?<=_)([RTA]\d+[ab]?)(?=_)", n + "_")}
+    assert len(labels) > 30
+    missing = sorted(x for x in labels if f"**{x}" not in doc)
+    assert not missing, f"labels used by tests but not in docs/rules/metscri.md: {missing}"

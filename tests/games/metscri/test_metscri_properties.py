@@ -1,4 +1,5 @@
-"""Metscri invariants (spec section 8) over random games, with Hypothesis-chosen seeds and options."""
+"""Metscri invariants (docs/rules/metscri.md, section 10) over random games, with
+Hypothesis-chosen seeds and options."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Metscri rules R1–R32 and the spec's test cases T1–T13, with the exact numbers.
+"""Metscri rules R1–R32, worked examples T1–T13 and readings A1–A24 of docs/rules/metscri.md,
+with the exact numbers.
 
 Positions are built directly with :func:`make`; dice are scripted with :class:`Dice`.
 """
@@ -150,7 +151,7 @@ def test_T2_board_geometry() -> None:
 # ---------------------------------------------------------------------------- dice R6–R8, T1
 
 
-# The booklet (and the spec's T1) says "1 + 2 + 3 + 3 + 3 + 6 = 19", but that sum is 18: an
+# The booklet (and T1) says "1 + 2 + 3 + 3 + 3 + 6 = 19", but that sum is 18: an
 # arithmetic slip in the text. The rule (R8: AP = the sum of the counting rolls) gives 18; the
 # example turn of T5 then starts from the stated 19 AP (rolled here as 1, 2, 3, 3, 4, 6).
 @pytest.mark.parametrize(
