@@ -814,47 +814,62 @@ class MetscriState(State[MetscriAction]):
         s._legal = None
         s._legal_set = None
         s._gcache = None
-        slots: list[tuple[str, int, int]] = []  # ("h", seat, index) / ("b", square, level) / ("p", index, 0)
+        # The cards ``seat`` cannot see, in a fixed order: other hands (seat by seat), board
+        # cards (square by square, bottom to top), the buy pile (unless reshuffled: then its
+        # composition is public and only its order is re-dealt).
         old: list[int] = []
+        hand_slots: list[int] = []
         for i, h in enumerate(self.hands):
-            if i != seat:
-                for k, c in enumerate(h):
-                    slots.append(("h", i, k))
-                    old.append(c)
+            if i != seat and h:
+                hand_slots.append(i)
+                old.extend(h)
+        n_hands = len(old)
+        board = self.board
+        known = self.known
+        up = self.up
+        memory = self.opts.memory_aid
+        bit = 1 << seat
+        spied = self.pending if self.to_act == seat else -1
+        board_slots: list[tuple[int, int]] = []
         for sq in SQUARES:
-            st = self.board[sq]
+            st = board[sq]
+            if not st:
+                continue
+            top = len(st) - 1
             for lvl, c in enumerate(st):
-                if not self.sees(seat, sq, lvl):
-                    slots.append(("b", sq, lvl))
-                    old.append(c)
+                if lvl == top and (sq == spied or (up >> sq) & 1):
+                    continue
+                if memory and known[c] & bit:
+                    continue
+                board_slots.append((sq, lvl))
+                old.append(c)
+        n_board = len(old)
         if self.reshuffled:
             pile = list(self.buy)
             rng.shuffle(pile)
             s.buy = tuple(pile)
         else:
-            for k, c in enumerate(self.buy):
-                slots.append(("p", k, 0))
-                old.append(c)
+            old.extend(self.buy)
         new = old.copy()
         rng.shuffle(new)
-        hands = [list(h) for h in self.hands]
-        board = {sq: list(self.board[sq]) for sq in SQUARES if self.board[sq]}
-        buy = list(s.buy)
-        known = self.known
-        for (kind, a, b), o, n in zip(slots, old, new, strict=True):
-            s.known[n] = known[o]
-            if kind == "h":
-                hands[a][b] = n
-            elif kind == "b":
-                board[a][b] = n
-            else:
-                buy[a] = n
-        for i in range(self.seats):
-            if i != seat:
-                s.hands[i] = tuple(sorted(hands[i]))
-        for sq, cards in board.items():
-            s.board[sq] = tuple(cards)
-        s.buy = tuple(buy)
+        s_known = s.known
+        for o, n in zip(old, new, strict=True):
+            s_known[n] = known[o]
+        k = 0
+        for i in hand_slots:
+            m = len(self.hands[i])
+            s.hands[i] = tuple(sorted(new[k : k + m]))
+            k += m
+        stacks: dict[int, list[int]] = {}
+        for (sq, lvl), n in zip(board_slots, new[n_hands:n_board], strict=True):
+            stack = stacks.get(sq)
+            if stack is None:
+                stack = stacks[sq] = list(board[sq])
+            stack[lvl] = n
+        for sq, stack in stacks.items():
+            s.board[sq] = tuple(stack)
+        if not self.reshuffled:
+            s.buy = tuple(new[n_board:])
         s.rng = rng.spawn()
         return s
 
