@@ -22,6 +22,7 @@ from .data import (
     MOVE,
     NCARDS,
     NCELLS,
+    RAYS,
     RIM,
     SPY,
     SPY_COST,
@@ -203,6 +204,12 @@ REVEAL_OBJ: tuple[Reveal, ...] = tuple(Reveal(t) for t in range(NCELLS))
 MOVE_OBJ: tuple[tuple[Move, ...], ...] = tuple(
     tuple(Move(a, b) for b in range(NCELLS)) for a in range(NCELLS)
 )
+RAY_MOVES: tuple[tuple[tuple[int, Move, tuple[tuple[int, Move], ...]], ...], ...] = tuple(
+    tuple((ray[0], MOVE_OBJ[s][ray[0]], tuple((t, MOVE_OBJ[s][t]) for t in ray[1:])) for ray in RAYS[s])
+    for s in range(NCELLS)
+)
+"""Per square, per slide ray (in the order of ``ORTHO``, whose squares are the rays' first
+squares): the first square and the move there, then the rest of the ray with its moves."""
 
 PHASE_OF: dict[type, int] = {
     Move: MOVE,

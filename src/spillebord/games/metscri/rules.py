@@ -49,6 +49,7 @@ from .actions import (
     MOVE_OBJ,
     NEXT_A,
     PHASE_OF,
+    RAY_MOVES,
     REVEAL_OBJ,
     ROLL_A,
     SPY_OBJ,
@@ -87,45 +88,22 @@ from .data import (
     PHASE_NAMES,
     RAYS,
     RIM,
+    RIM_SET,
     RING,
     ROLL,
+    SLIDE_PATH,
     SPY,
     SPY_COST,
+    SPY_COST_MAX,
     SQ_ID,
     SQUARES,
+    STEP_OK,
     TURN,
     target_points,
 )
 from .groups import bits, enumerate_groups, group_points, valid_group
 from .notation import TITLE, parse_action
 from .options import MetscriOptions
-
-
-def _slide_paths(s: int) -> dict[int, tuple[int, ...]]:
-    """For each square a slide from ``s`` may reach: the squares it passes, itself included."""
-    out: dict[int, tuple[int, ...]] = {}
-    for ray in RAYS[s]:
-        for i, t in enumerate(ray):
-            out[t] = ray[: i + 1]
-    return out
-
-
-SLIDE_PATH: tuple[dict[int, tuple[int, ...]], ...] = tuple(_slide_paths(s) for s in range(NCELLS))
-"""Per square: destination -> the squares a slide there passes over (all must be empty)."""
-RIM_SET = frozenset(RIM)
-SPY_COST_MAX = max(SPY_COST)
-RAY_MOVES: tuple[tuple[tuple[int, Move, tuple[tuple[int, Move], ...]], ...], ...] = tuple(
-    tuple((ray[0], MOVE_OBJ[s][ray[0]], tuple((t, MOVE_OBJ[s][t]) for t in ray[1:])) for ray in RAYS[s])
-    for s in range(NCELLS)
-)
-"""Per square, per slide ray (in the order of ``ORTHO``, whose squares are the rays' first
-squares): the first square and the move there, then the rest of the ray with its moves."""
-assert all(tuple(ray[0] for ray in RAYS[s]) == ORTHO[s] for s in range(NCELLS))
-STEP_OK: tuple[tuple[bool, ...], ...] = tuple(
-    tuple(0 < k < MAX_STACK and k + 1 != h for k in range(MAX_STACK + 1)) for h in range(MAX_STACK + 1)
-)
-"""``STEP_OK[h][k]``: may a card at level ``h`` step onto a neighbour holding ``k`` cards (R13b,
-same-level steps forbidden, A3)?"""
 
 
 @state(copy={"board": list.copy, "hands": list.copy, "known": list.copy})
@@ -988,8 +966,4 @@ class MetscriGame(Game[MetscriOptions, MetscriState]):
         return parse_action(text)
 
 
-__all__ = [
-    "SLIDE_PATH",
-    "MetscriGame",
-    "MetscriState",
-]
+__all__ = ["MetscriGame", "MetscriState"]
