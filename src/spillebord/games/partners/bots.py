@@ -21,7 +21,7 @@ from spillebord.ai import Budget, GameBots, Needs, register_bots
 from spillebord.core import Action, AnyGame, Rng, State
 
 from . import board as B
-from .actions import Give, Move, Seven, Start, Swap
+from .actions import Give, Move, PartnersAction, Seven, Start, Swap
 from .data import CIRCLE, HOUSE, START_FIELD, TRACK, partner, team
 from .rules import PartnersState
 
@@ -136,14 +136,14 @@ class PartnersBot:
                 best.append(a)
         return best[0] if len(best) == 1 else rng.choice(best)
 
-    def _give(self, state: PartnersState, seat: int, gives: list[Any], rng: Rng) -> Action:
+    def _give(self, state: PartnersState, seat: int, gives: list[Give], rng: Rng) -> Action:
         """Give the card that helps the partner most relative to its worth to this seat; never
         lightly the only usable card (without it the whole hand would have to be laid down)."""
         p = partner(seat)
         base = team_value(state, team(seat))
         hand = list(state.hands[seat])
         mine = {c: _card_worth(state, seat, c) - base for c in dict.fromkeys(hand)}
-        best: Any = None
+        best = gives[0]
         best_v = float("-inf")
         for g in gives:
             rest = list(hand)
@@ -154,7 +154,7 @@ class PartnersBot:
                 v -= 20.0  # it is my only usable card: keeping it saves the whole hand
             if v > best_v:
                 best_v, best = v, g
-        return best  # type: ignore[no-any-return]
+        return best
 
 
 def _card_worth(state: PartnersState, seat: int, card: str) -> float:
@@ -177,11 +177,11 @@ def _card_worth(state: PartnersState, seat: int, card: str) -> float:
     return best
 
 
-def _apply_part_only(s: PartnersState, seat: int, m: Any) -> tuple[B.Board, int, bool]:
+def _apply_part_only(s: PartnersState, seat: int, m: Seven) -> tuple[B.Board, int, bool]:
     return B.land(s.pos, m.colour, m.frm, m.to)
 
 
-def _apply_quiet(s: PartnersState, seat: int, m: Any) -> None:
+def _apply_quiet(s: PartnersState, seat: int, m: PartnersAction) -> None:
     """Apply a move's effect on the board only (for what-if scoring outside turn order)."""
     if isinstance(m, Start):
         s.pos, _, _ = B.land(s.pos, m.colour, CIRCLE, START_FIELD[m.colour])

@@ -762,7 +762,8 @@ class PartnersGame(Game[PartnersOptions, PartnersState]):
     )
     """The bound is never reached: the game is a draw after ``max_deals`` (at most 300) deals,
     and a deal has at most 4 exchange decisions and 16 cards of at most 7 decisions each (a 7
-    split into seven parts). A real game lasts some 20–40 deals."""
+    split into seven parts). Games of the ``partners`` bot last some 12–15 deals (about 250
+    decisions), random games some 15–25 deals (at most about 500 decisions)."""
     Options = PartnersOptions
     summary = "Race your four pieces home with cards, in two partnerships that swap a card each deal"
     languages = ("en", "da")
@@ -807,7 +808,7 @@ class PartnersGame(Game[PartnersOptions, PartnersState]):
         """The people of each partnership (Yellow+Blue, then Red+Green): ``((0, 2), (1, 3))``
         with four people; a person who plays a whole partnership is a side alone
         (``((0,), (1,))`` with two people, ``((0,), (1, 2))`` with three)."""
-        return _TEAMS[seats]
+        return _TEAMS.get(seats) or _teams(seats)
 
     def parse(self, state: PartnersState, text: str) -> PartnersAction:
         """Any well-formed action text (so that ``play`` can say why an illegal one is refused)."""
