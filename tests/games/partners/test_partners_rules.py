@@ -31,6 +31,7 @@ from spillebord.games.partners.data import (
     team,
 )
 from spillebord.games.partners.options import PartnersOptions, deals_per_cycle
+from spillebord.games.partners.position import from_text
 from spillebord.games.partners.rules import PartnersState
 from spillebord.testing import final_state, play, random_walk, refused
 
@@ -509,3 +510,28 @@ def test_D4_fields_per_segment_smaller_ring() -> None:
     final_state(GAME, 4, 3, {"fields_per_segment": 7})  # check() at every decision
     with pytest.raises(OptionError):
         build(PartnersOptions, {"fields_per_segment": 3})
+
+
+def test_R9_decision_bound_stops_the_game_ranked_by_score() -> None:
+    """The bound (kind.max_decisions) lies beyond the max_deals draw, so no game reaches it;
+    a game stopped there anyway is over, offers nothing, and is ranked by pieces home."""
+    assert GAME.kind.max_decisions == 300 * (4 + 16 * 7)
+    s = make("Y@YH1 Y@YH2 R@R5", ["N5"])
+    s.decisions = GAME.kind.max_decisions - 1
+    ev = play(s, "discard")
+    assert s.truncated and s.to_act is None and ev[-1]["kind"] == "truncated"
+    assert list(s.legal()) == [] and s.view(0)["turn"] is None
+    assert s.scores() == (2.0, 0.0, 2.0, 0.0)
+    assert s.outcome() == (1.0, 0.0, 1.0, 0.0)
+    s.check()
+    refused(s, "discard", "over")
+
+
+def test_positions_from_text() -> None:
+    s = from_text("Y@Y3 Y@YH1 R@RS R@RS\nyellow: s7 n5\nred: heart; turn: red")
+    assert on(s, "Y") == ["Y3", "YH1"] and on(s, "R") == ["RS", "RS"] and in_circle(s, "B") == 4
+    assert s.hands[0] == ("N5", "S7") and s.hands[1] == ("HEART",) and s.hands[2] == ()
+    assert s.turn == s.to_act == 1 and s.phase == "play" and s.legal_texts() == ["start heart"]
+    for bad in ("Y@Q9", "X@Y1", "Y3", "purple: n5", "turn: nobody", "yellow: n5 n5 n5 n5 n5"):
+        with pytest.raises(ValueError):
+            from_text(bad)
