@@ -31,8 +31,10 @@ reshuffles everything.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Sequence
+from itertools import repeat
+from operator import is_
+from typing import Any, ClassVar, TypeVar
 
 from spillebord.core import (
     Event,
@@ -187,6 +189,37 @@ def swap_pairs(pos: Board, o: PartnersOptions) -> list[tuple[int, int, int, int]
     return out
 
 
+# --------------------------------------------------------------------------- actions, made once
+
+T = TypeVar("T")
+
+
+def _interned(cls: Callable[..., T]) -> Callable[..., T]:
+    """A maker of ``cls`` actions that returns the one action with the given fields, made the
+    first time it is asked for: actions are immutable values, legal() makes several per
+    decision, and looking one up costs a tenth of making a frozen dataclass."""
+    made: dict[tuple[Any, ...], T] = {}
+    get = made.get
+
+    def make(*fields: Any) -> T:
+        a = get(fields)
+        if a is None:
+            if len(made) > 500_000:  # never in practice: the fields are few small values
+                made.clear()
+            a = made[fields] = cls(*fields)
+        return a
+
+    return make
+
+
+_give_action = _interned(Give)
+_start_action = _interned(Start)
+_move_action = _interned(Move)
+_seven_action = _interned(Seven)
+_swap_action = _interned(Swap)
+_DISCARD = Discard()
+_STOP = StopSplit()
+
 # --------------------------------------------------------------------------- state
 
 _NO4: tuple[None, None, None, None] = (None, None, None, None)
@@ -285,7 +318,7 @@ class PartnersState(State[PartnersAction]):
         if seat is None:
             return []
         if self.phase == "exchange":
-            return [Give(c) for c in dict.fromkeys(self.hands[seat])]
+            return [_give_action(c) for c in dict.fromkeys(self.hands[seat])]
         o = self.opts
         optional = o.house_entry == "optional"
         bounce = o.house_overshoot == "bounce"
@@ -296,9 +329,9 @@ class PartnersState(State[PartnersAction]):
                 if not o.split_must_use_all or part_ok(
                     self.pos, seat, self.split_left, self.split_used, part, optional, bounce, size
                 ):
-                    out.append(Seven(*part))
+                    out.append(_seven_action(*part))
             if not o.split_must_use_all:
-                out.append(StopSplit())
+                out.append(_STOP)
             return out
         return self.card_moves(seat, self.hands[seat], with_discard=True)
 
@@ -320,30 +353,30 @@ class PartnersState(State[PartnersAction]):
         for card in dict.fromkeys(hand):
             t = CARD_TYPES[card]
             if t.start and mine[0] == CIRCLE:
-                out.append(Start(card, a))
+                out.append(_start_action(card, a))
             for v in t.forward:
                 for i, p in enumerate(froms):
                     if simple:
                         if len(paths[i]) >= v:
-                            out.append(Move(card, v, a, p, paths[i][v - 1]))
+                            out.append(_move_action(card, v, a, p, paths[i][v - 1]))
                         continue
                     for e in B.walk(a, p, v, blk, hm, optional, bounce, size):
-                        out.append(Move(card, v, a, p, e))
+                        out.append(_move_action(card, v, a, p, e))
             if t.backward:
                 for p in froms:
                     if p < HOUSE:
                         e = B.bwalk(a, p, t.backward, blk, size)
                         if e >= 0:
-                            out.append(Move(card, -t.backward, a, p, e))
+                            out.append(_move_action(card, -t.backward, a, p, e))
             if t.split:
                 for part in split_parts(pos, seat, 7, (), optional, bounce, size):
                     if not o.split_must_use_all or part_ok(pos, seat, 7, (), part, optional, bounce, size):
-                        out.append(Seven(*part))
+                        out.append(_seven_action(*part))
             if t.swap:
                 for pair in swap_pairs(pos, o):
-                    out.append(Swap(*pair))
+                    out.append(_swap_action(*pair))
         if with_discard and (not out or o.allow_voluntary_discard):
-            out.append(Discard())
+            out.append(_DISCARD)
         return out
 
     # ------------------------------------------------------------------ play
@@ -351,7 +384,62 @@ class PartnersState(State[PartnersAction]):
     def apply(self, action: PartnersAction) -> list[Event]:
         """Apply ``action`` for the seat to act. Events name the acting person as ``seat`` and
         the colour seat as ``colour_seat`` (the same with four people)."""
-        ev = self._apply(action)
+        seat = self.turn
+        if self.to_act is None or seat is None:
+            raise GameOver("Partners: the game is over")
+        legal = self.legal()
+        # identity first (in C): actions nearly always come from legal() itself, and comparing
+        # dataclasses of different types costs two Python calls each
+        if not any(map(is_, legal, repeat(action))) and action not in legal:
+            raise IllegalAction(f"Partners: {action}: {why_illegal(self, action)}")
+        self._legal = None
+        if isinstance(action, Give):
+            ev = self._give(seat, action.card)
+        elif isinstance(action, Seven):
+            ev = self._seven(seat, action)
+        elif isinstance(action, Discard):
+            ev = self._discard(seat)
+        elif isinstance(action, StopSplit):
+            ev = [
+                {"kind": "seven_stop", "seat": seat, "text": f"{COLOURS[seat].capitalize()} ends the 7 early"}
+            ]
+            self.phase = "play"
+            self.split_left, self.split_used = 0, ()
+            self._next_turn(seat, ev)
+        else:  # a card is played face up: a start, a move or a swap
+            ev = []
+            name = COLOURS[seat].capitalize()
+            card = "SWAP" if isinstance(action, Swap) else action.card
+            self._play_card(seat, card)
+            if isinstance(action, Start):
+                self.pos, ko, _ = B.land(self.pos, action.colour, CIRCLE, START_FIELD[action.colour])
+                ev.append(
+                    {
+                        "kind": "start",
+                        "seat": seat,
+                        "card": card,
+                        "to": square_id(action.colour, START_FIELD[action.colour]),
+                        "text": f"{name} plays {card}: a {COLOURS[action.colour]} piece comes out",
+                    }
+                )
+                if ko >= 0:
+                    ev.append(_ko_event(ko, START_FIELD[action.colour]))
+            elif isinstance(action, Move):
+                self._move(seat, action.colour, action.frm, action.to, card, ev, name)
+            else:  # Swap
+                self.pos = B.swap(self.pos, action.c1, action.p1, action.c2, action.p2)
+                ev.append(
+                    {
+                        "kind": "swap",
+                        "seat": seat,
+                        "card": card,
+                        "from": square_id(action.c1, action.p1),
+                        "to": square_id(action.c2, action.p2),
+                        "text": f"{name} plays the swap card: {action.label()}",
+                    }
+                )
+            if not self._check_win(ev):
+                self._next_turn(seat, ev)
         if self.seats != 4:
             ctrl = self.ctrl
             for e in ev:
@@ -360,88 +448,38 @@ class PartnersState(State[PartnersAction]):
                     e["seat"] = ctrl[e["seat"]]
         return ev
 
-    def _apply(self, action: PartnersAction) -> list[Event]:
-        seat = self.turn
-        if self.to_act is None or seat is None:
-            raise GameOver("Partners: the game is over")
-        if action not in self.legal():
-            raise IllegalAction(f"Partners: {action}: {why_illegal(self, action)}")
-        self._legal = None
+    def _discard(self, seat: int) -> list[Event]:
+        """R8: the whole hand is laid down, face up or (``discard_visibility=hidden``) face down."""
         name = COLOURS[seat].capitalize()
-        if isinstance(action, Give):
-            return self._give(seat, action.card)
+        hand = self.hands[seat]
+        self.hands = _put(self.hands, seat, ())
+        self.sat_out = _put(self.sat_out, seat, True)
+        g = partner(seat)
         ev: list[Event] = []
-        if isinstance(action, Discard):
-            hand = self.hands[seat]
-            self.hands = _put(self.hands, seat, ())
-            self.sat_out = _put(self.sat_out, seat, True)
-            g = partner(seat)
-            if self.opts.discard_visibility == "public":
-                self.discard = (*self.discard, *hand)
-                if self.gift_zone[g] == 1:
-                    self.gift_zone = _put(self.gift_zone, g, 0)
-                ev.append(
-                    {
-                        "kind": "discard",
-                        "seat": seat,
-                        "cards": list(hand),
-                        "text": f"{name} has no usable card and lays down {', '.join(hand)}",
-                    }
-                )
-            else:
-                self.hdisc = _put(self.hdisc, seat, sort_cards((*self.hdisc[seat], *hand)))
-                if self.gift_zone[g] == 1:
-                    self.gift_zone = _put(self.gift_zone, g, 2)
-                ev.append(
-                    {
-                        "kind": "discard",
-                        "seat": seat,
-                        "count": len(hand),
-                        "text": f"{name} has no usable card and lays down {len(hand)} cards face down",
-                    }
-                )
-            self._next_turn(seat, ev)
-            return ev
-        if isinstance(action, StopSplit):
-            ev.append({"kind": "seven_stop", "seat": seat, "text": f"{name} ends the 7 early"})
-            self.phase = "play"
-            self.split_left, self.split_used = 0, ()
-            self._next_turn(seat, ev)
-            return ev
-        if isinstance(action, Seven):
-            return self._seven(seat, action)
-        # a card is played face up
-        card = "SWAP" if isinstance(action, Swap) else action.card
-        self._play_card(seat, card)
-        if isinstance(action, Start):
-            self.pos, ko, _ = B.land(self.pos, action.colour, CIRCLE, START_FIELD[action.colour])
+        if self.opts.discard_visibility == "public":
+            self.discard = (*self.discard, *hand)
+            if self.gift_zone[g] == 1:
+                self.gift_zone = _put(self.gift_zone, g, 0)
             ev.append(
                 {
-                    "kind": "start",
+                    "kind": "discard",
                     "seat": seat,
-                    "card": card,
-                    "to": square_id(action.colour, START_FIELD[action.colour]),
-                    "text": f"{name} plays {card}: a {COLOURS[action.colour]} piece comes out",
+                    "cards": list(hand),
+                    "text": f"{name} has no usable card and lays down {', '.join(hand)}",
                 }
             )
-            if ko >= 0:
-                ev.append(_ko_event(ko, START_FIELD[action.colour]))
-        elif isinstance(action, Move):
-            self._move(seat, action.colour, action.frm, action.to, card, ev, name)
-        else:  # Swap
-            self.pos = B.swap(self.pos, action.c1, action.p1, action.c2, action.p2)
+        else:
+            self.hdisc = _put(self.hdisc, seat, sort_cards((*self.hdisc[seat], *hand)))
+            if self.gift_zone[g] == 1:
+                self.gift_zone = _put(self.gift_zone, g, 2)
             ev.append(
                 {
-                    "kind": "swap",
+                    "kind": "discard",
                     "seat": seat,
-                    "card": card,
-                    "from": square_id(action.c1, action.p1),
-                    "to": square_id(action.c2, action.p2),
-                    "text": f"{name} plays the swap card: {action.label()}",
+                    "count": len(hand),
+                    "text": f"{name} has no usable card and lays down {len(hand)} cards face down",
                 }
             )
-        if self._check_win(ev):
-            return ev
         self._next_turn(seat, ev)
         return ev
 
