@@ -802,6 +802,7 @@ class PartnersGame(Game[PartnersOptions, PartnersState]):
     and a deal has at most 4 exchange decisions and 16 cards of at most 7 decisions each (a 7
     split into seven parts). Games of the ``partners`` bot last some 12–15 deals (about 250
     decisions), random games some 15–25 deals (at most about 500 decisions)."""
+    version = 1
     Options = PartnersOptions
     summary = "Race your four pieces home with cards, in two partnerships that swap a card each deal"
     languages = ("en", "da")
