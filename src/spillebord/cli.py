@@ -346,34 +346,38 @@ def replay_cmd(
 
 
 def _read_record(file: Path, game_no: int | None) -> dict[str, Any]:
-    """A game record: the file itself, or game ``game_no`` of an arena results file."""
+    """A game record: the file itself, or game ``game_no`` of an arena results file (JSON
+    Lines: a header naming the tournament, then a line per game)."""
     text = file.read_text(encoding="utf-8")
     first, _, rest = text.partition("\n")
-    header = json.loads(first) if first.strip() else {}
-    if isinstance(header, dict) and header.get("format") == "spillebord-arena":
-        desc = header["tournament"]
-        for line in rest.splitlines():
-            try:
-                r = json.loads(line)
-            except json.JSONDecodeError:
-                continue
-            if r.get("index") == game_no:
-                return {
-                    "format": "spillebord-record",
-                    "version": 2,
-                    "game": desc["game"],
-                    "engine": desc["engine"],
-                    "seats": desc["seats"],
-                    "seed": r["seed"],
-                    "options": desc["options"],
-                    "players": [desc["bots"][b] for b in r["seat_bots"]],
-                    "actions": [{"seat": s, "action": a} for s, a in r["actions"]],
-                }
-        if game_no is None:
-            raise SpillebordError(f"{file} is an arena results file: name a game with --game N")
-        raise SpillebordError(f"{file} has no game {game_no}")
-    record: dict[str, Any] = json.loads(text)
-    return record
+    try:
+        header = json.loads(first)
+    except json.JSONDecodeError:
+        header = None
+    if not (isinstance(header, dict) and header.get("format") == "spillebord-arena"):
+        record: dict[str, Any] = json.loads(text)
+        return record
+    desc = header["tournament"]
+    if game_no is None:
+        raise SpillebordError(f"{file} is an arena results file: name a game with --game N")
+    for line in rest.splitlines():
+        try:
+            r = json.loads(line)
+        except json.JSONDecodeError:
+            continue  # a line cut short by an interruption
+        if r.get("index") == game_no:
+            return {
+                "format": "spillebord-record",
+                "version": 2,
+                "game": desc["game"],
+                "engine": desc["engine"],
+                "seats": desc["seats"],
+                "seed": r["seed"],
+                "options": desc["options"],
+                "players": [desc["bots"][b] for b in r["seat_bots"]],
+                "actions": [{"seat": s, "action": a} for s, a in r["actions"]],
+            }
+    raise SpillebordError(f"{file} has no game {game_no}")
 
 
 # ---------------------------------------------------------------------------- bench

@@ -1,6 +1,6 @@
-"""Benchmark: the Metscri heuristic (or greedy) bot against random bots, and random-play speed.
+"""Benchmark: a Metscri bot against random bots, and random-play speed.
 
-Run: ``/work/venv/bin/python tests/games/metscri/bench_metscri.py [games] [seats] [agent] [KEY=VALUE ...]``
+Run: ``PYTHONPATH=src python tests/games/metscri/bench_metscri.py [games] [seats] [agent] [KEY=VALUE ...]``
 (default 200 four-seat games of the full rules with the ``max_rounds=200`` safeguard; the bot
 sits in every seat in turn). Not a test: pytest does not collect it.
 """
@@ -10,10 +10,10 @@ from __future__ import annotations
 import sys
 import time
 
-from spillebord.ai import decide, make_agent
 from spillebord.core import Rng
 from spillebord.core.options import build
 from spillebord.games.metscri import GAME
+from spillebord.testing import play_match
 
 
 def speed(seconds: float = 5.0, seats: int = 4) -> float:
@@ -32,18 +32,12 @@ def speed(seconds: float = 5.0, seats: int = 4) -> float:
 
 
 def match(games: int, seats: int, agent: str, options: dict[str, str]) -> tuple[int, int]:
-    opts = build(GAME.Options, options)
-    bot, rnd = make_agent(agent, GAME), make_agent("random", GAME)
+    """Outright wins of ``agent`` (its seat rotating) against random bots."""
     wins = 0
     for g in range(games):
         hero = g % seats
-        s = GAME.new(seats, 10_000 + g, opts)
-        r = Rng(g)
-        while s.to_act is not None:
-            s.play(decide(bot if s.to_act == hero else rnd, s, r))
-        res = s.result()
-        assert res is not None
-        wins += res[hero] > 0 and sum(res) == 1
+        m = play_match(GAME, [agent if i == hero else "random" for i in range(seats)], 10_000 + g, options)
+        wins += m.outcome[hero] == 1.0
     return wins, games
 
 

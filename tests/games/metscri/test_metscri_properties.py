@@ -1,4 +1,5 @@
-"""Metscri invariants (spec section 8) over random games, with Hypothesis-chosen seeds and options."""
+"""Metscri invariants (docs/rules/metscri.md, section 10) over random games, with
+Hypothesis-chosen seeds and options."""
 
 from __future__ import annotations
 
@@ -9,20 +10,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spillebord.core import Rng
-from spillebord.games.metscri import GAME, MetscriOptions, MetscriState
-from spillebord.games.metscri.data import CARD_ID, CARD_INDEX, RING, SQ_INDEX
-from spillebord.games.metscri.rules import (
-    COLLECT,
-    ROLL,
+from spillebord.games.metscri import (
+    GAME,
     Collect,
     Enter,
+    MetscriOptions,
+    MetscriState,
     Move,
     Reveal,
     Spy,
     Turn,
-    group_points,
-    valid_group,
 )
+from spillebord.games.metscri.data import CARD_ID, CARD_INDEX, COLLECT, RING, ROLL, SQ_INDEX
+from spillebord.games.metscri.groups import group_points, valid_group
+from spillebord.testing import random_walk
 
 OPTIONS = st.fixed_dictionaries(
     {
@@ -54,7 +55,7 @@ def _play_and_check(seats: int, seed: int, opts: MetscriOptions) -> MetscriState
         spend = [a for a in legal if isinstance(a, (Move, Enter, Turn, Spy, Reveal, Collect))]
         a = rng.choice(spend) if spend and rng.random() < 0.7 else rng.choice(legal)
         before = s.copy()
-        scores = s.scores
+        scores = s.points
         if isinstance(a, Collect):
             cards_at = s.face_up_cards()
             assert valid_group(cards_at, a.squares, s.opts) is None  # invariant 8
@@ -73,8 +74,9 @@ def _play_and_check(seats: int, seed: int, opts: MetscriOptions) -> MetscriState
                 assert f'"{CARD_ID[c]}"' not in dumped
         # invariant 7: scores change only in Collect, never decrease
         if not isinstance(a, Collect):
-            assert s.scores == scores
-        assert all(x >= y for x, y in zip(s.scores, scores, strict=True))
+            assert s.points == scores
+        assert all(x >= y for x, y in zip(s.points, scores, strict=True))
+        assert s.scores() == tuple(float(p) for p in s.points)
         if isinstance(a, Enter):  # invariant 9
             assert RING[a.to] == 0 and len(s.board[a.to]) <= 3
         if isinstance(a, Move):  # invariant 10
@@ -94,14 +96,19 @@ def _play_and_check(seats: int, seed: int, opts: MetscriOptions) -> MetscriState
             if s.to_act is not None:
                 assert s.up == 0  # invariant 3: all board cards face down at a turn's start
         last_spy = a.square if isinstance(a, Spy) else None
-        assert steps <= GAME.max_decisions
+        assert steps <= GAME.kind.max_decisions
     s.check()
-    assert sum(s.scores) == awarded  # invariant 7
-    winners = [i for i, p in enumerate(s.scores) if p >= s.target]
+    assert not s.truncated and s.decisions == steps
+    assert sum(s.points) == awarded  # invariant 7
+    winners = [i for i, p in enumerate(s.points) if p >= s.target]
     if s.round < (s.opts.max_rounds or 10**9):  # invariant 11
-        assert len(winners) == 1 and s.result() == tuple(
+        assert len(winners) == 1 and s.outcome() == tuple(
             1.0 if i == winners[0] else 0.0 for i in range(seats)
         )
+    else:  # R32: the highest scores share the win
+        best = max(s.points)
+        tied = [i for i, p in enumerate(s.points) if p == best]
+        assert s.outcome() == tuple(1 / len(tied) if i in tied else 0.0 for i in range(seats))
     return s
 
 
@@ -130,7 +137,7 @@ def test_knowledge_only_from_legitimate_sources(seed: int, seats: int) -> None:
     s = GAME.new(seats, seed, MetscriOptions(target=8, max_rounds=4))
     rng = Rng(seed)
     history: dict[int, set[int]] = {i: set(h) for i, h in enumerate(s.hands)}
-    while s.to_act is not None:
+    while s.to_act is not None:  # a walk of its own: it watches each action before it is played
         seat = s.to_act
         a = rng.choice(s.legal())
         if isinstance(a, Spy):
@@ -153,21 +160,18 @@ def test_knowledge_only_from_legitimate_sources(seed: int, seats: int) -> None:
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 2**31), seats=st.integers(2, 8))
 def test_determinize_keeps_views_and_redeals_hidden(seed: int, seats: int) -> None:
-    s = GAME.new(seats, seed, MetscriOptions(target=8, max_rounds=3))
     rng = Rng(seed)
-    k = 0
-    while s.to_act is not None:
+    for k, s in enumerate(random_walk(GAME, seats, seed, {"target": 8, "max_rounds": 3})):
+        assert isinstance(s, MetscriState)
         if k % 7 == 0:
             for seat in range(seats):
                 d = s.determinize(seat, rng.spawn())
                 d.check()
                 assert d.view(seat) == s.view(seat)
-                assert d.scores == s.scores and d.phase == s.phase and d.ap == s.ap
+                assert d.points == s.points and d.phase == s.phase and d.ap == s.ap
                 assert [len(h) for h in d.hands] == [len(h) for h in s.hands]
                 assert [len(x) for x in d.board] == [len(x) for x in s.board]
                 assert d.matched == s.matched
-        s.play(rng.choice(s.legal()))
-        k += 1
 
 
 def test_phase_constants_order() -> None:

@@ -1,28 +1,17 @@
-"""Helpers for the Partners tests: build positions from a compact description."""
+"""Helpers for the Partners tests: positions from a compact description (the package's
+:mod:`~spillebord.games.partners.position`), and short ways to read a board."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any
 
-from spillebord.games.partners import GAME
 from spillebord.games.partners import board as B
-from spillebord.games.partners.data import CIRCLE, LETTERS, parse_square, sort_cards, square_id
-from spillebord.games.partners.rules import PartnersOptions, PartnersState, deck_of
+from spillebord.games.partners.data import CIRCLE, LETTERS, parse_square, square_id
+from spillebord.games.partners.position import board, position
+from spillebord.games.partners.rules import PartnersState
 
-
-def board(pieces: str, n: int = 4) -> B.Board:
-    """``"Y@G13 R@RS B@R5 B@R5 Y@YH2"`` → a board; unlisted pieces wait in their start circles."""
-    pos: list[list[int]] = [[], [], [], []]
-    for tok in pieces.split():
-        col, sq = tok.split("@")
-        c = LETTERS.index(col.upper())
-        _, p = parse_square(sq)
-        pos[c].append(p)
-    for c in range(4):
-        assert len(pos[c]) <= n
-        pos[c] += [CIRCLE] * (n - len(pos[c]))
-    return tuple(tuple(sorted(x)) for x in pos)
+__all__ = ["board", "fwd", "in_circle", "make", "on", "sq", "texts"]
 
 
 def make(
@@ -33,33 +22,11 @@ def make(
     n: int = 4,
     **options: Any,
 ) -> PartnersState:
-    """A state in the play phase with ``seat`` to act holding ``hand``; cards conserved."""
-    o = PartnersOptions(pieces_per_colour=n, **options)
-    s = GAME.new(4, 0, o)
-    s.pos = board(pieces, n)
-    hands: list[tuple[str, ...]] = [(), (), (), ()]
-    hands[seat] = sort_cards(list(hand))
-    if others is None:  # everyone else holds one card, so the deal goes on after this turn
+    """A state in the play phase with ``seat`` to act holding ``hand``; cards conserved.
+    Unless ``others`` says otherwise everyone else holds one 3, so the deal goes on."""
+    if others is None:
         others = {k: ("N3",) for k in range(4) if k != seat}
-    for k, h in others.items():
-        hands[k] = sort_cards(list(h))
-    deck = list(deck_of(o))
-    for h in hands:
-        for card in h:
-            deck.remove(card)
-    s.hands = tuple(hands)
-    s.deck = tuple(deck)
-    s.discard = ()
-    s.hdisc = ((), (), (), ())
-    s.phase = "play"
-    s._set_turn(seat)
-    s._legal = None
-    s.check()
-    return s
-
-
-def act(s: PartnersState, text: str) -> list[dict[str, Any]]:
-    return s.play(GAME.parse(s, text))
+    return position(pieces, {**others, seat: hand}, turn=seat, pieces_per_colour=n, **options)
 
 
 def texts(s: PartnersState, prefix: str = "") -> list[str]:

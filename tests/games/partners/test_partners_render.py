@@ -5,8 +5,9 @@ from __future__ import annotations
 from rich.console import Console
 
 from spillebord.core import Rng
-from spillebord.games.partners import GAME
+from spillebord.games.partners import GAME, PartnersState
 from spillebord.games.partners.render import render
+from spillebord.testing import random_walk
 
 
 def _text(view: dict[str, object], seat: int | None) -> str:
@@ -16,10 +17,12 @@ def _text(view: dict[str, object], seat: int | None) -> str:
 
 
 def test_render_random_positions() -> None:
-    s = GAME.new(4, 12)
     rng = Rng(4)
     phases = set()
-    while s.to_act is not None:
+    for s in random_walk(GAME, 4, 12, check=False):
+        assert isinstance(s, PartnersState)
+        if s.to_act is None:
+            break
         if s.phase not in phases or rng.random() < 0.03:
             seat = s.to_act
             out = _text(s.view(seat), seat)
@@ -27,6 +30,5 @@ def test_render_random_positions() -> None:
             assert "▲" in out or any(s.pos[c][-1] == c * 15 for c in range(4))
             _text(s.view(None), None)
             phases.add(s.phase)
-        s.play(rng.choice(s.legal()))
     assert "Game over" in _text(s.view(0), 0)
     assert {"exchange", "play"} <= phases

@@ -1,16 +1,18 @@
-"""Partners: the numbered rules of the spec, the options, the exchange and hidden information."""
+"""Partners: the numbered rules (R1–R10 of docs/rules/partners.md), the options (D1–D20), the
+exchange and hidden information."""
 
 from __future__ import annotations
 
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from partners_helpers import act, board, fwd, in_circle, make, on, texts
+from partners_helpers import board, fwd, in_circle, make, on, texts
 
 from spillebord.core import IllegalAction, OptionError, Rng
 from spillebord.core.options import build
@@ -28,7 +30,10 @@ from spillebord.games.partners.data import (
     seat_controllers,
     team,
 )
-from spillebord.games.partners.rules import PartnersOptions, PartnersState, deals_per_cycle
+from spillebord.games.partners.options import PartnersOptions, deals_per_cycle
+from spillebord.games.partners.position import from_text
+from spillebord.games.partners.rules import PartnersState
+from spillebord.testing import final_state, play, random_walk, refused
 
 # --------------------------------------------------------------------------- 1 components
 
@@ -102,15 +107,22 @@ def test_R3_1_deal_four_cards_each_from_dealers_left() -> None:
 
 def _finish_exchange(s: PartnersState) -> None:
     while s.phase == "exchange":
-        act(s, s.legal_texts()[0])
+        play(s, s.legal_texts()[0])
+
+
+def _walk_to_deal(deal: int, seed: int, options: dict[str, Any] | None = None) -> PartnersState:
+    """The state at the start of deal ``deal`` of a seeded random game."""
+    for s in random_walk(GAME, 4, seed, options):
+        assert s.to_act is not None, f"the game ended before deal {deal}"
+        if s.deals == deal:
+            assert isinstance(s, PartnersState)
+            return s
+    raise AssertionError("unreachable")
 
 
 def test_R3_2_dealer_cycle_reshuffle_by_next_dealer() -> None:
-    s = GAME.new(4, 2)
-    rng = Rng(9)
-    dealer = s.dealer
-    while s.deals < 4 and s.to_act is not None:
-        s.play(rng.choice(s.legal()))
+    dealer = GAME.new(4, 2).dealer
+    s = _walk_to_deal(4, 2)
     assert s.deals == 4 and s.deal_no == 1
     assert s.dealer == (dealer + 1) % 4
     assert len(s.deck) == 36 and s.discard == ()  # everything gathered and reshuffled
@@ -123,7 +135,7 @@ def test_R3_3_exchange_is_simultaneous_and_hidden() -> None:
     p = partner(first)
     hand_before = {k: list(s.hands[k]) for k in range(4)}
     card = s.hands[first][0]
-    ev = act(s, f"give {card.lower()}")
+    ev = play(s, f"give {card.lower()}")
     assert "card" not in ev[0] and card not in json.dumps(ev).replace("commit", "")
     assert s.view(first)["giving"] == card
     for other in (None, *[k for k in range(4) if k != first]):
@@ -132,10 +144,10 @@ def test_R3_3_exchange_is_simultaneous_and_hidden() -> None:
         assert v.get("gave") is None and v.get("received") is None
     # neither partner sees the other's commitment before both have committed
     while s.to_act != p:
-        act(s, s.legal_texts()[-1])
+        play(s, s.legal_texts()[-1])
     assert s.view(p)["giving"] is None and s.view(p).get("received") is None
     pcard = s.hands[p][-1]
-    act(s, f"give {pcard.lower()}")
+    play(s, f"give {pcard.lower()}")
     _finish_exchange(s)
     assert s.phase == "play" and s.to_act == s.leader
     # I9: each hand changed by exactly one card; partnership multisets kept
@@ -187,13 +199,13 @@ def test_R3_3_giver_knows_where_its_card_is() -> None:
 
 @pytest.mark.parametrize(("rule", "leaders"), [("dealer_left", "same"), ("rotate_each_deal", "rotate")])
 def test_R3_4_leader_rule(rule: str, leaders: str) -> None:
-    s = GAME.new(4, 6, PartnersOptions(lead_rule=rule))  # type: ignore[arg-type]
-    rng = Rng(3)
-    seen = []
-    while s.deals < 4 and s.to_act is not None:
+    seen: list[tuple[int, int, int]] = []
+    for s in random_walk(GAME, 4, 6, {"lead_rule": rule}):
+        assert s.to_act is not None, "the game ended before deal 4"
+        if s.deals == 4:
+            break
         if s.phase == "exchange" and (not seen or seen[-1][0] != s.deals):
             seen.append((s.deals, s.leader, s.dealer))
-        s.play(rng.choice(s.legal()))
     assert len(seen) >= 3
     seen = seen[:3]
     if leaders == "same":
@@ -204,9 +216,9 @@ def test_R3_4_leader_rule(rule: str, leaders: str) -> None:
 
 def test_R3_5_play_goes_clockwise_and_skips_empty_hands() -> None:
     s = make("Y@Y5 R@R5 G@G5", ["N5"], others={1: ["N6"], 3: ["N9"]})
-    act(s, "play n5 y5 y10")
+    play(s, "play n5 y5 y10")
     assert s.to_act == 1
-    act(s, "play n6 r5 r11")
+    play(s, "play n6 r5 r11")
     assert s.to_act == 3  # blue holds no card
 
 
@@ -222,7 +234,7 @@ def test_R4_3_usable_card_must_be_played() -> None:
 
 def test_R4_4_any_usable_card_even_harmful() -> None:
     s = make("Y@Y5 B@Y10", ["N5"])
-    act(s, "play n5 y5 y10")  # knocking out one's own partner is allowed (D10)
+    play(s, "play n5 y5 y10")  # knocking out one's own partner is allowed (D10)
     assert on(s, "B") == [] and on(s, "Y") == ["Y10"]
 
 
@@ -254,7 +266,7 @@ def test_R5_2_4_piece_on_own_start_field_steps_onto_c1() -> None:
 
 def test_R5_3_2_landing_on_own_piece_stacks() -> None:
     s = make("Y@Y2 Y@Y7", ["N5"])
-    act(s, "play n5 y2 y7")
+    play(s, "play n5 y2 y7")
     assert on(s, "Y") == ["Y7", "Y7"]
 
 
@@ -295,7 +307,7 @@ def test_R5_5_house_pieces_protected_and_locked() -> None:
 
 def test_R5_8_start_move() -> None:
     s = make("Y@YS", ["HEART"])
-    act(s, "start heart")
+    play(s, "start heart")
     assert on(s, "Y") == ["YS", "YS"]
     s = make("Y@YS Y@Y1 Y@Y2 Y@Y3", ["HEART"])
     assert s.legal_texts() == ["discard"]
@@ -308,7 +320,7 @@ def test_R6_4_same_colour_swap_option() -> None:
     s = make("R@R3 R@R5", ["SWAP"])
     assert s.legal_texts() == ["swap r3 r5"]
     before = s.pos
-    act(s, "swap r3 r5")
+    play(s, "swap r3 r5")
     assert s.pos == before
     s = make("R@R3 R@R5", ["SWAP"], allow_same_colour_swap=False)
     assert s.legal_texts() == ["discard"]
@@ -316,31 +328,31 @@ def test_R6_4_same_colour_swap_option() -> None:
 
 def test_R6_4_swap_ignores_blocking_and_house() -> None:
     s = make("Y@G14 R@RS B@R2", ["SWAP"])
-    act(s, "swap r2 g14")
+    play(s, "swap r2 g14")
     assert on(s, "Y") == ["R2"] and on(s, "B") == ["G14"]
 
 
 def test_R6_5_each_piece_once_and_knockouts_on_the_way() -> None:
     s = make("Y@Y1 Y@Y5 R@Y8", ["S7"])
-    act(s, "seven y5 3 y8")
+    play(s, "seven y5 3 y8")
     assert on(s, "R") == [] and in_circle(s, "R") == 4  # knocked out by the first part
     assert texts(s) == ["seven y1 4 y5"]
-    act(s, "seven y1 4 y5")
+    play(s, "seven y1 4 y5")
     assert on(s, "Y") == ["Y5", "Y8"]
 
 
 def test_R6_5_split_part_on_protected_pair_sends_mover_back() -> None:
     s = make("Y@Y1 Y@Y5 R@Y8 R@Y8", ["S7"])
-    act(s, "seven y5 3 y8")
+    play(s, "seven y5 3 y8")
     assert on(s, "Y") == ["Y1"] and on(s, "R") == ["Y8", "Y8"]
     assert texts(s) == ["seven y1 4 y5"]
 
 
 def test_R6_5_split_may_stop_early_with_option() -> None:
     s = make("Y@Y1", ["S7"], split_must_use_all=False)
-    act(s, "seven y1 2 y3")
+    play(s, "seven y1 2 y3")
     assert s.legal_texts() == ["seven stop"]  # the moved piece cannot move again
-    act(s, "seven stop")
+    play(s, "seven stop")
     assert s.phase == "play" and s.to_act == 1
     s = make("Y@Y1", ["S7"])
     assert texts(s, "seven") == ["seven y1 7 y8"]
@@ -361,14 +373,14 @@ def test_R6_5_parts_in_house() -> None:
 
 def test_R6_5_6_win_during_split_ends_game() -> None:
     s = make("Y@YH2 Y@YH3 Y@YH4 Y@G12 B@BH2 B@BH3 B@BH4 B@R11", ["S7"])
-    act(s, "seven g12 3 yh1")
+    play(s, "seven g12 3 yh1")
     assert s.phase == "split" and texts(s) == ["seven r11 4 bh1"]
-    ev = act(s, "seven r11 4 bh1")
+    ev = play(s, "seven r11 4 bh1")
     assert ev[-1]["kind"] == "win" and s.to_act is None
-    assert s.result() == (1.0, 0.0, 1.0, 0.0)
-    assert s.legal() == ()
-    with pytest.raises(IllegalAction):
-        s.play(GAME.parse(make(), "discard"))
+    assert s.outcome() == (1.0, 0.0, 1.0, 0.0)
+    assert s.scores() == (8.0, 0.0, 8.0, 0.0)  # pieces home, per partnership
+    assert list(s.legal()) == []
+    refused(s, "discard", "over")
 
 
 # --------------------------------------------------------------------------- 7, 8, 9
@@ -381,7 +393,7 @@ def test_R7_partner_colour_moves_both_ways() -> None:
 
 def test_R8_3_hidden_discards() -> None:
     s = make("", ["N5", "N9", "M4", "S7"], discard_visibility="hidden")
-    ev = act(s, "discard")
+    ev = play(s, "discard")
     assert "cards" not in ev[0] and s.discard == ()
     assert s.view(0)["my_face_down_discards"] == ["M4", "N5", "S7", "N9"]
     assert s.view(1)["my_face_down_discards"] == [] and s.view(None)["face_down_discards"][0] == 4
@@ -392,36 +404,43 @@ def test_R8_3_hidden_discards() -> None:
 
 
 def test_R9_2_max_deals_draw() -> None:
-    s = GAME.new(4, 1, PartnersOptions(max_deals=1))
-    rng = Rng(2)
-    while s.to_act is not None:
-        s.play(rng.choice(s.legal()))
-    assert s.deals == 1 and s.result() == (0.5, 0.5, 0.5, 0.5)
+    s = final_state(GAME, 4, 1, {"max_deals": 1})
+    assert isinstance(s, PartnersState)
+    assert s.deals == 1 and s.winner == -1 and not s.truncated
+    assert s.outcome() == (0.5, 0.5, 0.5, 0.5)  # a draw, whatever the scores say
 
 
 def test_R10_fewer_people() -> None:
     assert seat_controllers(2) == (0, 1, 0, 1)
     assert seat_controllers(3) == (0, 1, 0, 2)
     assert seat_controllers(4) == (0, 1, 2, 3)
+    # the sides of the contract are people: one who plays a whole partnership is a side alone
+    assert GAME.teams(2) == ((0,), (1,))
+    assert GAME.teams(3) == ((0,), (1, 2))
+    assert GAME.teams(4) == ((0, 2), (1, 3))
+    for people in (2, 3, 4):
+        assert GAME.new(people, 0).teams() == GAME.teams(people)
 
 
 @pytest.mark.parametrize("people", [2, 3])
 def test_R10_one_person_plays_a_partnership(people: int) -> None:
-    s = GAME.new(people, 5)
-    assert s.seats == people and s.ctrl == seat_controllers(people)
-    rng = Rng(5)
-    while s.to_act is not None:
-        assert s.to_act == s.ctrl[s.turn]  # the person controlling the colour seat acts
+    for s in random_walk(GAME, people, 5):
+        assert isinstance(s, PartnersState)
+        assert s.seats == people and s.ctrl == seat_controllers(people)
+        if s.to_act is None:
+            break
+        assert (
+            s.turn is not None and s.to_act == s.ctrl[s.turn]
+        )  # the person controlling the colour seat acts
         v = s.view(s.to_act)
         assert v["hand"] == list(s.hands[s.turn])  # he sees the hand of the seat he plays
         if people == 2 or s.to_act == 0:
-            # 10.3: he sees both hands of his partnership
+            # R10.3: he sees both hands of his partnership
             mine = s.controlled(s.to_act)
             assert len(mine) == 2 and {int(k) for k in v["hands"]} == set(mine)
             d = s.determinize(s.to_act, Rng(1))
             assert all(d.hands[k] == s.hands[k] for k in mine)
-        s.play(rng.choice(s.legal()))
-    r = s.result()
+    r = s.outcome()
     assert r is not None and len(r) == people
     if people == 2:
         assert sorted(r) in ([0.0, 1.0], [0.5, 0.5])
@@ -433,7 +452,7 @@ def test_option_pieces_per_colour() -> None:
     s = GAME.new(4, 3, build(PartnersOptions, GAME.quick_options))
     assert all(len(p) == GAME.quick_options["pieces_per_colour"] for p in s.pos)
     s = make("Y@G13", ["N3"], n=1, others={1: ["N3"]})
-    act(s, "play n3 g13 yh2")
+    play(s, "play n3 g13 yh2")
     assert s.view(None)["houses"]["yellow"] == [False, True, False, False]
 
 
@@ -451,7 +470,7 @@ def test_illegal_action_leaves_state_unchanged() -> None:
     before = s.copy()
     good = make("Y@Y12", ["N5"])
     with pytest.raises(IllegalAction, match=r"^Partners"):
-        s.play(GAME.parse(good, "play n5 y12 r3"))
+        s.play(GAME.parse(good, "play n5 y12 r3"))  # an action parsed in another position
     assert s == before
 
 
@@ -474,11 +493,7 @@ def test_board_helper_round_trip() -> None:
     ],
 )
 def test_illegal_actions_say_why(pieces: str, hand: list[str], text: str, reason: str) -> None:
-    s = make(pieces, hand)
-    before = s.copy()
-    with pytest.raises(IllegalAction, match=reason):
-        s.play(GAME.parse(s, text))
-    assert s == before
+    refused(make(pieces, hand), text, reason)
 
 
 def test_D4_fields_per_segment_smaller_ring() -> None:
@@ -492,10 +507,31 @@ def test_D4_fields_per_segment_smaller_ring() -> None:
     assert texts(s, "play m4") == ["play m4 y1 g4"]  # YS skipped, then G7 G6 G5 G4
     s = make("Y@G6", ["N3"], fields_per_segment=7)
     assert texts(s, "play n3") == ["play n3 g6 yh2"]  # G7, H1, H2
-    s = GAME.new(4, 3, PartnersOptions(fields_per_segment=7))
-    rng = Rng(3)
-    while s.to_act is not None:
-        s.check()
-        s.play(rng.choice(s.legal()))
+    final_state(GAME, 4, 3, {"fields_per_segment": 7})  # check() at every decision
     with pytest.raises(OptionError):
         build(PartnersOptions, {"fields_per_segment": 3})
+
+
+def test_R9_decision_bound_stops_the_game_ranked_by_score() -> None:
+    """The bound (kind.max_decisions) lies beyond the max_deals draw, so no game reaches it;
+    a game stopped there anyway is over, offers nothing, and is ranked by pieces home."""
+    assert GAME.kind.max_decisions == 300 * (4 + 16 * 7)
+    s = make("Y@YH1 Y@YH2 R@R5", ["N5"])
+    s.decisions = GAME.kind.max_decisions - 1
+    ev = play(s, "discard")
+    assert s.truncated and s.to_act is None and ev[-1]["kind"] == "truncated"
+    assert list(s.legal()) == [] and s.view(0)["turn"] is None
+    assert s.scores() == (2.0, 0.0, 2.0, 0.0)
+    assert s.outcome() == (1.0, 0.0, 1.0, 0.0)
+    s.check()
+    refused(s, "discard", "over")
+
+
+def test_positions_from_text() -> None:
+    s = from_text("Y@Y3 Y@YH1 R@RS R@RS\nyellow: s7 n5\nred: heart; turn: red")
+    assert on(s, "Y") == ["Y3", "YH1"] and on(s, "R") == ["RS", "RS"] and in_circle(s, "B") == 4
+    assert s.hands[0] == ("N5", "S7") and s.hands[1] == ("HEART",) and s.hands[2] == ()
+    assert s.turn == s.to_act == 1 and s.phase == "play" and s.legal_texts() == ["start heart"]
+    for bad in ("Y@Q9", "X@Y1", "Y3", "purple: n5", "turn: nobody", "yellow: n5 n5 n5 n5 n5"):
+        with pytest.raises(ValueError):
+            from_text(bad)

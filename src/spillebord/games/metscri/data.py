@@ -27,11 +27,13 @@ def _ring(i: int) -> int:
 
 RING: tuple[int, ...] = tuple(_ring(i) for i in range(NCELLS))
 RIM: tuple[int, ...] = tuple(i for i in SQUARES if RING[i] == 0)
+RIM_SET: frozenset[int] = frozenset(RIM)
 SQ_ID: tuple[str, ...] = tuple(f"r{i // SIZE}c{i % SIZE}" for i in range(NCELLS))
 SQ_INDEX: dict[str, int] = {SQ_ID[i]: i for i in SQUARES}
 
 SPY_COST: tuple[int, ...] = tuple(RING[i] + 1 for i in range(NCELLS))
 """Spy (Smugkigge) cost: ring + 1 (rim 1, ring 1: 2, ring 2: 3, centre 4)."""
+SPY_COST_MAX = max(SPY_COST)
 POINTS: tuple[int, ...] = tuple(RING[i] + 1 for i in range(NCELLS))
 """Points for a matched symbol card lying on the square (jokers always score 1)."""
 
@@ -75,6 +77,25 @@ def _rays(i: int) -> tuple[tuple[int, ...], ...]:
 RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(_rays(i) for i in range(NCELLS))
 
 MAX_STACK = 3
+assert all(tuple(ray[0] for ray in RAYS[i]) == ORTHO[i] for i in range(NCELLS)), "a ray starts at a neighbour"
+
+
+def _slide_paths(s: int) -> dict[int, tuple[int, ...]]:
+    """For each square a slide from ``s`` may reach: the squares it passes, itself included."""
+    out: dict[int, tuple[int, ...]] = {}
+    for ray in RAYS[s]:
+        for i, t in enumerate(ray):
+            out[t] = ray[: i + 1]
+    return out
+
+
+SLIDE_PATH: tuple[dict[int, tuple[int, ...]], ...] = tuple(_slide_paths(s) for s in range(NCELLS))
+"""Per square: destination -> the squares a slide there passes over (all must be empty, R13a)."""
+STEP_OK: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(0 < k < MAX_STACK and k + 1 != h for k in range(MAX_STACK + 1)) for h in range(MAX_STACK + 1)
+)
+"""``STEP_OK[h][k]``: may a card at level ``h`` step onto a neighbour holding ``k`` cards (R13b,
+same-level steps forbidden, A3)?"""
 
 # ------------------------------------------------------------------ cards
 
@@ -113,6 +134,17 @@ def sq(r: int, c: int) -> int:
     if not (0 <= r < SIZE and 0 <= c < SIZE) or not IS_SQUARE[i]:
         raise ValueError(f"({r},{c}) is not a Metscri square")
     return i
+
+
+# ------------------------------------------------------------------ turn
+
+ROLL, MOVE, ENTER, TURN, SPY, COLLECT, INVEST, OVER = range(8)
+"""The phases of a turn, in the order of R9 (Return, R27, is automatic when Collect is left)."""
+PHASE_NAMES: tuple[str, ...] = ("roll", "move", "enter", "turn", "spy", "collect", "invest", "over")
+
+COST_MOVE = 1
+COST_ENTER = 2
+COST_INVEST = 2
 
 
 def target_points(players: int) -> int:

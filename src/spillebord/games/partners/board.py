@@ -1,4 +1,4 @@
-"""Movement on the Partners board: steps, walks, landings (spec 5), as pure functions.
+"""Movement on the Partners board: steps, walks, landings (R5), as pure functions.
 
 A *board* is ``pos``: a tuple of four sorted tuples, the positions of each colour's pieces
 (see :mod:`.data` for the encoding). Everything here is a pure function of it, so the rules

@@ -1,6 +1,6 @@
 """Partners as data: the board geometry, the card types and the deck profiles.
 
-Board (spec 1.2): a ring of 60 track positions T0…T59 (clockwise = increasing index). The
+Board (R1.2): a ring of 60 track positions T0…T59 (clockwise = increasing index). The
 start fields (startfelt) are T0 (Yellow), T15 (Red), T30 (Blue), T45 (Green); colour c's
 numbered squares c1…c14 follow its start field. Each colour also has a start circle
 (startcirkel, off the board) and a house (hus) of four circles H1 (entry) … H4 (innermost).
@@ -21,22 +21,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 COLOURS = ("yellow", "red", "blue", "green")
-"""Seat i plays colour i (spec 1.1): Yellow 0, Red 1, Blue 2, Green 3, clockwise."""
+"""Seat i plays colour i (R1.1): Yellow 0, Red 1, Blue 2, Green 3, clockwise."""
 COLOURS_DA = ("gul", "rød", "blå", "grøn")
 LETTERS = ("Y", "R", "B", "G")
 
 TRACK = 60
 SEGMENT = 15
-"""A start field plus 14 numbered squares (spec D4: ``fields_per_segment`` = 14)."""
+"""A start field plus 14 numbered squares (D4: ``fields_per_segment`` = 14)."""
 CIRCLE = -1
 HOUSE = 60
 HOUSE_SIZE = 4
 START_FIELD = (0, 15, 30, 45)
-"""S_c, the start field of colour c (spec 1.2.2)."""
+"""S_c, the start field of colour c (R1.2.2)."""
 
 
 def partner(seat: int) -> int:
-    """A seat's partner sits opposite (spec 1.1.2)."""
+    """A seat's partner sits opposite (R1.1.2)."""
     return (seat + 2) % 4
 
 
@@ -82,7 +82,7 @@ def parse_square(text: str) -> tuple[int | None, int]:
 
 @dataclass(frozen=True, slots=True)
 class CardType:
-    """One card type of the deck (spec 1.3)."""
+    """One card type of the deck (R1.3)."""
 
     code: str
     name_en: str
@@ -95,7 +95,7 @@ class CardType:
     split: bool = False
     swap: bool = False
     draw_value: int = 0
-    """Its value when drawing for the first dealer (spec 2.2: HEART and SWAP count 0)."""
+    """Its value when drawing for the first dealer (R2.2: HEART and SWAP count 0)."""
     symbol: str = ""
 
 
@@ -125,9 +125,9 @@ DeckProfile = tuple[tuple[str, int], ...]
 """A deck as data: (card type code, count) pairs."""
 
 CLASSIC56: DeckProfile = tuple((code, 4) for code in CARD_TYPES)
-"""The published box (spec 1.3, [P]): 14 types, 4 of each (the per-type count is a decision)."""
+"""The published box (R1.3): 14 types, 4 of each (the per-type count is unpublished: a decision)."""
 TEXT52: DeckProfile = tuple((code, 4) for code in CARD_TYPES if code != "N2")
-"""The default (spec D1): ``classic56`` without the four 2s: the seed's arithmetic (48 dealt, 4 over)."""
+"""The default (D1): ``classic56`` without the four 2s: the seed's arithmetic (48 dealt, 4 over)."""
 PROFILES: dict[str, DeckProfile] = {"text52": TEXT52, "classic56": CLASSIC56}
 
 
@@ -159,7 +159,7 @@ def sort_cards(cards: list[str] | tuple[str, ...]) -> tuple[str, ...]:
 
 
 def seat_controllers(people: int) -> tuple[int, ...]:
-    """Who controls each of the four seats with 2–4 people (spec 10).
+    """Who controls each of the four seats with 2–4 people (R10).
 
     2 people: person 0 plays Yellow and Blue, person 1 Red and Green. 3 people: person 0 plays
     the whole Yellow+Blue partnership, persons 1 and 2 are the partners Red and Green.

@@ -1,91 +1,24 @@
-"""Parsing any well-formed Partners action text, and saying why an action is not legal now.
+"""Why a Partners action is refused: a sentence for every way an action can be illegal, e.g.
+``IllegalAction("Partners: play n5 y12 r3: the occupied red start field blocks the way (rule 5.4)")``.
 
-``PartnersGame.parse`` accepts every well-formed text (not only the legal ones), so that
-``play`` can refuse an illegal one with a reason, e.g.
-``IllegalAction("Partners: the occupied red start field blocks the way (5.4)")``.
+The rules call :func:`why_illegal` only for an action that is not in ``legal()``; the
+explanation never decides legality itself.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spillebord.core import IllegalAction, ParseError
-
 from . import board as B
-from .data import CARD_TYPES, CIRCLE, COLOURS, HOUSE, START_FIELD, TRACK, parse_square, square_id
+from .actions import Discard, Give, Move, PartnersAction, Seven, Start, StopSplit, Swap
+from .data import CARD_TYPES, CIRCLE, COLOURS, HOUSE, START_FIELD, TRACK, square_id
 
 if TYPE_CHECKING:
-    from .rules import PartnersAction, PartnersState
-
-
-def _card(text: str) -> tuple[str, int | None]:
-    code, _, value = text.upper().partition("=")
-    if code not in CARD_TYPES:
-        raise ParseError(f"Partners: no card {text!r}; cards are {', '.join(c.lower() for c in CARD_TYPES)}")
-    try:
-        return code, int(value) if value else None
-    except ValueError:
-        raise ParseError(f"Partners: bad card value in {text!r}") from None
-
-
-def _square(text: str, colour: int) -> tuple[int, int]:
-    """(colour, position) of a square id; a house or circle id names its colour."""
-    try:
-        c, p = parse_square(text)
-    except (KeyError, ValueError):
-        raise ParseError(f"Partners: no square {text!r}") from None
-    return (colour if c is None else c), p
-
-
-def parse_action(state: PartnersState, text: str) -> PartnersAction:
-    from .rules import Discard, Give, Move, Seven, Start, StopSplit, Swap
-
-    words = text.strip().lower().split()
-    seat = state.turn
-    assert seat is not None
-    a = B.active_colour(state.pos, seat)
-    try:
-        if words == ["discard"]:
-            return Discard()
-        if words == ["seven", "stop"]:
-            return StopSplit()
-        if len(words) == 2 and words[0] == "give":
-            return Give(_card(words[1])[0])
-        if len(words) == 2 and words[0] == "start":
-            return Start(_card(words[1])[0], a)
-        if len(words) == 4 and words[0] == "play":
-            code, value = _card(words[1])
-            t = CARD_TYPES[code]
-            if value is None:
-                value = t.forward[0] if t.forward else -t.backward
-            if t.backward and value > 0:
-                value = -value
-            c, frm = _square(words[2], a)
-            _, to = _square(words[3], c)
-            return Move(code, value, c, frm, to)
-        if len(words) == 4 and words[0] == "seven":
-            c, frm = _square(words[1], a)
-            _, to = _square(words[3], c)
-            return Seven(c, frm, int(words[2]), to)
-        if len(words) == 3 and words[0] == "swap":
-            out = []
-            for w in words[1:]:
-                _, p = _square(w, a)
-                o, _k = B.occupant(state.pos, p) if 0 <= p < TRACK else (-1, 0)
-                if o < 0:
-                    raise IllegalAction(f"Partners: there is no piece on {w.upper()} to swap")
-                out.append((o, p))
-            (c1, p1), (c2, p2) = sorted(out, key=lambda x: x[1])
-            return Swap(c1, p1, c2, p2)
-    except ValueError:
-        pass
-    raise ParseError(f"Partners: {text.strip()!r} is not a Partners action")
+    from .rules import PartnersState
 
 
 def why_illegal(state: PartnersState, action: PartnersAction) -> str:
     """A sentence saying why ``action`` is not legal in ``state`` (which is not over)."""
-    from .rules import Discard, Give, Move, Seven, Start, StopSplit, Swap
-
     seat = state.turn
     assert seat is not None
     who = COLOURS[seat]
@@ -111,7 +44,7 @@ def why_illegal(state: PartnersState, action: PartnersAction) -> str:
     if isinstance(action, Give):
         return f"{who} cannot give {action.card}"
     if isinstance(action, Discard):
-        return f"{who} has a usable card and must play it (spec 4.3)"
+        return f"{who} has a usable card and must play it (rule 4.3)"
     a = B.active_colour(state.pos, seat)
     if isinstance(action, Start):
         if not CARD_TYPES[action.card].start:
@@ -121,7 +54,7 @@ def why_illegal(state: PartnersState, action: PartnersAction) -> str:
         c, frm, to = action.colour, action.frm, action.to
         n = action.value if isinstance(action, Move) else action.steps
         if c != a:
-            return f"{who} moves {COLOURS[a]} pieces now, not {COLOURS[c]} (spec 5.1)"
+            return f"{who} moves {COLOURS[a]} pieces now, not {COLOURS[c]} (rule 5.1)"
         if frm not in state.pos[c]:
             return f"there is no {COLOURS[c]} piece on {square_id(c, frm)}"
         if frm == CIRCLE:
@@ -131,13 +64,13 @@ def why_illegal(state: PartnersState, action: PartnersAction) -> str:
             if (n > 0 and n not in t.forward) or (n < 0 and -n != t.backward):
                 return f"{t.name_en} cannot move {n} steps"
             if n < 0 and frm >= HOUSE:
-                return "pieces in the house never move backwards (spec 5.5.5)"
+                return "pieces in the house never move backwards (rule 5.5.5)"
         reason = _path_problem(state, c, frm, n)
         if reason:
             return reason
         if isinstance(action, Seven):
             if state.split_used.count((c, frm)) >= state.pos[c].count(frm):
-                return "each piece moves only once per 7 (spec 6.5.3)"
+                return "each piece moves only once per 7 (rule 6.5.3)"
             if n > (state.split_left if phase == "split" else 7):
                 return "the 7 has fewer steps left"
         if isinstance(action, Move) and n < 0:
@@ -157,7 +90,7 @@ def why_illegal(state: PartnersState, action: PartnersAction) -> str:
         if end >= 0 and end != to:
             return f"that move ends on {square_id(c, end)}, not {square_id(c, to)}"
         if isinstance(action, Seven):
-            return "the rest of the 7 could not be used (spec 6.5.6: all seven steps must be used)"
+            return "the rest of the 7 could not be used (rule 6.5.6: all seven steps must be used)"
         return "that move is not possible"
     if isinstance(action, Swap):
         for c, p in ((action.c1, action.p1), (action.c2, action.p2)):
@@ -187,10 +120,10 @@ def _path_problem(state: PartnersState, c: int, p: int, n: int) -> str:
                 j = (j + (1 if n > 0 else -1)) % TRACK
                 if j % 15 == 0 and j != START_FIELD[c] and blk[j // 15]:
                     break
-            return f"the occupied {COLOURS[j // 15]} start field blocks the way (spec 5.4)"
+            return f"the occupied {COLOURS[j // 15]} start field blocks the way (rule 5.4)"
         if q == B.OBSTRUCTED:
             if bounce:
                 return ""
-            return "the move cannot be completed in the house: no overshooting, no jumping (spec 5.5)"
+            return "the move cannot be completed in the house: no overshooting, no jumping (rule 5.5)"
         p = q
     return ""

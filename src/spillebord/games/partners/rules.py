@@ -1,311 +1,76 @@
-"""Partners: the rules engine (spec ../shared/spec/partners.md, seed: spilregler.dk, Danish).
+"""Partners: the rules engine (docs/rules/partners.md; seed text: spilregler.dk, Danish).
 
-The board always has four colour seats (spec 10.1): Yellow 0, Red 1, Blue 2, Green 3,
-clockwise; partners sit opposite (Yellow+Blue against Red+Green). The contract's seats are the
-2–4 *people* (spec 10.2): with 4 each plays one colour; with 2 each plays a whole partnership;
-with 3 person 0 plays Yellow+Blue and persons 1 and 2 play Red and Green
+The board always has four colour seats (R10.1): Yellow 0, Red 1, Blue 2, Green 3, clockwise;
+partners sit opposite (Yellow+Blue against Red+Green). The contract's seats are the 2–4
+*people* (R10.2): with 4 each plays one colour; with 2 each plays a whole partnership; with 3
+person 0 plays Yellow+Blue and persons 1 and 2 play Red and Green
 (:func:`.data.seat_controllers`). ``state.turn`` is the colour seat to act, ``state.to_act`` the
-person controlling it; a person's view shows the hands of all the colour seats he plays.
+person controlling it; a person's view shows the hands of all the colour seats he plays. The
+sides of the contract (:meth:`PartnersGame.teams`) are the people of each partnership: a person
+who plays a whole partnership is a side alone.
 
 How the game decomposes into decisions (one action each, ``state.phase`` says which):
 
-* ``exchange`` (bytte kort, spec 3.3): after every deal each seat, starting with the leader and
+* ``exchange`` (bytte kort, R3.3): after every deal each seat, starting with the leader and
   going clockwise, commits one card for its partner: ``give h8``. The commitments are
   simultaneous and hidden: a seat's view shows only its own commitment, the others' only as
   "committed". When all four have committed the cards change hands at once.
-* ``play`` (spec 3.5, 4): the seat to act plays one card and one of its moves:
+* ``play`` (R3.5, R4): the seat to act plays one card and one of its moves:
   ``start h8`` (start move), ``play n5 y12 r3`` (forward/backward move: card, from, to;
   ``play a114=14 ys y14`` names the chosen value of the 1/14), ``swap r3 b7`` (byttekort),
   ``seven y3 2 y5`` (the first part of a split 7: piece, steps, landing square), or
-  ``discard`` when no card is usable (spec 8: the whole hand is laid down).
-* ``split`` (delekort, spec 6.5): the further parts of a split 7, ``seven y10 5 r1``, one
+  ``discard`` when no card is usable (R8: the whole hand is laid down).
+* ``split`` (delekort, R6.5): the further parts of a split 7, ``seven y10 5 r1``, one
   (piece, steps) decision at a time, until all seven steps are used (or the remainder lapses
   by rule 6.5.6). Only parts that can still be completed under the sum rule are offered.
 
-Deals come in dealer cycles (spec 3.2): one dealer deals three deals of four cards each from one
+Deals come in dealer cycles (R3.2): one dealer deals three deals of four cards each from one
 shuffle; the leftovers are set aside unseen; then the deal passes left and the new dealer
 reshuffles everything.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, ClassVar, Literal
+from collections.abc import Callable, Sequence
+from itertools import repeat
+from operator import is_
+from typing import Any, ClassVar, TypeVar
 
-from spillebord.core import Action, Event, Game, IllegalAction, OptionError, Rng, State, opt
-from spillebord.core.errors import GameOver
+from spillebord.core import (
+    Event,
+    Game,
+    GameKind,
+    GameOver,
+    IllegalAction,
+    OptionError,
+    Rng,
+    State,
+    Teams,
+    state,
+    win_outcome,
+)
 
 from . import board as B
+from . import notation
+from .actions import Discard, Give, Move, PartnersAction, Seven, Start, StopSplit, Swap
 from .data import (
-    CARD_ORDER,
     CARD_TYPES,
     CIRCLE,
     COLOURS,
     HOUSE,
-    LETTERS,
-    PROFILES,
     START_FIELD,
     TRACK,
-    DeckProfile,
-    deck_cards,
-    parse_profile,
     partner,
     seat_controllers,
     sort_cards,
     square_id,
     team,
 )
-from .heuristics import PartnersBot
+from .explain import why_illegal
+from .options import MAX_DEALS, PartnersOptions, deals_per_cycle, deck_of
+from .view import view as build_view
 
 Board = B.Board
-
-# --------------------------------------------------------------------------- options
-
-
-@dataclass(frozen=True, slots=True)
-class PartnersOptions:
-    """Rule variants; every field is a decision of the spec (section 13) with its default."""
-
-    deck_profile: Literal["text52", "classic56", "custom"] = opt(
-        "text52",
-        "D1/D2: the deck: text52 (the seed's 52 cards: 48 dealt, 4 over), classic56 (the published "
-        "56-card box), or custom (custom_deck)",
-    )
-    custom_deck: str = opt(
-        "",
-        "D1: with deck_profile=custom, the deck as CODE:COUNT pairs, e.g. 'HEART:6,N5:8,S7:4' "
-        "(codes HEART A114 N2 N3 M4 N5 N6 S7 H8 N9 N10 N12 H13 SWAP; at least 16 cards)",
-    )
-    first_dealer: Literal["random", "draw_high"] = opt(
-        "random", "D18: the first dealer is chosen at random, or by drawing cards (highest deals)"
-    )
-    lead_rule: Literal["dealer_left", "rotate_each_deal"] = opt(
-        "dealer_left", "D14: who leads each deal: the dealer's left neighbour, or one seat further each deal"
-    )
-    house_entry: Literal["mandatory", "optional"] = opt(
-        "mandatory", "D6: a piece reaching its own start field must enter its house, or may pass it"
-    )
-    house_overshoot: Literal["illegal", "bounce"] = opt(
-        "illegal", "D7: a move that cannot be completed inside the house is illegal, or bounces back"
-    )
-    allow_same_colour_swap: bool = opt(
-        True, "D11: the swap card may swap two pieces of one colour (a legal move with no effect)"
-    )
-    swap_start_field: bool = opt(False, "D11: the swap card may move a piece standing on a start field")
-    split_must_use_all: bool = opt(
-        True, "D12: the split 7 must use all seven steps (else the player may stop early)"
-    )
-    discard_visibility: Literal["public", "hidden"] = opt(
-        "public", "D15: a hand laid down for want of a usable card is shown face up, or kept face down"
-    )
-    allow_voluntary_discard: bool = opt(
-        False, "D16: a player with a usable card may still lay down his whole hand"
-    )
-    max_deals: int = opt(300, "D20: the game is a draw after this many deals (safety cap)", min=1, max=300)
-    fields_per_segment: int = opt(
-        14,
-        "D4: numbered squares between two start fields (14 on the published board; fewer makes "
-        "a smaller ring)",
-        min=4,
-        max=14,
-    )
-    pieces_per_colour: int = opt(
-        4,
-        "not a rule of the game: play with fewer pieces per colour (1-4) for a short game (quick "
-        "variant for tests and demos; the rules use 4)",
-        min=1,
-        max=4,
-    )
-
-    def __post_init__(self) -> None:
-        if self.deck_profile == "custom":
-            n = len(deck_cards(parse_profile(self.custom_deck)))
-            if n < 16:
-                raise ValueError(f"Partners: a custom deck needs at least 16 cards, not {n}")
-        if not 1 <= self.max_deals <= 300:
-            raise ValueError("Partners: max_deals must be 1-300")
-        if not 4 <= self.fields_per_segment <= 14:
-            raise ValueError("Partners: fields_per_segment must be 4-14")
-        if not 1 <= self.pieces_per_colour <= 4:
-            raise ValueError("Partners: pieces_per_colour must be 1-4")
-
-
-@lru_cache(maxsize=64)
-def _deck_for(profile: str, custom: str) -> tuple[str, ...]:
-    prof: DeckProfile = parse_profile(custom) if profile == "custom" else PROFILES[profile]
-    return deck_cards(prof)
-
-
-def deck_of(o: PartnersOptions) -> tuple[str, ...]:
-    """The full deck (sorted card codes) the options describe."""
-    return _deck_for(o.deck_profile, o.custom_deck)
-
-
-# --------------------------------------------------------------------------- actions
-
-
-def _sq(colour: int, pos: int) -> str:
-    return square_id(colour, pos).lower()
-
-
-@dataclass(frozen=True, slots=True)
-class Give(Action):
-    """Partner exchange (bytte kort): commit one card for the partner, hidden until all commit."""
-
-    card: str
-
-    def __str__(self) -> str:
-        return f"give {self.card.lower()}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": "give", "card": self.card}
-
-    def label(self) -> str:
-        return f"Give {CARD_TYPES[self.card].name_en} to your partner"
-
-
-@dataclass(frozen=True, slots=True)
-class Start(Action):
-    """Start move (5.8): a piece from the start circle (startcirkel) onto its start field (startfelt)."""
-
-    card: str
-    colour: int
-
-    def __str__(self) -> str:
-        return f"start {self.card.lower()}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": "start",
-            "card": self.card,
-            "from": square_id(self.colour, CIRCLE),
-            "to": square_id(self.colour, START_FIELD[self.colour]),
-        }
-
-    def label(self) -> str:
-        return f"{CARD_TYPES[self.card].name_en}: bring a {COLOURS[self.colour]} piece out"
-
-
-@dataclass(frozen=True, slots=True)
-class Move(Action):
-    """A forward (number card, 1/14, the number side of 8♥/13♥) or backward (−4) move of one piece."""
-
-    card: str
-    value: int
-    """Steps: positive forward, negative backward."""
-    colour: int
-    frm: int
-    to: int
-
-    def __str__(self) -> str:
-        card = self.card.lower()
-        if len(CARD_TYPES[self.card].forward) > 1:
-            card += f"={self.value}"
-        return f"play {card} {_sq(self.colour, self.frm)} {_sq(self.colour, self.to)}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": "move",
-            "card": self.card,
-            "value": self.value,
-            "from": square_id(self.colour, self.frm),
-            "to": square_id(self.colour, self.to),
-        }
-
-    def label(self) -> str:
-        way = f"{self.value} forward" if self.value > 0 else f"{-self.value} back"
-        return (
-            f"{CARD_TYPES[self.card].name_en}: {COLOURS[self.colour]} piece "
-            f"{square_id(self.colour, self.frm)} {way} to {square_id(self.colour, self.to)}"
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class Seven(Action):
-    """One part of the split 7 (delekort, 6.5): one piece forward ``steps`` steps."""
-
-    colour: int
-    frm: int
-    steps: int
-    to: int
-
-    def __str__(self) -> str:
-        return f"seven {_sq(self.colour, self.frm)} {self.steps} {_sq(self.colour, self.to)}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": "seven",
-            "card": "S7",
-            "steps": self.steps,
-            "from": square_id(self.colour, self.frm),
-            "to": square_id(self.colour, self.to),
-        }
-
-    def label(self) -> str:
-        return (
-            f"7: {COLOURS[self.colour]} piece {square_id(self.colour, self.frm)} {self.steps} "
-            f"forward to {square_id(self.colour, self.to)}"
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class StopSplit(Action):
-    """End a split 7 early (only with ``split_must_use_all=false``)."""
-
-    def __str__(self) -> str:
-        return "seven stop"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": "seven_stop"}
-
-    def label(self) -> str:
-        return "7: stop here"
-
-
-@dataclass(frozen=True, slots=True)
-class Swap(Action):
-    """The swap card (byttekort, 6.4): two lone pieces on numbered squares change places."""
-
-    c1: int
-    p1: int
-    c2: int
-    p2: int
-
-    def __str__(self) -> str:
-        return f"swap {_sq(self.c1, self.p1)} {_sq(self.c2, self.p2)}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": "swap",
-            "card": "SWAP",
-            "from": square_id(self.c1, self.p1),
-            "to": square_id(self.c2, self.p2),
-        }
-
-    def label(self) -> str:
-        return (
-            f"Swap the {COLOURS[self.c1]} piece on {square_id(self.c1, self.p1)} with the "
-            f"{COLOURS[self.c2]} piece on {square_id(self.c2, self.p2)}"
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class Discard(Action):
-    """Lay down the whole hand (spec 8): forced when no card is usable."""
-
-    def __str__(self) -> str:
-        return "discard"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": "discard"}
-
-    def label(self) -> str:
-        return "Lay down your whole hand (no usable card)"
-
-
-PartnersAction = Give | Start | Move | Seven | StopSplit | Swap | Discard
 
 # --------------------------------------------------------------------------- split-7 search
 
@@ -424,11 +189,43 @@ def swap_pairs(pos: Board, o: PartnersOptions) -> list[tuple[int, int, int, int]
     return out
 
 
+# --------------------------------------------------------------------------- actions, made once
+
+T = TypeVar("T")
+
+
+def _interned(cls: Callable[..., T]) -> Callable[..., T]:
+    """A maker of ``cls`` actions that returns the one action with the given fields, made the
+    first time it is asked for: actions are immutable values, legal() makes several per
+    decision, and looking one up costs a tenth of making a frozen dataclass."""
+    made: dict[tuple[Any, ...], T] = {}
+    get = made.get
+
+    def make(*fields: Any) -> T:
+        a = get(fields)
+        if a is None:
+            if len(made) > 500_000:  # never in practice: the fields are few small values
+                made.clear()
+            a = made[fields] = cls(*fields)
+        return a
+
+    return make
+
+
+_give_action = _interned(Give)
+_start_action = _interned(Start)
+_move_action = _interned(Move)
+_seven_action = _interned(Seven)
+_swap_action = _interned(Swap)
+_DISCARD = Discard()
+_STOP = StopSplit()
+
 # --------------------------------------------------------------------------- state
 
 _NO4: tuple[None, None, None, None] = (None, None, None, None)
 
 
+@state
 class PartnersState(State[PartnersAction]):
     """A Partners position, hidden parts included.
 
@@ -443,36 +240,6 @@ class PartnersState(State[PartnersAction]):
     ``split_used`` (the split 7 in progress), ``winner`` (partnership 0/1, -1 draw, None).
     """
 
-    __slots__ = (
-        "_legal",
-        "commits",
-        "ctrl",
-        "deal_no",
-        "dealer",
-        "deals",
-        "deck",
-        "discard",
-        "first_dealer",
-        "game",
-        "gave",
-        "gift_zone",
-        "hands",
-        "hdisc",
-        "leader",
-        "opts",
-        "phase",
-        "pos",
-        "rng",
-        "sat_out",
-        "seats",
-        "split_left",
-        "split_used",
-        "to_act",
-        "turn",
-        "winner",
-    )
-
-    game: PartnersGame
     opts: PartnersOptions
     pos: Board
     hands: tuple[tuple[str, ...], ...]
@@ -495,52 +262,38 @@ class PartnersState(State[PartnersAction]):
     turn: int | None
     """The colour seat (0–3) that acts now; ``to_act`` is the person controlling it."""
     ctrl: tuple[int, ...]
-    """The person controlling each colour seat (spec 10; the identity with four people)."""
+    """The person controlling each colour seat (R10; the identity with four people)."""
     _legal: tuple[PartnersAction, ...] | None
+    """The legal actions now, computed once per decision (a cache, left out of equality)."""
 
     # ------------------------------------------------------------------ contract
 
-    _eq_ignore: ClassVar[frozenset[str]] = frozenset({"_legal"})
-
-    def copy(self) -> PartnersState:
-        s = PartnersState.__new__(PartnersState)
-        s.game, s.seats, s.to_act, s.rng = self.game, self.seats, self.to_act, self.rng.copy()
-        s.turn, s.ctrl = self.turn, self.ctrl
-        s.opts, s.pos, s.hands, s.deck, s.discard, s.hdisc = (
-            self.opts,
-            self.pos,
-            self.hands,
-            self.deck,
-            self.discard,
-            self.hdisc,
-        )
-        s.dealer, s.first_dealer, s.deal_no, s.deals, s.leader, s.phase = (
-            self.dealer,
-            self.first_dealer,
-            self.deal_no,
-            self.deals,
-            self.leader,
-            self.phase,
-        )
-        s.commits, s.gave, s.gift_zone, s.sat_out = self.commits, self.gave, self.gift_zone, self.sat_out
-        s.split_left, s.split_used, s.winner = self.split_left, self.split_used, self.winner
-        s._legal = self._legal
-        return s
-
     def legal(self) -> tuple[PartnersAction, ...]:
-        if self._legal is None:
-            self._legal = tuple(self._generate())
-        return self._legal
+        if self.to_act is None:
+            return ()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = tuple(self._generate())
+        return legal
 
-    def result(self) -> tuple[float, ...] | None:
-        """Per player: 1.0 for the winning partnership (both partners), 0.0 for the other;
-        0.5 for everyone if the game was drawn by the ``max_deals`` cap (spec 9.2). With 2 or 3
-        people (spec 10) a person's value is that of the partnership he plays. None while running."""
-        if self.to_act is not None or self.winner is None:
-            return None
-        if self.winner < 0:
-            return (0.5,) * self.seats
-        return tuple(1.0 if self.team_of(p) == self.winner else 0.0 for p in range(self.seats))
+    def scores(self) -> tuple[float, ...]:
+        """Per person: how many pieces of the partnership he plays for stand in their houses
+        (0–8 with four pieces a colour; both partners score the same). All of them home wins
+        the game (R9.1); a game stopped at the decision bound is ranked by this count."""
+        home = [0, 0]
+        for c in range(4):
+            home[c % 2] += sum(p >= HOUSE for p in self.pos[c])
+        return tuple(float(home[self.team_of(p)]) for p in range(self.seats))
+
+    def final_outcome(self) -> tuple[float, ...]:
+        """The partnership that brought all its pieces home wins (R9.1), both partners alike;
+        after ``max_deals`` deals without a winner the game is a draw (R9.2: 0.5 each)."""
+        assert self.winner is not None
+        sides = (0, 1) if self.winner < 0 else (self.winner,)
+        return win_outcome(sides, self.teams(), self.seats)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return build_view(self, seat)
 
     def team_of(self, person: int) -> int:
         """The partnership (0: Yellow+Blue, 1: Red+Green) that ``person`` plays for."""
@@ -557,7 +310,7 @@ class PartnersState(State[PartnersAction]):
     # ------------------------------------------------------------------ legal moves
 
     def active(self, seat: int) -> int:
-        """The colour ``seat`` moves now (5.1)."""
+        """The colour ``seat`` moves now (R5.1)."""
         return B.active_colour(self.pos, seat)
 
     def _generate(self) -> list[PartnersAction]:
@@ -565,7 +318,7 @@ class PartnersState(State[PartnersAction]):
         if seat is None:
             return []
         if self.phase == "exchange":
-            return [Give(c) for c in dict.fromkeys(self.hands[seat])]
+            return [_give_action(c) for c in dict.fromkeys(self.hands[seat])]
         o = self.opts
         optional = o.house_entry == "optional"
         bounce = o.house_overshoot == "bounce"
@@ -576,9 +329,9 @@ class PartnersState(State[PartnersAction]):
                 if not o.split_must_use_all or part_ok(
                     self.pos, seat, self.split_left, self.split_used, part, optional, bounce, size
                 ):
-                    out.append(Seven(*part))
+                    out.append(_seven_action(*part))
             if not o.split_must_use_all:
-                out.append(StopSplit())
+                out.append(_STOP)
             return out
         return self.card_moves(seat, self.hands[seat], with_discard=True)
 
@@ -600,129 +353,133 @@ class PartnersState(State[PartnersAction]):
         for card in dict.fromkeys(hand):
             t = CARD_TYPES[card]
             if t.start and mine[0] == CIRCLE:
-                out.append(Start(card, a))
+                out.append(_start_action(card, a))
             for v in t.forward:
                 for i, p in enumerate(froms):
                     if simple:
                         if len(paths[i]) >= v:
-                            out.append(Move(card, v, a, p, paths[i][v - 1]))
+                            out.append(_move_action(card, v, a, p, paths[i][v - 1]))
                         continue
                     for e in B.walk(a, p, v, blk, hm, optional, bounce, size):
-                        out.append(Move(card, v, a, p, e))
+                        out.append(_move_action(card, v, a, p, e))
             if t.backward:
                 for p in froms:
                     if p < HOUSE:
                         e = B.bwalk(a, p, t.backward, blk, size)
                         if e >= 0:
-                            out.append(Move(card, -t.backward, a, p, e))
+                            out.append(_move_action(card, -t.backward, a, p, e))
             if t.split:
                 for part in split_parts(pos, seat, 7, (), optional, bounce, size):
                     if not o.split_must_use_all or part_ok(pos, seat, 7, (), part, optional, bounce, size):
-                        out.append(Seven(*part))
+                        out.append(_seven_action(*part))
             if t.swap:
                 for pair in swap_pairs(pos, o):
-                    out.append(Swap(*pair))
+                    out.append(_swap_action(*pair))
         if with_discard and (not out or o.allow_voluntary_discard):
-            out.append(Discard())
+            out.append(_DISCARD)
         return out
 
     # ------------------------------------------------------------------ play
 
-    def play(self, action: PartnersAction) -> list[Event]:
+    def apply(self, action: PartnersAction) -> list[Event]:
         """Apply ``action`` for the seat to act. Events name the acting person as ``seat`` and
         the colour seat as ``colour_seat`` (the same with four people)."""
-        ev = self._play(action)
-        if self.ctrl != (0, 1, 2, 3):
-            for e in ev:
-                if "seat" in e:
-                    e["colour_seat"] = e["seat"]
-                    e["seat"] = self.ctrl[e["seat"]]
-        return ev
-
-    def _play(self, action: PartnersAction) -> list[Event]:
         seat = self.turn
-        if seat is None:
+        if self.to_act is None or seat is None:
             raise GameOver("Partners: the game is over")
-        if action not in self.legal():
-            from .explain import why_illegal
-
+        legal = self.legal()
+        # identity first (in C): actions nearly always come from legal() itself, and comparing
+        # dataclasses of different types costs two Python calls each
+        if not any(map(is_, legal, repeat(action))) and action not in legal:
             raise IllegalAction(f"Partners: {action}: {why_illegal(self, action)}")
         self._legal = None
-        name = COLOURS[seat].capitalize()
         if isinstance(action, Give):
-            return self._give(seat, action.card)
-        ev: list[Event] = []
-        if isinstance(action, Discard):
-            hand = self.hands[seat]
-            self.hands = _put(self.hands, seat, ())
-            self.sat_out = _put(self.sat_out, seat, True)
-            g = partner(seat)
-            if self.opts.discard_visibility == "public":
-                self.discard = (*self.discard, *hand)
-                if self.gift_zone[g] == 1:
-                    self.gift_zone = _put(self.gift_zone, g, 0)
-                ev.append(
-                    {
-                        "kind": "discard",
-                        "seat": seat,
-                        "cards": list(hand),
-                        "text": f"{name} has no usable card and lays down {', '.join(hand)}",
-                    }
-                )
-            else:
-                self.hdisc = _put(self.hdisc, seat, sort_cards((*self.hdisc[seat], *hand)))
-                if self.gift_zone[g] == 1:
-                    self.gift_zone = _put(self.gift_zone, g, 2)
-                ev.append(
-                    {
-                        "kind": "discard",
-                        "seat": seat,
-                        "count": len(hand),
-                        "text": f"{name} has no usable card and lays down {len(hand)} cards face down",
-                    }
-                )
-            self._next_turn(seat, ev)
-            return ev
-        if isinstance(action, StopSplit):
-            ev.append({"kind": "seven_stop", "seat": seat, "text": f"{name} ends the 7 early"})
+            ev = self._give(seat, action.card)
+        elif isinstance(action, Seven):
+            ev = self._seven(seat, action)
+        elif isinstance(action, Discard):
+            ev = self._discard(seat)
+        elif isinstance(action, StopSplit):
+            ev = [
+                {"kind": "seven_stop", "seat": seat, "text": f"{COLOURS[seat].capitalize()} ends the 7 early"}
+            ]
             self.phase = "play"
             self.split_left, self.split_used = 0, ()
             self._next_turn(seat, ev)
-            return ev
-        if isinstance(action, Seven):
-            return self._seven(seat, action)
-        # a card is played face up
-        card = "SWAP" if isinstance(action, Swap) else action.card
-        self._play_card(seat, card)
-        if isinstance(action, Start):
-            self.pos, ko, _ = B.land(self.pos, action.colour, CIRCLE, START_FIELD[action.colour])
+        else:  # a card is played face up: a start, a move or a swap
+            ev = []
+            name = COLOURS[seat].capitalize()
+            card = "SWAP" if isinstance(action, Swap) else action.card
+            self._play_card(seat, card)
+            if isinstance(action, Start):
+                self.pos, ko, _ = B.land(self.pos, action.colour, CIRCLE, START_FIELD[action.colour])
+                ev.append(
+                    {
+                        "kind": "start",
+                        "seat": seat,
+                        "card": card,
+                        "to": square_id(action.colour, START_FIELD[action.colour]),
+                        "text": f"{name} plays {card}: a {COLOURS[action.colour]} piece comes out",
+                    }
+                )
+                if ko >= 0:
+                    ev.append(_ko_event(ko, START_FIELD[action.colour]))
+            elif isinstance(action, Move):
+                self._move(seat, action.colour, action.frm, action.to, card, ev, name)
+            else:  # Swap
+                self.pos = B.swap(self.pos, action.c1, action.p1, action.c2, action.p2)
+                ev.append(
+                    {
+                        "kind": "swap",
+                        "seat": seat,
+                        "card": card,
+                        "from": square_id(action.c1, action.p1),
+                        "to": square_id(action.c2, action.p2),
+                        "text": f"{name} plays the swap card: {action.label()}",
+                    }
+                )
+            if not self._check_win(ev):
+                self._next_turn(seat, ev)
+        if self.seats != 4:
+            ctrl = self.ctrl
+            for e in ev:
+                if "seat" in e:
+                    e["colour_seat"] = e["seat"]
+                    e["seat"] = ctrl[e["seat"]]
+        return ev
+
+    def _discard(self, seat: int) -> list[Event]:
+        """R8: the whole hand is laid down, face up or (``discard_visibility=hidden``) face down."""
+        name = COLOURS[seat].capitalize()
+        hand = self.hands[seat]
+        self.hands = _put(self.hands, seat, ())
+        self.sat_out = _put(self.sat_out, seat, True)
+        g = partner(seat)
+        ev: list[Event] = []
+        if self.opts.discard_visibility == "public":
+            self.discard = (*self.discard, *hand)
+            if self.gift_zone[g] == 1:
+                self.gift_zone = _put(self.gift_zone, g, 0)
             ev.append(
                 {
-                    "kind": "start",
+                    "kind": "discard",
                     "seat": seat,
-                    "card": card,
-                    "to": square_id(action.colour, START_FIELD[action.colour]),
-                    "text": f"{name} plays {card}: a {COLOURS[action.colour]} piece comes out",
+                    "cards": list(hand),
+                    "text": f"{name} has no usable card and lays down {', '.join(hand)}",
                 }
             )
-            if ko >= 0:
-                ev.append(_ko_event(ko, START_FIELD[action.colour]))
-        elif isinstance(action, Move):
-            self._move(seat, action.colour, action.frm, action.to, card, ev, name)
-        else:  # Swap
-            self.pos = B.swap(self.pos, action.c1, action.p1, action.c2, action.p2)
+        else:
+            self.hdisc = _put(self.hdisc, seat, sort_cards((*self.hdisc[seat], *hand)))
+            if self.gift_zone[g] == 1:
+                self.gift_zone = _put(self.gift_zone, g, 2)
             ev.append(
                 {
-                    "kind": "swap",
+                    "kind": "discard",
                     "seat": seat,
-                    "card": card,
-                    "from": square_id(action.c1, action.p1),
-                    "to": square_id(action.c2, action.p2),
-                    "text": f"{name} plays the swap card: {action.label()}",
+                    "count": len(hand),
+                    "text": f"{name} has no usable card and lays down {len(hand)} cards face down",
                 }
             )
-        if self._check_win(ev):
-            return ev
         self._next_turn(seat, ev)
         return ev
 
@@ -884,7 +641,7 @@ class PartnersState(State[PartnersAction]):
         self.deal_no = 0
 
     def _deal(self, ev: list[Event]) -> None:
-        """Four cards each, one at a time clockwise from the dealer's left (3.1)."""
+        """Four cards each, one at a time clockwise from the dealer's left (R3.1)."""
         hands: list[list[str]] = [[], [], [], []]
         deck = self.deck
         i = 0
@@ -915,75 +672,6 @@ class PartnersState(State[PartnersAction]):
         )
 
     # ------------------------------------------------------------------ information
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        pos = self.pos
-        pieces = []
-        for c in range(4):
-            for k, p in enumerate(pos[c]):
-                pieces.append(
-                    {"id": f"{LETTERS[c].lower()}{k + 1}", "colour": COLOURS[c], "square": square_id(c, p)}
-                )
-        track: dict[str, list[Any]] = {}
-        for c in range(4):
-            for p in pos[c]:
-                if 0 <= p < TRACK:
-                    sid = square_id(c, p)
-                    if sid in track:
-                        track[sid][1] += 1
-                    else:
-                        track[sid] = [COLOURS[c], 1]
-        v: dict[str, Any] = {
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "turn": self.turn,
-            "controllers": list(self.ctrl),
-            "seat": seat,
-            "colours": list(COLOURS),
-            "partnerships": [[0, 2], [1, 3]],
-            "active_colour": [COLOURS[B.active_colour(pos, s)] for s in range(4)],
-            "pieces": pieces,
-            "track": track,
-            "circles": {COLOURS[c]: pos[c].count(CIRCLE) for c in range(4)},
-            "houses": {COLOURS[c]: [HOUSE + k in pos[c] for k in range(4)] for c in range(4)},
-            "hand_sizes": [len(h) for h in self.hands],
-            "discard": list(self.discard),
-            "face_down_discards": [len(h) for h in self.hdisc],
-            "deck_size": len(self.deck),
-            "dealer": self.dealer,
-            "leader": self.leader,
-            "deal_in_cycle": self.deal_no,
-            "deals": self.deals,
-            "max_deals": self.opts.max_deals,
-            "sat_out": list(self.sat_out),
-            "committed": [c is not None for c in self.commits],
-            "split_left": self.split_left,
-            "split_used": [square_id(c, p) for c, p in self.split_used],
-            "deck_profile": self.opts.deck_profile,
-            "fields_per_segment": self.opts.fields_per_segment,
-            "winner": None
-            if self.winner is None
-            else ([self.winner, self.winner + 2] if self.winner >= 0 else []),
-            "result": None if self.result() is None else list(self.result() or ()),
-        }
-        if seat is not None:
-            mine = self.controlled(seat)
-            primary = self.turn if self.turn in mine else mine[0]
-            v["my_seats"] = mine
-            v["colour_seat"] = primary
-            v.update(self._private(primary))
-            if len(mine) > 1:  # spec 10.3: a person playing two seats sees both hands
-                v["hands"] = {str(k): self._private(k) for k in mine}
-        return v
-
-    def _private(self, k: int) -> dict[str, Any]:
-        return {
-            "hand": list(self.hands[k]),
-            "giving": self.commits[k],
-            "gave": self.gave[k],
-            "received": self.gave[partner(k)],
-            "my_face_down_discards": list(self.hdisc[k]),
-        }
 
     def determinize(self, seat: int, rng: Rng) -> PartnersState:
         """Re-deal everything ``seat`` (a person) cannot see: the other seats' hands (except a card
@@ -1065,10 +753,13 @@ class PartnersState(State[PartnersAction]):
             assert all(len(h) == 4 for h in self.hands), "I8: hands hold 4 cards during the exchange"
         assert self.deals <= o.max_deals
         assert 1 <= self.deal_no <= deals_per_cycle(o)
-        assert self.to_act == (None if self.turn is None else self.ctrl[self.turn])
-        if self.turn is None:
+        if self.truncated:  # stopped at the decision bound: nobody acts, nobody has won
+            assert self.to_act is None and self.winner is None
+        elif self.turn is None:
+            assert self.to_act is None
             assert self.winner is not None and self.phase == "over"
         else:
+            assert self.to_act == self.ctrl[self.turn]
             assert self.winner is None
             assert self.hands[self.turn] or self.phase == "split", "the seat to act has cards"
         # I12: a finished team ends the game
@@ -1089,30 +780,33 @@ def _ko_event(colour: int, sq: int) -> Event:
     }
 
 
-def deals_per_cycle(o: PartnersOptions) -> int:
-    """Three deals per dealer (3.2), fewer only for a custom deck too small for three."""
-    return max(1, min(3, len(deck_of(o)) // 16))
-
-
 # --------------------------------------------------------------------------- game
 
 
-class PartnersGame(Game[PartnersOptions]):
+class PartnersGame(Game[PartnersOptions, PartnersState]):
     """Partners (Thomas Bisgaard, 1998): a race of four colours round a ring in two partnerships."""
 
     id = "partners"
     title = "Partners"
     seats = range(2, 5)
-    """2–4 people; the board always has four colour seats (spec 10: with 2 people each plays a
+    """2–4 people; the board always has four colour seats (R10: with 2 people each plays a
     whole partnership, with 3 one person plays Yellow+Blue)."""
+    kind = GameKind(
+        hidden_information=True,
+        chance=True,
+        public_actions=False,  # "give h8" names the card passed face down
+        max_decisions=MAX_DEALS * (4 + 16 * 7),
+        secret_choices=True,  # the partner exchange: four cards committed face down
+    )
+    """The bound is never reached: the game is a draw after ``max_deals`` (at most 300) deals,
+    and a deal has at most 4 exchange decisions and 16 cards of at most 7 decisions each (a 7
+    split into seven parts). Games of the ``partners`` bot last some 12–15 deals (about 250
+    decisions), random games some 15–25 deals (at most about 500 decisions)."""
+    version = 1
     Options = PartnersOptions
     summary = "Race your four pieces home with cards, in two partnerships that swap a card each deal"
     languages = ("en", "da")
-    best_bot = "partners"
     quick_options: ClassVar[dict[str, Any]] = {"pieces_per_colour": 2, "max_deals": 20}
-    max_decisions = 300 * (4 + 16 * 7)
-    """A real bound: at most 300 deals (``max_deals`` is capped at 300); per deal 4 exchange
-    decisions and 16 cards, each card at most 7 decisions (a 7 split into seven parts)."""
 
     def new(self, seats: int, seed: int, options: PartnersOptions | None = None) -> PartnersState:
         self.check_seats(seats)
@@ -1120,7 +814,8 @@ class PartnersGame(Game[PartnersOptions]):
         if not isinstance(o, PartnersOptions):
             raise OptionError("Partners: options must be PartnersOptions")
         s = PartnersState.__new__(PartnersState)
-        s.game, s.seats, s.rng, s.opts = self, seats, Rng(seed), o
+        s.start(self, seats, Rng(seed))
+        s.opts = o
         n = o.pieces_per_colour
         s.pos = tuple((CIRCLE,) * n for _ in range(4))
         s.hands = ((), (), (), ())
@@ -1148,30 +843,27 @@ class PartnersGame(Game[PartnersOptions]):
         s._deal([])
         return s
 
-    agents: ClassVar[dict[str, Any]] = {"partners": PartnersBot}
-    """Game-specific bots: ``partners``, the heuristic partnership bot (:mod:`.heuristics`)."""
+    def teams(self, seats: int, options: PartnersOptions | None = None) -> Teams:
+        """The people of each partnership (Yellow+Blue, then Red+Green): ``((0, 2), (1, 3))``
+        with four people; a person who plays a whole partnership is a side alone
+        (``((0,), (1,))`` with two people, ``((0,), (1, 2))`` with three)."""
+        return _TEAMS.get(seats) or _teams(seats)
 
-    def parse(self, state: State[Any], text: str) -> Action:
+    def parse(self, state: PartnersState, text: str) -> PartnersAction:
         """Any well-formed action text (so that ``play`` can say why an illegal one is refused)."""
-        from .explain import parse_action
+        return notation.parse(state, text)
 
-        if state.to_act is None:
-            raise GameOver("Partners: the game is over")
-        assert isinstance(state, PartnersState)
-        for a in state.legal():
-            if str(a) == text.strip():
-                return a
-        return parse_action(state, text)
 
-    def evaluate(self, state: State[Any], seat: int) -> float:
-        from .heuristics import evaluate
+def _teams(people: int) -> Teams:
+    ctrl = seat_controllers(people)
+    return tuple(tuple(sorted({ctrl[t], ctrl[t + 2]})) for t in (0, 1))
 
-        assert isinstance(state, PartnersState)
-        return evaluate(state, seat)
+
+_TEAMS: dict[int, Teams] = {n: _teams(n) for n in range(2, 5)}
 
 
 def _draw_high(rng: Rng, deck: tuple[str, ...]) -> int:
-    """Spec 2.2 ``draw_high``: everyone draws, the highest deals; ties draw again."""
+    """R2.2 ``draw_high``: everyone draws, the highest deals; ties draw again."""
     cands = [0, 1, 2, 3]
     while True:
         cards = list(deck)
@@ -1184,10 +876,10 @@ def _draw_high(rng: Rng, deck: tuple[str, ...]) -> int:
 
 
 __all__ = [
-    "CARD_ORDER",
     "Discard",
     "Give",
     "Move",
+    "PartnersAction",
     "PartnersGame",
     "PartnersOptions",
     "PartnersState",
@@ -1195,4 +887,6 @@ __all__ = [
     "Start",
     "StopSplit",
     "Swap",
+    "deals_per_cycle",
+    "deck_of",
 ]

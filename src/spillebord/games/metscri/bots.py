@@ -1,4 +1,5 @@
-"""Metscri heuristics: a fast evaluation (for the generic greedy agent) and the ``heuristic`` bot.
+"""Metscri bots: a fast evaluation (for the generic greedy agent), the ``heuristic`` bot and the
+``planner`` (the best), registered with :func:`register`.
 
 The evaluation only uses what the seat knows (its hand, face-up cards, face-down cards it
 has seen), so it gives the same value on every determinization except through cards that
@@ -18,34 +19,38 @@ The ``heuristic`` agent rolls by expected value (another roll gains ``p x mean``
 ``(1 - p) x sum``), never turns or spies blind except a card's first cheap look, and takes
 the best action by one ply of the evaluation otherwise.
 
-The ``planner`` agent (``best_bot``) is the same bot with a two-step look-ahead in the Move and
+The ``planner`` agent (the game's best bot) is the same bot with a two-step look-ahead in the Move and
 Enter phases (a beam of the 6 best first actions, each scored by its best follow-up), which
 finds two-move set-ups; it beat ``heuristic`` in 34 of 40 two-seat games (target 20).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar, cast
 
-from spillebord.core import Action, Game, Rng, State
+from spillebord.ai import Budget, GameBots, Needs, register_bots
+from spillebord.core import Action, AnyGame, Rng, State
 
-from .data import BIG_JOKER, KIND, KING_MASK, POINTS, RANK, SPY_COST, SQUARES, SYMBOL
-from .rules import (
+from .actions import Enter, MetscriAction, Move, Spy, Turn
+from .data import (
+    BIG_JOKER,
     COLLECT,
     ENTER,
     INVEST,
+    KIND,
+    KING_MASK,
     MOVE,
+    POINTS,
+    RANK,
     ROLL,
     SPY,
+    SPY_COST,
+    SQUARES,
+    SYMBOL,
     TURN,
-    Enter,
-    MetscriAction,
-    MetscriState,
-    Move,
-    Spy,
-    Turn,
-    group_weight_ok,
 )
+from .groups import group_weight_ok
+from .rules import MetscriState
 
 W_SCORE = 10.0
 W_OPP = 3.0
@@ -159,12 +164,17 @@ def plan(state: MetscriState, seat: int, tops: dict[int, int]) -> tuple[int, int
     return points, cost
 
 
-def evaluate(state: MetscriState, seat: int) -> float:
-    """Heuristic value of ``state`` for ``seat`` (see the module docstring)."""
-    res = state.result()
+def evaluate(state: State[Any], seat: int) -> float:
+    """Heuristic value of a Metscri ``state`` for ``seat`` (see the module docstring)."""
+    return value(cast(MetscriState, state), seat)
+
+
+def value(state: MetscriState, seat: int) -> float:
+    """:func:`evaluate` on a state known to be Metscri's."""
+    res = state.outcome()
     if res is not None:
         return 1000.0 if res[seat] > 0 else -1000.0
-    scores = state.scores
+    scores = state.points
     other = max(p for i, p in enumerate(scores) if i != seat)
     v = W_SCORE * scores[seat] - W_OPP * other
     tops = known_tops(state, seat)
@@ -194,9 +204,9 @@ class HeuristicAgent:
     actions that do not look at unknown cards blindly (see the module docstring)."""
 
     name = "heuristic"
-    needs_state = True
+    needs: ClassVar[Needs] = Needs()
 
-    def __init__(self, game: Game[Any]) -> None:
+    def __init__(self, game: AnyGame) -> None:
         self.game = game
 
     @staticmethod
@@ -209,7 +219,7 @@ class HeuristicAgent:
         mean = (last + 6) / 2
         return total < 20 and p * mean > (1 - p) * total
 
-    def act(self, state: State[Any], seat: int, rng: Rng) -> Action:
+    def act(self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None) -> Action:
         assert isinstance(state, MetscriState)
         actions = state.legal()
         if len(actions) == 1:
@@ -228,10 +238,10 @@ class HeuristicAgent:
         for a in choices:
             s = state.copy()
             s.play(a)
-            v = evaluate(s, seat)
+            v = value(s, seat)
             if isinstance(a, Spy) and a.square not in tops:
                 # judge a blind spy by the knowledge it buys, not by the sampled card
-                v = evaluate(state, seat) + W_PRIVATE - W_AP * SPY_COST[a.square]
+                v = value(state, seat) + W_PRIVATE - W_AP * SPY_COST[a.square]
             if v > best_v + 1e-9:
                 best_v, best = v, [a]
             elif abs(v - best_v) <= 1e-9:
@@ -247,10 +257,10 @@ class PlannerAgent(HeuristicAgent):
     name = "planner"
     beam = 6
 
-    def act(self, state: State[Any], seat: int, rng: Rng) -> Action:
+    def act(self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None) -> Action:
         assert isinstance(state, MetscriState)
         if state.phase not in (MOVE, ENTER):
-            return super().act(state, seat, rng)
+            return super().act(state, seat, rng, budget)
         actions = state.legal()
         if len(actions) == 1:
             return actions[0]
@@ -258,7 +268,7 @@ class PlannerAgent(HeuristicAgent):
         for a in actions:
             s = state.copy()
             s.play(a)
-            scored.append((evaluate(s, seat), str(a), a, s))
+            scored.append((value(s, seat), str(a), a, s))
         scored.sort(key=lambda t: (-t[0], t[1]))
         best_a: MetscriAction = scored[0][2]
         best_v = scored[0][0]
@@ -269,10 +279,20 @@ class PlannerAgent(HeuristicAgent):
                     if isinstance(b, (Move, Enter)):
                         s2 = s.copy()
                         s2.play(b)
-                        v = max(v, evaluate(s2, seat))
+                        v = max(v, value(s2, seat))
             if v > best_v + 1e-9:
                 best_v, best_a = v, a
         return best_a
 
 
-__all__ = ["HeuristicAgent", "PlannerAgent", "evaluate", "known_tops", "plan"]
+def register(game: AnyGame) -> None:
+    """Register Metscri's evaluation and agents (called from the package ``__init__``)."""
+    register_bots(
+        game,
+        GameBots(
+            evaluate=evaluate, agents={"heuristic": HeuristicAgent, "planner": PlannerAgent}, best="planner"
+        ),
+    )
+
+
+__all__ = ["HeuristicAgent", "PlannerAgent", "evaluate", "known_tops", "plan", "register", "value"]

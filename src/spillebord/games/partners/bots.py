@@ -1,4 +1,4 @@
-"""A fast evaluation of Partners positions and the heuristic bot ``partners``.
+"""Partners bots: a fast evaluation of positions and the heuristic bot ``partners``.
 
 The evaluation plays for the partnership: the progress of both partners' pieces (distance
 travelled, house circles, deeper is better) minus the opponents', a bonus for protected pairs
@@ -15,15 +15,15 @@ The bot (:class:`PartnersBot`):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar
 
-from spillebord.core import Action, Game, Rng, State
+from spillebord.ai import Budget, GameBots, Needs, register_bots
+from spillebord.core import Action, AnyGame, Rng, State
 
 from . import board as B
+from .actions import Give, Move, PartnersAction, Seven, Start, Swap
 from .data import CIRCLE, HOUSE, START_FIELD, TRACK, partner, team
-
-if TYPE_CHECKING:
-    from .rules import PartnersState
+from .rules import PartnersState
 
 _WIN = 10_000.0
 _UNUSABLE = -15.0
@@ -80,8 +80,9 @@ def _blocked_between(q: int, p: int, o: int, blk: tuple[bool, ...]) -> bool:
     return False
 
 
-def evaluate(state: PartnersState, person: int) -> float:
+def evaluate(state: State[Any], person: int) -> float:
     """Higher is better for ``person``'s partnership (the same value for both partners)."""
+    assert isinstance(state, PartnersState)
     return team_value(state, state.team_of(person))
 
 
@@ -103,14 +104,13 @@ class PartnersBot:
     """The heuristic bot: plays for its partnership (see the module docstring)."""
 
     name = "partners"
-    needs_state = True
+    needs: ClassVar[Needs] = Needs(determinization=True)
+    """It reads the whole (determinized) state: the board and, for the exchange, the hands."""
 
-    def __init__(self, game: Game[Any]) -> None:
+    def __init__(self, game: AnyGame) -> None:
         self.game = game
 
-    def act(self, state: State[Any], seat: int, rng: Rng) -> Action:
-        from .rules import Give, PartnersState, Seven
-
+    def act(self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None) -> Action:
         assert isinstance(state, PartnersState)
         actions = state.legal()
         if len(actions) == 1:
@@ -136,14 +136,14 @@ class PartnersBot:
                 best.append(a)
         return best[0] if len(best) == 1 else rng.choice(best)
 
-    def _give(self, state: PartnersState, seat: int, gives: list[Any], rng: Rng) -> Action:
+    def _give(self, state: PartnersState, seat: int, gives: list[Give], rng: Rng) -> Action:
         """Give the card that helps the partner most relative to its worth to this seat; never
         lightly the only usable card (without it the whole hand would have to be laid down)."""
         p = partner(seat)
         base = team_value(state, team(seat))
         hand = list(state.hands[seat])
         mine = {c: _card_worth(state, seat, c) - base for c in dict.fromkeys(hand)}
-        best: Any = None
+        best = gives[0]
         best_v = float("-inf")
         for g in gives:
             rest = list(hand)
@@ -154,13 +154,11 @@ class PartnersBot:
                 v -= 20.0  # it is my only usable card: keeping it saves the whole hand
             if v > best_v:
                 best_v, best = v, g
-        return best  # type: ignore[no-any-return]
+        return best
 
 
 def _card_worth(state: PartnersState, seat: int, card: str) -> float:
     """The best evaluation (for ``seat``) of a move with ``card`` by ``seat`` on this board."""
-    from .rules import Seven
-
     t = team(seat)
     moves = state.card_moves(seat, [card])
     if not moves:
@@ -179,14 +177,12 @@ def _card_worth(state: PartnersState, seat: int, card: str) -> float:
     return best
 
 
-def _apply_part_only(s: PartnersState, seat: int, m: Any) -> tuple[B.Board, int, bool]:
+def _apply_part_only(s: PartnersState, seat: int, m: Seven) -> tuple[B.Board, int, bool]:
     return B.land(s.pos, m.colour, m.frm, m.to)
 
 
-def _apply_quiet(s: PartnersState, seat: int, m: Any) -> None:
+def _apply_quiet(s: PartnersState, seat: int, m: PartnersAction) -> None:
     """Apply a move's effect on the board only (for what-if scoring outside turn order)."""
-    from .rules import Move, Start, Swap
-
     if isinstance(m, Start):
         s.pos, _, _ = B.land(s.pos, m.colour, CIRCLE, START_FIELD[m.colour])
     elif isinstance(m, Move):
@@ -209,3 +205,8 @@ def _best_split(s: PartnersState, seat: int, budget: list[int]) -> float:
         if budget[0] <= 0:
             break
     return best
+
+
+def register(game: AnyGame) -> None:
+    """Register the evaluation and the ``partners`` bot (the strongest) for ``game``."""
+    register_bots(game, GameBots(evaluate=evaluate, agents={"partners": PartnersBot}, best="partners"))

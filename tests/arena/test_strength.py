@@ -1,0 +1,31 @@
+"""Every game's strength claims, measured with the arena (the slow job runs these).
+
+The best bot of each game must beat random play and, where it is not greedy itself, the greedy
+one-ply bot: the lower end of the 95% interval of its score must clear the bar. Seats rotate
+and deals are played in duplicate; partnership games put one bot on each partnership.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from spillebord.ai import best_agent
+from spillebord.arena import BotSpec, Tournament, run
+from spillebord.core import AnyGame, registry
+
+GAMES = [g for g in registry.all_games() if type(g).__module__.startswith("spillebord.games.")]
+SEATS = {"partners": 4}  # two partnerships of two, one bot each
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_the_best_bot_beats_random_and_greedy(game: AnyGame) -> None:
+    best = best_agent(game)
+    bots = [BotSpec(best), BotSpec("random")] + ([BotSpec("greedy")] if best != "greedy" else [])
+    report = run(Tournament(game.id, tuple(bots), games=100, seats=SEATS.get(game.id), seed=11), workers=2)
+    by_pair = {(p.first, p.second): p for p in report.pairs}
+    vs_random = by_pair[(best, "random")]
+    assert vs_random.interval[0] > 0.8, f"{best} vs random: {vs_random.score:.3f} {vs_random.interval}"
+    if best != "greedy":
+        vs_greedy = by_pair[(best, "greedy")]
+        assert vs_greedy.interval[0] > 0.5, f"{best} vs greedy: {vs_greedy.score:.3f} {vs_greedy.interval}"
