@@ -31,6 +31,18 @@ def test_two_people_never_see_each_others_hand(browser: Any, server_url: str, ar
     rng = random.Random(3)
     moves = 0
     while True:
+        # Compare the two pages at the same position: a page that lags a message behind still
+        # holds a card the other has played since (public by then).
+        a.wait_for_function(
+            "s => document.body.dataset.seq === s",
+            arg=b.evaluate("document.body.dataset.seq"),
+            timeout=30_000,
+        )
+        b.wait_for_function(
+            "s => document.body.dataset.seq === s",
+            arg=a.evaluate("document.body.dataset.seq"),
+            timeout=30_000,
+        )
         for me, other in ((a, b), (b, a)):
             other_hand = hand_of(other)
             html = me.content()
