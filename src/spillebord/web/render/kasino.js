@@ -51,8 +51,10 @@ export function render(v, ctx) {
       "data-id": ctx.clickable(b.id) ? b.id : null, tabindex: ctx.clickable(b.id) ? 0 : null,
       "aria-label": `build of ${b.value}` });
     cards.forEach((c, j) => g.append(card(bx + j * 14, by + j * 3, c, { small: false })));
+    // The outline's whole area takes the click (fill "none" alone is not hit-tested, and a click
+    // between the cards and the label would land on the felt below).
     g.append(s("rect", { x: bx - 3, y: by - 3, width: w + 6, height: CARD_H + cards.length * 3 + 6, rx: 6, fill: "none",
-      class: "cell", stroke: ctx.selected(b.id) ? "#ffd977" : ctx.clickable(b.id) ? "#d98e04" : "#f1c40f", "stroke-width": 2.5 }));
+      "pointer-events": "all", class: "cell", stroke: ctx.selected(b.id) ? "#ffd977" : ctx.clickable(b.id) ? "#d98e04" : "#f1c40f", "stroke-width": 2.5 }));
     g.append(s("text", { x: bx, y: by + CARD_H + cards.length * 3 + 16, class: "svg-label svg-small" },
       `${term("build", "bygning", "da")} ${b.value}${b.kind === "multiple" ? " ×" : ""} · ${name(ctx, b.owner)}`));
     items.push(g);
