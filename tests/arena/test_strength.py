@@ -16,6 +16,7 @@ from spillebord.core import AnyGame, registry
 GAMES = [g for g in registry.all_games() if type(g).__module__.startswith("spillebord.games.")]
 SEATS = {"partners": 4}  # two partnerships of two, one bot each
 OPTIONS = {"metscri": {"max_rounds": 60}}  # random play never reaches Metscri's target
+GAMES_PER_PAIR = {"metscri": 40}  # the planner thinks for seconds a game: 40 keep the job short
 
 
 @pytest.mark.slow
@@ -24,7 +25,7 @@ def test_the_best_bot_beats_random_and_greedy(game: AnyGame) -> None:
     best = best_agent(game)
     bots = [BotSpec(best), BotSpec("random")] + ([BotSpec("greedy")] if best != "greedy" else [])
     t = Tournament(
-        game.id, tuple(bots), games=100, seats=SEATS.get(game.id), options=OPTIONS.get(game.id, {}), seed=11
+        game.id, tuple(bots), games=GAMES_PER_PAIR.get(game.id, 100), seats=SEATS.get(game.id), options=OPTIONS.get(game.id, {}), seed=11
     )
     report = run(t, workers=2)
     by_pair = {(p.first, p.second): p for p in report.pairs}
