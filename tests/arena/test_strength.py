@@ -25,7 +25,12 @@ def test_the_best_bot_beats_random_and_greedy(game: AnyGame) -> None:
     best = best_agent(game)
     bots = [BotSpec(best), BotSpec("random")] + ([BotSpec("greedy")] if best != "greedy" else [])
     t = Tournament(
-        game.id, tuple(bots), games=GAMES_PER_PAIR.get(game.id, 100), seats=SEATS.get(game.id), options=OPTIONS.get(game.id, {}), seed=11
+        game.id,
+        tuple(bots),
+        games=GAMES_PER_PAIR.get(game.id, 100),
+        seats=SEATS.get(game.id),
+        options=OPTIONS.get(game.id, {}),
+        seed=11,
     )
     report = run(t, workers=2)
     by_pair = {(p.first, p.second): p for p in report.pairs}
