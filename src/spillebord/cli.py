@@ -646,6 +646,8 @@ def arena_cmd(
             report = run(t, workers=n_workers, ray=ray_target, results_file=results, progress=tick)
         except SpillebordError as e:
             raise fail(str(e)) from None
+        except OSError as e:  # a results file that cannot be read or written
+            raise fail(f"cannot use the results file {results}: {e.strerror or e}") from None
     paths = []
     if plot is not None:
         from spillebord.arena.plot import write_plots

@@ -173,5 +173,7 @@ def test_cli_arena_table_json_plots_and_replay(tmp_path: Path) -> None:
     assert r.exit_code == 0 and "final result" in r.output
     r = runner.invoke(app, ["arena", "toy", "-b", "random,alphazero"])
     assert r.exit_code == 2 and "no bot 'alphazero'" in r.output
+    r = runner.invoke(app, ["arena", "toy", "-b", "random,greedy", "--results", str(tmp_path)])
+    assert r.exit_code == 2 and "cannot use the results file" in r.output
     r = runner.invoke(app, ["arena", "toy", "--budget", "soon"])
     assert r.exit_code == 2 and "a budget is" in r.output
