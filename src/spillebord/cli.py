@@ -380,6 +380,157 @@ def _read_record(file: Path, game_no: int | None) -> dict[str, Any]:
     raise SpillebordError(f"{file} has no game {game_no}")
 
 
+# ---------------------------------------------------------------------------- review
+
+REVIEW_STYLE = {
+    "blunder": "bold red",
+    "mistake": "red",
+    "inaccuracy": "yellow",
+    "best": "green",
+    "forced": "dim",
+}
+
+
+def _review_cache(key: dict[str, Any]) -> Path:
+    """Where a review is cached: one JSON file per (record, seat, budget, engine)."""
+    import hashlib
+
+    import platformdirs
+
+    digest = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:32]
+    return Path(platformdirs.user_cache_dir("spillebord")) / "reviews" / f"{digest}.json"
+
+
+@app.command("review")
+def review_cmd(
+    file: Annotated[Path, typer.Argument(help="A finished game's record (JSON) or an arena results file.")],
+    seat: Annotated[int, typer.Option("--seat", help="Whose decisions to review.")] = 0,
+    budget: Annotated[
+        str, typer.Option("--budget", help="Search per decision: iterations (500it) or time (1s).")
+    ] = "400it",
+    samples: Annotated[
+        int, typer.Option("--samples", help="Playouts comparing the played and the best action.")
+    ] = 32,
+    game_no: Annotated[
+        int | None, typer.Option("--game", help="In an arena results file: the game with this number.")
+    ] = None,
+    no_cache: Annotated[
+        bool, typer.Option("--no-cache", help="Compute again, ignoring a cached review.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
+) -> None:
+    """Review one seat's decisions: the move played, the search's best move and the estimated
+    loss in chance of winning, with mistakes and blunders marked.
+
+    Only what that seat could see is used. Reviews are cached per record, seat and budget.
+    """
+    from rich.progress import Progress as RichProgress
+
+    from spillebord.ai.ismcts import IsmctsAgent
+    from spillebord.ai.review import positions, review_game
+    from spillebord.arena.schedule import ArenaError, budget_text, parse_budget
+    from spillebord.tables import Table
+
+    try:
+        record = _read_record(file, game_no)
+        table = Table.from_record(record)
+        b = parse_budget(budget)
+    except FileNotFoundError:
+        raise fail(f"no such file: {file}") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise fail(f"{file} is not a readable game record: {e}") from None
+    except (SpillebordError, ArenaError) as e:
+        raise fail(str(e)) from None
+    if not 0 <= seat < table.seats:
+        raise fail(f"--seat must be 0–{table.seats - 1}")
+    if samples < 1:
+        raise fail("--samples must be at least 1")
+    game = table.game
+    key = {
+        "review": 1,
+        "game": game.id,
+        "engine": game.version,
+        "seats": table.seats,
+        "seed": table.seed,
+        "options": record.get("options") or {},
+        "actions": table.log,
+        "seat": seat,
+        "budget": budget_text(b),
+        "samples": samples,
+    }
+    cache = _review_cache(key)
+    judgements: list[Any] | None = None
+    from spillebord.ai.review import Judgement
+
+    if not no_cache and cache.is_file():
+        try:
+            judgements = [Judgement.from_json(j) for j in json.loads(cache.read_text(encoding="utf-8"))]
+        except (OSError, ValueError, KeyError, TypeError):
+            judgements = None  # a damaged cache is recomputed
+    if judgements is None:
+        todo = positions(game, table.seats, table.seed, table.options, table.log, seat)
+        with RichProgress(
+            TextColumn("reviewing"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=err_console,
+            transient=True,
+            disable=not err_console.is_terminal,
+        ) as progress:
+            task = progress.add_task("review", total=len(todo))
+            judgements = review_game(
+                game,
+                todo,
+                seat,
+                IsmctsAgent(game),
+                b,
+                samples=samples,
+                progress=lambda done, _total: progress.update(task, completed=done),
+            )
+        try:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            cache.write_text(json.dumps([j.to_json() for j in judgements]), encoding="utf-8")
+        except OSError:
+            pass  # a cache that cannot be written only costs time next run
+    if as_json:
+        print(
+            json.dumps(
+                {"seat": seat, "budget": budget_text(b), "decisions": [j.to_json() for j in judgements]}
+            )
+        )
+        return
+    players = list(record.get("players") or [])
+    who = players[seat] if seat < len(players) and players[seat] else f"seat {seat}"
+    t = RichTable(title=f"{game.title}: review of {who}'s decisions ({budget_text(b)} a decision)")
+    for col in ("#", "played", "best", "chance", "loss", ""):
+        t.add_column(col, justify="right" if col in ("#", "chance", "loss") else "left")
+    for j in judgements:
+        if j.verdict == "forced":
+            continue
+        style = REVIEW_STYLE.get(j.verdict, "")
+        chance = (
+            f"{j.chance_played:.0%}"
+            if j.verdict == "best"
+            else f"{j.chance_played:.0%} → {j.chance_best:.0%}"
+        )
+        t.add_row(
+            str(j.index + 1),
+            j.played,
+            "" if j.verdict == "best" else j.best,
+            chance,
+            "" if j.verdict == "best" else f"{j.loss:.0%}",
+            f"[{style}]{j.verdict}[/]" if style else j.verdict,
+        )
+    console.print(t)
+    counts = {v: sum(1 for j in judgements if j.verdict == v) for v in ("blunder", "mistake", "inaccuracy")}
+    decided = sum(1 for j in judgements if j.verdict != "forced")
+    console.print(
+        f"{decided} decisions: blunders {counts['blunder']}, mistakes {counts['mistake']}, "
+        f"inaccuracies {counts['inaccuracy']}."
+    )
+
+
 # ---------------------------------------------------------------------------- bench
 
 
