@@ -69,7 +69,7 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     m = view["match"]
     tally = m["wins"] if m["mode"] == "wins" else m["points"]
     info.append(
-        f" · grade {grade} of {view.get('target')} · dealer {view['dealer']} · round {view['round']} "
+        f" · Grade {grade} of {view.get('target')} · dealer {view['dealer']} · round {view['round']} "
         f"turn {view['turn']} · game {m['game_no']}/{m['games']}: {m['mode']} "
         + "-".join(map(str, tally))
         + "\n"
