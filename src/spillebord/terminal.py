@@ -123,15 +123,13 @@ class Picker:
         """At most ``rows`` lines (at least 2) showing the current page of the list."""
         rows = max(2, rows)
         found = self.matches()
-        if len(found) <= rows:
+        note = 1 if self.filter else 0
+        if len(found) + note <= rows:
             self.rows = rows
             self.page = 0
             out = [self._line(e, width) for e in found]
             if self.filter:
                 out.append(Text(f"(narrowed by '{self.filter}': / shows all)", style="dim"))
-                out = out[-rows:] if len(out) > rows else out
-            if not found:
-                out = [Text(f"nothing matches '{self.filter}'", style="yellow")]
             return out
         groups = _groups([e.text for e in found])
         head = rows >= 5 and groups is not None
@@ -177,13 +175,15 @@ def _crop(t: Text, width: int) -> Text:
 
 
 def _groups(texts: list[str]) -> list[tuple[str, int]] | None:
-    """The actions grouped by their first words, at the first depth that splits them into
-    several groups of more than one action on average; None when no depth does."""
+    """The actions grouped by their first words, at the deepest depth (up to three words) that
+    splits them into 2–12 groups of two or more actions on average (``enter JSa (20)``); None
+    when no depth does (``lay 00`` … ``lay 99``: paging and typing serve better)."""
+    best = None
     for depth in (1, 2, 3):
         c = Counter(" ".join(t.split()[:depth]) for t in texts)
-        if 1 < len(c) <= len(texts) // 2:
-            return c.most_common(12)
-    return None
+        if 1 < len(c) <= min(12, len(texts) // 2):
+            best = c
+    return list(best.items()) if best is not None else None
 
 
 def height(renderable: RenderableType, width: int) -> int:
@@ -216,9 +216,11 @@ def screen(
         move_lines.append(Text(f"· … {len(moves) - len(shown)} earlier moves", style="dim"))
     move_lines += [_crop(Text(f"· {m}", style="dim"), width) for m in shown]
     list_rows = left - len(move_lines)
-    parts: list[RenderableType] = [board, *move_lines, *picker.lines(list_rows, width)]
     if error:
-        parts.append(_crop(Text(error, style="bold red"), width))
+        listed = picker.lines(list_rows, width)
+        bottom = [_crop(Text(error, style="bold red"), width)]
     else:
-        parts.append(_crop(Text(HELP, style="dim"), width))
-    return Group(*parts)
+        # no error: the line is the list's (a paged list says how to use it in its footer)
+        listed = picker.lines(list_rows + 1, width)
+        bottom = [] if len(listed) > list_rows else [_crop(Text(HELP, style="dim"), width)]
+    return Group(board, *move_lines, *listed, *bottom)

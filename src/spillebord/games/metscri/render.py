@@ -81,9 +81,7 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         if rolls:
             info.append(" · dice " + " ".join(map(str, rolls)) + f" (sum {sum(rolls)})")
         if view["phase"] != "roll":
-            info.append(
-                f" · AP {view['ap']} of {view['ap_earned']}, next turn costs {view['next_turn_cost']}"
-            )
+            info.append(f" · AP {view['ap']} of {view['ap_earned']} · next turn {view['next_turn_cost']} AP")
     info.append("\nM-points ")
     for i, p in enumerate(view["scores"]):
         info.append(f"{'▶' if i == to_act else ''}{i}:{p}{'(you)' if i == seat else ''} ")
@@ -104,7 +102,7 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
             hand.append(" ")
         parts.append(hand)
     legend = Text(
-        "[9♥] up  (9♥) down, known to you  [##] down · digit: stack height · shade: ring",
+        "[9♥] up  (9♥) down, known to you  [##] down · digit: height · shade: ring",
         style="grey50",
     )
     parts.append(legend)
