@@ -179,9 +179,26 @@ def _draw(picture: RenderableType) -> None:
     console.print(picture)
 
 
-def _ask_human(table: Any, seat: int, moves: list[str]) -> list[Any] | None:
+HINT_BUDGET_SECONDS = 1.0
+
+
+def _hint_text(table: Any, seat: int) -> str:
+    """The strongest bot's choice and its next two, with the estimated chances of winning,
+    computed from what ``seat`` may know (the search samples only from its determinizations)."""
+    from spillebord.ai import Budget
+    from spillebord.ai.review import hint, hint_analyst
+
+    with console.status("thinking about a hint…"):
+        tips = hint(
+            hint_analyst(table.game), table.state, seat, Rng(len(table.log)), Budget(HINT_BUDGET_SECONDS)
+        )
+    return "hint: " + " · ".join(f"{i}. {t.action} ({t.chance:.0%})" for i, t in enumerate(tips, 1))
+
+
+def _ask_human(table: Any, seat: int, moves: list[str], hints: bool = True) -> list[Any] | None:
     """Show the seat's screen (board, last moves, the legal actions grouped and paged, the last
-    error) and play what the person chooses; return the events (None = quit)."""
+    error) and play what the person chooses; return the events (None = quit). ``?`` asks for a
+    hint when the game allows them."""
     from spillebord.terminal import QUIT, Picker, screen
 
     game = table.game
@@ -197,6 +214,9 @@ def _ask_human(table: Any, seat: int, moves: list[str]) -> list[Any] | None:
             return None
         if raw.lower() in QUIT:
             return None
+        if raw in ("?", "hint"):
+            error = _hint_text(table, seat) if hints else "hints are off for this game (--no-hints)"
+            continue
         text, error = picker.answer(raw, lambda t: game.parse(table.state, t))
         if text is None:
             continue
@@ -265,12 +285,14 @@ def play_cmd(
         ),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Bots-only: print only the result.")] = False,
+    no_hints: Annotated[bool, typer.Option("--no-hints", help="Switch hints (?) off for this game.")] = False,
 ) -> None:
     """Play a game in the terminal against bots or at one keyboard, or continue a saved one.
 
     At your turn: a number plays that action, an action's text plays it, part of one (a card,
-    a square, a word) narrows the list; Enter pages through a long list, q quits (the game is
-    kept for --resume).
+    a square, a word) narrows the list; Enter pages through a long list, ? asks the strongest
+    bot for a hint (its top three with their chances of winning, from your view only), q quits
+    (the game is kept for --resume).
     """
     from spillebord.ai import decide, make_agent
     from spillebord.tables import Table
@@ -333,7 +355,7 @@ def play_cmd(
             action = decide(agents[seat], table.state, rng)
             events = table.act(seat, str(action))
         else:
-            got = _ask_human(table, seat, recent)
+            got = _ask_human(table, seat, recent, hints=not no_hints)
             if got is None:
                 if save is None:  # nothing lost: an unfinished game is kept for --resume
                     save = _autosave_path(game.id)
@@ -512,8 +534,7 @@ def review_cmd(
     """
     from rich.progress import Progress as RichProgress
 
-    from spillebord.ai.ismcts import IsmctsAgent
-    from spillebord.ai.review import positions, review_game
+    from spillebord.ai.review import hint_analyst, positions, review_game
     from spillebord.arena.schedule import ArenaError, budget_text, parse_budget
     from spillebord.tables import Table
 
@@ -569,7 +590,7 @@ def review_cmd(
                 game,
                 todo,
                 seat,
-                IsmctsAgent(game),
+                hint_analyst(game),
                 b,
                 samples=samples,
                 progress=lambda done, _total: progress.update(task, completed=done),

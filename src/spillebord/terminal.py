@@ -22,7 +22,7 @@ SUIT_LETTERS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C", "�
 """Suit symbols as the letters action texts use (``Q♦`` → ``QD``)."""
 
 QUIT = ("q", "quit", "exit")
-HELP = "a number plays it · type part of an action to narrow the list · / shows all · q quits"
+HELP = "a number plays it · type part of an action to narrow the list · / shows all · ? hint · q quits"
 
 
 def _fold(text: str) -> str:

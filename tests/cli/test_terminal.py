@@ -197,3 +197,22 @@ def test_play_resume_continues_a_saved_game(tmp_path: Path) -> None:
     assert r.exit_code == 2 and "is finished" in r.output
     r = runner.invoke(app, ["play", "kasino", "--resume", str(tmp_path / "none.json")])
     assert r.exit_code == 2 and "no such file" in r.output
+
+
+def test_a_hint_names_the_search_s_top_three_with_their_chances(monkeypatch: pytest.MonkeyPatch) -> None:
+    import spillebord.cli as cli
+
+    monkeypatch.setattr(cli, "HINT_BUDGET_SECONDS", 0.05)
+    r = runner.invoke(app, ["play", "toy", "--bots", "human,random", "--seed", "2"], input="?\nq\n")
+    assert r.exit_code == 0, r.output
+    line = next(ln for ln in r.output.splitlines() if "hint: 1." in ln)
+    assert re.search(r"1\. play \d+ \(\d+%\) · 2\. play \d+ \(\d+%\) · 3\. play \d+ \(\d+%\)", line), line
+
+
+def test_hints_can_be_switched_off() -> None:
+    r = runner.invoke(
+        app, ["play", "toy", "--bots", "human,random", "--seed", "2", "--no-hints"], input="?\nq\n"
+    )
+    assert r.exit_code == 0, r.output
+    assert "hints are off for this game" in r.output
+    assert "hint: 1." not in r.output
