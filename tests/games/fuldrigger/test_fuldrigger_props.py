@@ -284,50 +284,67 @@ PERFT_DRAFT = """
     fort: CAN 0; fort: BOM 1
     ship: 1 AMS           # s1; seat 0 has no ship (ending its turn ends the game, 13.2)
 """
-LADDER = [*range(10, 101, 10), *range(150, 501, 50), *range(600, 2001, 100)]
 
 
-def draft_counts():
+def sums_to_add(amount, cash):
+    """Rule 11.1 as the engine writes a sum: one digit times a place value, each place below
+    the lowest digit already written, the total at most what the payer holds."""
+    written = [i for i, ch in enumerate(reversed(str(amount))) if ch != "0"] if amount else []
+    below = 10 ** min(written) if written else 10**9
+    return [d * 10**k for k in range(9) for d in range(1, 10) if 10**k < below and amount + d * 10**k <= cash]
+
+
+OTHER_CLAUSES = {"give fort CAN": 1, "ask fort BOM": 1, "ask ship s1": 1, "truce": 10}
+
+
+def draft_count(depth, node=("draft", 0, 0, frozenset(), 1)):
     """Perft of the draft opened by ``offer 1`` in PERFT_DRAFT, from rule 11.1 as the engine
-    plays it: each clause group at most once (cash each way from the ladder, at most what
-    the payer holds; each fortress and ship of either side; one truce of 1–10 rounds), then
-    ``send`` (once not empty: the recipient answers accept / decline / later) or
-    ``cancel`` (back to the free phase: ``offer 1`` again, or ``end``, which ends the game
-    as only seat 1 has ships)."""
-    groups = [
-        len([n for n in LADDER if n <= 90]),  # give cash
-        len([n for n in LADDER if n <= 60]),  # ask cash
-        1,  # give fort CAN
-        1,  # ask fort BOM
-        1,  # ask ship s1
-        10,  # truce 1..10
-    ]
-    total = sum(groups)
-    first = total + 1  # every clause, or cancel
-    after_cancel = 2  # offer 1, end
-    second = sum(g * (total - g + 2) for g in groups) + after_cancel
-    third = 0
-    for i, g1 in enumerate(groups):
-        rest = sum(g2 * (total - g1 - g2 + 2) for j, g2 in enumerate(groups) if j != i)
-        third += g1 * (rest + 3 + after_cancel)  # another clause; send (3 answers); cancel
-    third += first + 1  # cancel, then offer 1 (a fresh draft) or end (game over)
-    return [first, second, third]
+    plays it: cash each way written digit by digit (:func:`sums_to_add`, at most 90 given and
+    60 asked); each fortress, ship and the truce (1–10 rounds) at most once; ``send`` once the
+    draft says something (the recipient answers accept / decline / later / counter) or
+    ``cancel`` (back to the free phase: ``offer 1`` again while fewer than three drafts were
+    opened this turn, or ``end``, which ends the game as only seat 1 has ships)."""
+    if depth == 0 or node[0] == "over":
+        return 1
+    if node[0] == "respond":
+        assert depth == 1, "the model stops at the answer"
+        return 4
+    if node[0] == "free":
+        drafts = node[1]
+        total = draft_count(depth - 1, ("over",))
+        if drafts < 3:
+            total += draft_count(depth - 1, ("draft", 0, 0, frozenset(), drafts + 1))
+        return total
+    _, give, ask, used, drafts = node
+    total = 0
+    for n in sums_to_add(give, 90):
+        total += draft_count(depth - 1, ("draft", give + n, ask, used, drafts))
+    for n in sums_to_add(ask, 60):
+        total += draft_count(depth - 1, ("draft", give, ask + n, used, drafts))
+    for clause, ways in OTHER_CLAUSES.items():
+        if clause not in used:
+            total += ways * draft_count(depth - 1, ("draft", give, ask, used | {clause}, drafts))
+    if give or ask or used:
+        total += draft_count(depth - 1, ("respond",))
+    total += draft_count(depth - 1, ("free", drafts))
+    return total
 
 
 @pytest.mark.parametrize("depth", [1, 2, 3])
 def test_perft_of_a_draft_with_each_clause_once(depth):
     st1 = position(PERFT_DRAFT)
     play(st1, "offer 1")
-    assert legal_counts(st1, depth) == draft_counts()[depth - 1]
+    assert legal_counts(st1, depth) == draft_count(depth)
 
 
 def test_perft_draft_depth_one_by_brute_force_over_every_text():
     st1 = position(PERFT_DRAFT)
     play(st1, "offer 1")
-    candidates = [f"{v} cash {n}" for v in ("give", "ask") for n in range(0, 2001, 5)]
+    candidates = [f"{v} cash {n}" for v in ("give", "ask") for n in range(0, 2001)]
     candidates += [f"{v} fort {c}" for v in ("give", "ask") for c in D.PORTS]
     candidates += [f"{v} ship s{i}" for v in ("give", "ask") for i in range(4)]
-    candidates += [f"truce {n}" for n in range(-1, 13)] + ["send", "cancel", "end", "later"]
+    candidates += [f"{v} load {c}:{g}" for v in ("give", "ask") for c in ("SUE", "ALX") for g in ("Ka", "Kr")]
+    candidates += [f"truce {n}" for n in range(-1, 13)] + ["send", "cancel", "end", "later", "pass"]
     accepted = set()
     for t in candidates:
         c = st1.copy()
@@ -336,7 +353,8 @@ def test_perft_draft_depth_one_by_brute_force_over_every_text():
         except IllegalAction:
             continue
         accepted.add(t)
-    expected = {f"give cash {n}" for n in LADDER if n <= 90} | {f"ask cash {n}" for n in LADDER if n <= 60}
+    expected = {f"give cash {n}" for n in [*range(1, 10), *range(10, 91, 10)]}
+    expected |= {f"ask cash {n}" for n in [*range(1, 10), *range(10, 61, 10)]}
     expected |= {"give fort CAN", "ask fort BOM", "ask ship s1", "cancel"}
     expected |= {f"truce {n}" for n in range(1, 11)}
     assert accepted == expected == set(st1.legal_texts())

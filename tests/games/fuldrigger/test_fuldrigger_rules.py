@@ -21,6 +21,16 @@ def legal(st):
     return set(st.legal_texts())
 
 
+def end(st, turns=1):
+    """End ``turns`` turns; the other players pass their negotiation windows (rule 11.3)."""
+    ev = []
+    for _ in range(turns):
+        ev += play(st, "end")
+        while st.phase == "window":
+            ev += play(st, "pass")
+    return ev
+
+
 def two(ships=(), **kw):
     """A two-seat position; seat 1 gets a ship in Amsterdam unless ships say otherwise."""
     ships = list(ships)
@@ -97,7 +107,10 @@ def test_R2_setup():
     play(st, "home KBH")
     assert st.cash == [100] * 3 and sum(st.supply.values()) == 108
     play(st, "home AMS")
-    assert st.phase == "free" and st.turn == st.first
+    # the other two players' negotiation windows (rule 11.3), then the first player's turn
+    assert st.phase == "window" and st.to_act == (st.first + 1) % 3
+    play(st, "pass", "pass")
+    assert st.phase == "free" and st.turn == st.first == st.to_act
     for p in range(3):
         ships = st.ships_of(p)
         assert len(ships) == 3 and all(D.CODES[s.node] == st.home[p] and s.load is None for s in ships)
@@ -115,17 +128,17 @@ def test_R2_3_home_order_by_dice():
 
 def test_R3_round_order_and_end_by_rounds():
     st = two(round=2, options=FuldriggerOptions(rounds_limit=2), ships=[{"owner": 0, "at": "LON"}])
-    play(st, "end")
+    end(st)
     assert st.turn == 1 and st.round == 2
-    play(st, "end")
+    end(st)
     assert st.to_act is None and st.outcome() is not None and not st.truncated
 
 
 def test_R3_2_one_roll_for_all_ships():
     st = two(ships=[{"owner": 0, "at": "LON"}], deck_top=[7], dice=[1, 2, 3, 6, 6, 6])
-    play(st, "end")
+    end(st)
     assert st.M == 6 and st.turn == 1
-    play(st, "end")
+    end(st)
     assert st.M == 18 and st.turn == 0
 
 
@@ -219,7 +232,7 @@ def test_R6_3_repeated_sales_reset_each_turn():
     st = two(ships=[{"owner": 0, "at": "LON", "cargo": tea}], deck_top=[7, 8], dice=[1, 1, 1] * 4)
     play(st, "sell s1")
     assert st.sales == {("LON", "Te"): 1}
-    play(st, "end", "end")
+    end(st, 2)
     assert st.sales == {}
 
 
@@ -296,7 +309,7 @@ def test_R9_2_attack_needs_reachable_privateers():
 
 def test_R9_2_fortress_alone_is_a_target():
     st = two(ships=[{"owner": 0, "at": "CANS", "privateer": True}], forts={"CAN": 1}, M=3, dice=dice2(10))
-    play(st, "attack 1 CAN", "join s1", "launch")
+    play(st, "attack 1 CAN", "join s1", "launch", "sail s1 CAN")
     assert st.forts["CAN"] == 0
 
 
@@ -307,7 +320,7 @@ def test_R9_2_one_attacker_table():
             M=3,
             dice=dice2(roll),
         )
-        play(st, "attack 1 AZOR", "join s1", "launch")
+        play(st, "attack 1 AZOR", "join s1", "launch", "sail s1 AZ3", "sail s1 AZOR")
         assert ("s1" not in st.ships) == (outcome == "lost")
         assert (st.ships["s2"].owner == 0) == (outcome == "won")
 
@@ -328,7 +341,7 @@ def test_R9_2_four_attackers_table():
 def test_R9_2_privateer_lost_on_approach_calls_off():
     ships = [{"owner": 0, "at": "NAT6", "privateer": True}, {"owner": 1, "at": "NAT8"}]
     st = two(ships=ships, M=5, dice=dice2(5))  # the iceberg on NAT7 sinks it
-    play(st, "attack 1 NAT8", "join s1", "launch")
+    play(st, "attack 1 NAT8", "join s1", "launch", "sail s1 NAT7")
     assert "s1" not in st.ships and st.ships["s2"].owner == 1 and st.phase == "free"
 
 
@@ -432,7 +445,7 @@ def test_C28_charts():
     st._start_turn([])
     assert st.phase == "chart" and st.to_act == 0 and len(st.legal()) == 10
     play(st, "chart J")
-    assert "J" in st.reefs[0] and st.phase == "free"  # seat 1 knows every reef already
+    assert "J" in st.reefs[0] and st.phase == "window"  # seat 1 knows every reef already
 
 
 # ----------------------------------------------------------------------------- 11 offers
@@ -452,9 +465,10 @@ def test_R11_decline_withdraw_and_limits():
 
 def test_R11_offers_expire_at_round_end():
     st = two(ships=[{"owner": 0, "at": "LON"}], deck_top=[7])
-    play(st, "offer 1", "give cash 10", "send", "later", "end")
+    play(st, "offer 1", "give cash 10", "send", "later")
+    end(st)
     assert "accept o1" in legal(st)
-    play(st, "end")
+    end(st)
     assert st.offers == {}
 
 
@@ -474,8 +488,47 @@ def test_R11_4_six_ship_limit_on_acceptance():
     assert any(e["kind"] == "offer_failed" for e in ev) and st.ships["s7"].owner == 1
 
 
-LADDER = [*range(10, 101, 10), *range(150, 501, 50), *range(600, 2001, 100)]
-"""The cash sums a clause may name (rule 11.1 as the engine plays it), up to 2,000."""
+def test_R11_1_any_whole_sum_digit_by_digit():
+    """The text's "De aftaler selv prisen": a cash clause names any whole sum, written from its first
+    digit on (137 = 100, 30, 7), never more than the payer holds."""
+    st = two(ships=[{"owner": 0, "at": "LON"}], cash=[300, 120])
+    play(st, "offer 1")
+    texts = legal(st)
+    give = {int(t.split()[-1]) for t in texts if t.startswith("give cash ")}
+    ask = {int(t.split()[-1]) for t in texts if t.startswith("ask cash ")}
+    assert give == {*range(1, 10), *range(10, 100, 10), 100, 200, 300}
+    assert ask == {*range(1, 10), *range(10, 100, 10), 100}
+    play(st, "give cash 100")
+    assert st.draft.give_cash == 100
+    give = {int(t.split()[-1]) for t in legal(st) if t.startswith("give cash ")}
+    assert give == {*range(1, 10), *range(10, 100, 10)}  # tens and units; 200 more is too much
+    play(st, "give cash 30", "give cash 7")
+    assert st.draft.give_cash == 137
+    assert not any(t.startswith("give cash") for t in legal(st))  # the units are written
+    refused(st, "give cash 1")
+    play(st, "ask cash 100", "ask cash 9", "send")
+    assert (st.offers[1].give_cash, st.offers[1].get_cash) == (137, 109)
+    # A sum above what the payer holds cannot be written.
+    st = two(ships=[{"owner": 0, "at": "LON"}], cash=[137, 0])
+    play(st, "offer 1", "give cash 100")
+    assert {t for t in legal(st) if t.startswith("give cash ")} == {
+        *(f"give cash {n}" for n in range(1, 10)),
+        "give cash 10", "give cash 20", "give cash 30",
+    }  # fmt: skip
+    assert not any(t.startswith("ask cash") for t in legal(st))
+
+
+@settings(max_examples=60)
+@given(amount=st.integers(1, 99_999), extra=st.integers(0, 50_000))
+def test_R11_1_every_sum_is_written_in_one_step_per_nonzero_digit(amount, extra):
+    """Any sum up to the payer's cash is reachable, in as many steps as it has non-zero digits."""
+    s1 = two(ships=[{"owner": 0, "at": "LON"}], cash=[amount + extra, 100])
+    play(s1, "offer 1")
+    digits = str(amount)
+    for i, d in enumerate(digits):
+        if d != "0":
+            play(s1, f"give cash {int(d) * 10 ** (len(digits) - 1 - i)}")
+    assert s1.draft.give_cash == amount
 
 
 def test_R11_1_each_clause_at_most_once_per_draft():
@@ -485,13 +538,13 @@ def test_R11_1_each_clause_at_most_once_per_draft():
         cash=[300, 120],
     )
     play(st, "offer 1")
-    texts = legal(st)
-    assert {t for t in texts if t.startswith("give cash ")} == {f"give cash {n}" for n in LADDER if n <= 300}
-    assert {t for t in texts if t.startswith("ask cash ")} == {f"ask cash {n}" for n in LADDER if n <= 120}
-    assert {t for t in texts if t.startswith("truce ")} == {f"truce {n}" for n in range(1, 11)}
-    play(st, "give cash 150", "ask cash 20", "truce 3", "give fort BOM", "ask fort CAN", "give ship s1")
-    assert legal(st) == {"give ship s2", "ask ship s3", "send", "cancel"}
-    for again in ["give cash 10", "give cash 150", "ask cash 20", "truce 2", "truce 3", "give fort BOM"]:
+    assert {t for t in legal(st) if t.startswith("truce ")} == {f"truce {n}" for n in range(1, 11)}
+    play(st, "give cash 100", "give cash 50", "ask cash 20", "truce 3", "give fort BOM", "ask fort CAN")
+    play(st, "give ship s1")
+    assert {t for t in legal(st) if not t.startswith(("give cash", "ask cash"))} == {
+        "give ship s2", "ask ship s3", "send", "cancel"
+    }  # fmt: skip
+    for again in ["give cash 100", "give cash 50", "truce 2", "truce 3", "give fort BOM", "give ship s1"]:
         refused(st, again)
     play(st, "send")
     of = st.offers[1]
@@ -509,15 +562,16 @@ CITIES = [c for c in D.PORT_CODES if c not in ("KBH", "AMS", "LON", "LIS")]
     cash=st.tuples(st.integers(0, 2000), st.integers(0, 2000)),
     order=st.randoms(use_true_random=False),
 )
-def test_R11_every_draft_ends_within_27_clauses(ships, forts, cash, order):
-    # Random clause sequences: whatever is chosen, each clause goes in at most once, and the
-    # draft runs out of clauses after exactly the number the rules allow (at most 27).
+def test_R11_every_draft_ends(ships, forts, cash, order):
+    # Random clause sequences: each clause goes in at most once, a cash clause takes at most
+    # one step per digit of the payer's cash, and the draft runs out of clauses.
     homes = {0: "LON", 1: "AMS"}
     specs = [{"owner": p, "at": homes[p]} for p in (0, 1) for _ in range(ships[p])]
     owned = {c: p for p, cities in ((0, CITIES[: forts[0]]), (1, CITIES[6 : 6 + forts[1]])) for c in cities}
     st1 = scenario(ships=specs, forts=owned, cash=list(cash))
     play(st1, "offer 1")
     used: set[tuple[str, ...]] = set()
+    steps = {"give": 0, "ask": 0}
     clauses = 0
     while True:
         choices = [a for a in st1.legal() if a.verb not in ("send", "cancel")]
@@ -527,16 +581,18 @@ def test_R11_every_draft_ends_within_27_clauses(ships, forts, cash, order):
         if a.verb == "truce":
             key: tuple[str, ...] = ("truce",)
         elif a.what == "cash":
-            key = (a.verb, "cash")
+            steps[a.verb] += 1
+            key = (a.verb, "cash", str(steps[a.verb]))
         else:
             key = (a.verb, a.what, a.value)
         assert key not in used, f"{a} repeats a clause"
         used.add(key)
         play(st1, str(a))
         clauses += 1
-        assert clauses <= 27
-    allowed = (cash[0] >= 10) + (cash[1] >= 10) + sum(forts) + sum(ships) + 1
-    assert clauses == allowed <= 27
+    assert steps["give"] <= len(str(cash[0])) and steps["ask"] <= len(str(cash[1]))
+    assert st1.draft.give_cash <= cash[0] and st1.draft.get_cash <= cash[1]
+    others = clauses - steps["give"] - steps["ask"]
+    assert others == sum(forts) + sum(ships) + 1
     assert legal(st1) <= {"send", "cancel"} and "cancel" in legal(st1)
     play(st1, "cancel")
     assert st1.phase == "free" and st1.draft is None
@@ -558,7 +614,7 @@ def test_R12_a_ship_sends_a_load_across_once_per_turn():
     play(st1, "portage s1", "collect s2 Ka", "portage s2", "collect s1 Ka")
     assert "portage s1" not in legal(st1) and "portage s2" not in legal(st1)
     refused(st1, "portage s1", "already sent a load across this turn")
-    play(st1, "end", "end")  # a new turn: each ship may send one load again
+    end(st1, 2)  # a new turn: each ship may send one load again
     assert "portage s1" in legal(st1)
 
 
@@ -656,7 +712,8 @@ def test_D25_isthmus_off_by_default():
 
 def test_R13_2_early_end_when_one_fleet_is_left():
     st = two(ships=[{"owner": 0, "at": "LON"}, {"owner": 1, "at": "SAT5"}], turn=1, M=2, dice=dice2(2))
-    play(st, "sail s2 SAT6", "end")
+    play(st, "sail s2 SAT6")
+    end(st)
     assert st.to_act is None and st.early_winner == 0 and st.outcome() == (1.0, 0.0)
 
 
@@ -679,7 +736,7 @@ def test_R13_3_scores_are_wealth_and_result_mode_wealth():
         options=FuldriggerOptions(result_mode="wealth", rounds_limit=1),
         turn=1,
     )
-    play(st, "end")
+    end(st)
     assert st.scores() == (200.0, 200.0) and st.outcome() == (0.5, 0.5)
     # Equal wealth, more cash: the rules' tie-break decides under "win", not under "wealth".
     for mode, outcome in [("win", (1.0, 0.0)), ("wealth", (0.5, 0.5))]:
@@ -690,7 +747,7 @@ def test_R13_3_scores_are_wealth_and_result_mode_wealth():
             options=FuldriggerOptions(result_mode=mode, rounds_limit=1),
             turn=1,
         )
-        play(st, "end")
+        end(st)
         assert st.scores() == (300.0, 300.0) and st.outcome() == outcome, mode
 
 
@@ -763,11 +820,11 @@ def test_odometer_reason():
 def test_R9_2_8_fortress_capture_in_home_city_and_razing():
     ships = [{"owner": 0, "at": "DOVR", "privateer": True}]
     st = two(ships=ships, forts={"LON": 1}, homes=("AMS", "LON"), M=3, dice=dice2(12))
-    play(st, "attack 1 LON", "join s1", "launch")
+    play(st, "attack 1 LON", "join s1", "launch", "sail s1 LON")
     assert st.forts["LON"] == 0  # a captured fortress may lie in another's home city
     six = dict.fromkeys(["KAP", "ZAN", "BOM", "TRA", "BAT", "SUE"], 0)
     st = two(ships=ships, forts={"LON": 1, **six}, homes=("AMS", "LON"), M=3, dice=dice2(12))
-    play(st, "attack 1 LON", "join s1", "launch")
+    play(st, "attack 1 LON", "join s1", "launch", "sail s1 LON")
     assert "LON" not in st.forts and st.n_forts(0) == 6
 
 
@@ -782,11 +839,12 @@ def test_R10_6_banker_passes_on_elimination_and_depots_return():
     )
     st.depots[(0, "POB")] = (Load("Sø", 60, 0, "PAN"),)
     st.supply["Sø"] -= 1
-    play(st, "sail s1 SAT6", "end")
+    play(st, "sail s1 SAT6")
+    end(st)
     assert st.eliminated[0] and st.banker == 1 and st.depots == {} and st.supply["Sø"] == 9
     assert st.turn == 1
     st.check()
-    play(st, "end", "end")
+    end(st, 2)
     assert st.turn == 1 and st.round == 2  # seat 0 is skipped
 
 
@@ -801,18 +859,18 @@ def test_R11_5_2_transferred_ship_keeps_everything_but_reef_knowledge():
 def test_D2_wall_clock_makes_the_round_in_progress_the_last():
     st = two(ships=[{"owner": 0, "at": "LON"}], round=3, options=FuldriggerOptions(wall_clock_minutes=60))
     st.clock_expired()
-    play(st, "end")
+    end(st)
     assert st.to_act == 1
-    play(st, "end")
+    end(st)
     assert st.to_act is None and st.round == 3
 
 
 def test_D21_banker_seat_turns_the_cards():
     st = two(ships=[{"owner": 0, "at": "LON"}], options=FuldriggerOptions(banker_seat=1), deck_top=[7, 8])
     assert st.banker == 1
-    ev = play(st, "end")
+    ev = end(st)
     assert any(e["kind"] == "chance" and e["card"] == 7 for e in ev) and st.turn == 1
-    ev = play(st, "end")
+    ev = end(st)
     assert not any(e["kind"] == "chance" for e in ev) and st.turn == 0
 
 

@@ -111,6 +111,7 @@ from .actions import (
     END,
     LATER,
     LAUNCH,
+    PASS,
     SEND,
     STOP,
     TRUCES,
@@ -122,6 +123,7 @@ from .actions import (
     Cancel,
     Chart,
     Collect,
+    Counter,
     Decline,
     End,
     Fit,
@@ -135,6 +137,7 @@ from .actions import (
     Launch,
     Lose,
     MakeOffer,
+    Pass,
     Portage,
     Sail,
     Seize,
@@ -165,16 +168,31 @@ START_CASH = 100
 TOLL = 10
 LOSS_BELOW = {1: 6, 2: 5, 3: 4, 4: 3}
 CAPTURE_ABOVE = {1: 9, 2: 8, 3: 7, 4: 6}
-CASH_AMOUNTS: tuple[int, ...] = (
-    *range(10, 100, 10),
-    *range(100, 500, 50),
-    *range(500, 100_001, 100),
-)
-"""The sums a cash clause may name: 10 to 100 in steps of 10, then to 500 in steps of 50,
-then in steps of 100 (up to 100,000), never more than the payer holds."""
-GIVE_CASH = tuple((n, Give("cash", str(n))) for n in CASH_AMOUNTS)
-ASK_CASH = tuple((n, Ask("cash", str(n))) for n in CASH_AMOUNTS)
+MAX_DRAFTS = 3
+"""Drafts a player may open in one turn (his own or another's), and offers he may have open."""
 N_TAILWINDS = sum(1 for h in HAZARD_LIST if h == D.TAILWIND)
+
+
+def cash_steps(amount: int, cash: int) -> list[int]:
+    """The sums a cash clause may add to ``amount`` (rule 11.1, "De aftaler selv prisen"):
+    one digit times a place value (1–9, 10–90, 100–900, …) below the lowest digit already
+    written, so that any whole sum is written digit by digit from the left (137 = 100, then
+    30, then 7) and a clause takes at most one step per digit; never beyond ``cash``, what
+    the payer holds."""
+    limit = 1  # the place of the lowest digit written so far
+    while amount and amount % (limit * 10) == 0:
+        limit *= 10
+    out: list[int] = []
+    place = 1
+    room = cash - amount
+    while place <= room and (not amount or place < limit):
+        for d in range(1, 10):
+            if d * place > room:
+                break
+            out.append(d * place)
+        place *= 10
+    return out
+
 
 FREE_ACTIONS = (
     Sail, Buy, Sell, Jettison, BuyShip, SellShip, Fortress, Fit, Unfit, Attack, MakeOffer, Accept,
@@ -207,6 +225,7 @@ def roll2(rng: Rng) -> int:
         "depots": dict,
         "eliminated": list,
         "out_order": list,
+        "drafts": list,
     }
 )
 class FuldriggerState(State[FuldriggerAction]):
@@ -215,8 +234,8 @@ class FuldriggerState(State[FuldriggerAction]):
 
     opts: FuldriggerOptions
     phase: str
-    """``home``, ``chart``, ``free``, ``move``, ``muster``, ``lose``, ``seize``, ``draft``,
-    ``respond`` or ``over``."""
+    """``home``, ``chart``, ``window``, ``free``, ``move``, ``muster``, ``approach``,
+    ``lose``, ``seize``, ``draft``, ``respond`` or ``over``."""
     first: int
     banker: int
     round: int
@@ -251,7 +270,10 @@ class FuldriggerState(State[FuldriggerAction]):
     offers: dict[int, Offer]
     next_offer: int
     draft: Offer | None
-    drafts: int
+    drafts: list[int]
+    """Drafts each seat has opened this turn (at most :data:`MAX_DRAFTS`)."""
+    window: tuple[int, ...]
+    """The seats whose negotiation window is still to come this turn (the first is open)."""
     respond: int | None
     truces: dict[tuple[int, int], int]
     depots: dict[tuple[int, str], tuple[Load, ...]]
@@ -464,6 +486,10 @@ class FuldriggerState(State[FuldriggerAction]):
                 [a for v, a in sail_steps(s.id, s.node) if v not in visited] if self.mp > 0 else []
             )
             return [*steps, STOP]
+        if ph == "approach":
+            return self._approach_steps()
+        if ph == "window":
+            return [*self._negotiation_legal(self.to_act), PASS]
         if ph == "muster":
             assert self.attack is not None
             at = self.attack
@@ -486,7 +512,10 @@ class FuldriggerState(State[FuldriggerAction]):
             return self._draft_legal()
         if ph == "respond":
             assert self.respond is not None
-            return [act(Accept, self.respond), act(Decline, self.respond), LATER]
+            answers: list[FuldriggerAction] = [act(Accept, self.respond), act(Decline, self.respond), LATER]
+            if self.can_draft(self.to_act):
+                answers.append(act(Counter, self.respond))
+            return answers
         if ph == "free":
             return self._free_legal()
         return []
@@ -551,18 +580,31 @@ class FuldriggerState(State[FuldriggerAction]):
                     out.append(act(Fortress, c))
         out.extend(self._attack_legal())
         if o.negotiation:
-            open_props = sum(1 for of in self.offers.values() if of.frm == p)
-            if open_props < 3 and self.drafts < 3:
-                for q in range(self.seats):
-                    if q != p and not self.eliminated[q]:
-                        out.append(act(MakeOffer, q))
-            for of in sorted(self.offers.values()):
-                if of.to == p:
-                    out.append(act(Accept, of.id))
-                    out.append(act(Decline, of.id))
-                elif of.frm == p:
-                    out.append(act(Withdraw, of.id))
+            out.extend(self._negotiation_legal(p))
         out.append(END)
+        return out
+
+    def can_draft(self, p: int) -> bool:
+        """Whether seat ``p`` may open a draft now (rule 11.7: at most three drafts a turn and
+        three open offers)."""
+        if not self.opts.negotiation or self.drafts[p] >= MAX_DRAFTS:
+            return False
+        return sum(1 for of in self.offers.values() if of.frm == p) < MAX_DRAFTS
+
+    def _negotiation_legal(self, p: int) -> list[FuldriggerAction]:
+        """Offers seat ``p`` may open, accept, decline or withdraw (in his free phase or his
+        window)."""
+        out: list[FuldriggerAction] = []
+        if self.can_draft(p):
+            for q in range(self.seats):
+                if q != p and not self.eliminated[q]:
+                    out.append(act(MakeOffer, q))
+        for of in sorted(self.offers.values()):
+            if of.to == p:
+                out.append(act(Accept, of.id))
+                out.append(act(Decline, of.id))
+            elif of.frm == p:
+                out.append(act(Withdraw, of.id))
         return out
 
     def fortress_allowed(self, p: int, city: str) -> bool:
@@ -609,11 +651,15 @@ class FuldriggerState(State[FuldriggerAction]):
         return out
 
     def attack_candidates(self, p: int, x: int) -> list[str]:
+        """Seat ``p``'s privateers that may join an attack on ``x`` (rule 9.2.3): not yet
+        moved, attacked or received this turn, and either on ``x`` already (a becalmed one
+        too: becalming only forbids moving) or able to reach it by a move of at most M."""
         out = []
+        used = self.moved | self.frozen | self.attacked
         for s in self.ships_of(p):
-            if not s.privateer or s.becalmed or s.id in self.moved | self.frozen | self.attacked:
+            if not s.privateer or s.id in used:
                 continue
-            if s.node == x or self.approach_path(s, x) is not None:
+            if s.node == x or (not s.becalmed and self.M > 0 and self.reachable(s.node, x)):
                 out.append(s.id)
         return out
 
@@ -626,55 +672,60 @@ class FuldriggerState(State[FuldriggerAction]):
             return D.HEADWIND if h == D.TAILWIND else D.TAILWIND
         return h
 
-    def approach_path(self, s: Ship, x: int) -> list[int] | None:
-        """The engine's path for a privateer's approach: fewest steps, then fewest random
-        hazards (storm, iceberg, calm, unknown reef), then map codes; winds counted."""
-        if DIST[s.node][x] > self.M + 3 * N_TAILWINDS:
-            return None
-        best: list[Any] = [None, None]
-        known = self.reefs[s.owner]
+    def _mp_after(self, u: int, v: int, mp: int) -> int:
+        """Movement left after stepping from ``u`` into ``v`` with ``mp`` (winds counted)."""
+        m = mp - 1
+        w = self._wind(u, v)
+        if w == D.TAILWIND:
+            return m + 3
+        if w == D.HEADWIND:
+            return max(0, m - 3)
+        return m
 
-        def risk(v: int) -> int:
-            h = HAZARD_LIST[v]
-            if h in (D.STORM, D.ICEBERG, D.CALM):
-                return 1
-            return int(h == D.REEF and D.REEF_LETTER[v] not in known)
+    def reachable(self, u: int, x: int) -> bool:
+        """Whether a ship on ``u`` can sail to ``x`` in one move of M (rule 4: a simple path,
+        ports only as its end, winds counted; the random hazards may still stop it)."""
+        key = (u, x, self.M, self.opts.directional_winds)
+        r = _REACH.get(key)
+        if r is None:
+            r = _REACH[key] = DIST[u][x] <= self.M + 3 * N_TAILWINDS and self._reaches(u, self.M, {u}, x)
+        return r
 
-        path = [s.node]
-        on = {s.node}
+    def _reaches(self, u: int, mp: int, visited: set[int], x: int) -> bool:
+        for v in ADJ[u]:
+            if v in visited or (IS_PORT[v] and v != x):
+                continue
+            if v == x:
+                return True
+            m = self._mp_after(u, v, mp)
+            if m <= 0 or DIST[v][x] > m + 3 * N_TAILWINDS:
+                continue
+            visited.add(v)
+            ok = self._reaches(v, m, visited, x)
+            visited.discard(v)
+            if ok:
+                return True
+        return False
 
-        def dfs(u: int, mp: int, tails: int, r: int) -> None:
-            for v in ADJ[u]:
-                if v in on or mp < 1:
-                    continue
-                if IS_PORT[v] and v != x:
-                    continue
-                steps = len(path)
-                if best[0] is not None and steps > best[0][0]:
-                    return
-                m = mp - 1
-                w = self._wind(u, v)
-                t = tails
-                if w == D.TAILWIND:
-                    m += 3
-                    t += 1
-                elif w == D.HEADWIND:
-                    m = max(0, m - 3)
-                path.append(v)
-                on.add(v)
-                if v == x:
-                    key = (steps, r + risk(v), [CODES[n] for n in path])
-                    if best[0] is None or key < best[0]:
-                        best[0] = key
-                        best[1] = list(path)
-                elif m > 0 and DIST[v][x] <= m + 3 * (N_TAILWINDS - t):
-                    dfs(v, m, t, r + risk(v))
-                path.pop()
-                on.discard(v)
-
-        dfs(s.node, self.M, 0, 0)
-        found: list[int] | None = best[1]
-        return found
+    def _approach_steps(self) -> list[FuldriggerAction]:
+        """The steps of an attacking privateer's approach (rule 9.2.3): a normal move of the
+        player's choosing, each step one from which the target can still be reached."""
+        assert self.attack is not None and self.moving is not None
+        x = self.attack.target
+        s = self.ships[self.moving]
+        out: list[FuldriggerAction] = []
+        if self.mp <= 0:
+            return out
+        for v, a in sail_steps(s.id, s.node):
+            if v in self.visited or (IS_PORT[v] and v != x):
+                continue
+            if v == x:
+                out.append(a)
+                continue
+            m = self._mp_after(s.node, v, self.mp)
+            if m > 0 and DIST[v][x] <= m + 3 * N_TAILWINDS and self._reaches(v, m, {*self.visited, v}, x):
+                out.append(a)
+        return out
 
     def _participants_on_target(self) -> list[str]:
         assert self.attack is not None
@@ -691,30 +742,54 @@ class FuldriggerState(State[FuldriggerAction]):
         dr = self.draft
         p, q = dr.frm, dr.to
         out: list[FuldriggerAction] = []
-        # Each clause at most once per draft (one cash clause each way, one truce, each
-        # fortress and ship once): a draft ends within 27 clauses.
-        if not dr.give_cash:
-            cash = self.cash[p]
-            for n, give in GIVE_CASH:
-                if n > cash:
-                    break
-                out.append(give)
-        if not dr.get_cash:
-            cash = self.cash[q]
-            for n, ask in ASK_CASH:
-                if n > cash:
-                    break
-                out.append(ask)
+        # Cash digit by digit from the left (see cash_steps); every other clause at most once
+        # (each fortress, ship and depot load, one truce): a draft always ends.
+        out += [act(Give, "cash", str(n)) for n in cash_steps(dr.give_cash, self.cash[p])]
+        out += [act(Ask, "cash", str(n)) for n in cash_steps(dr.get_cash, self.cash[q])]
         out += [act(Give, "fort", c) for c in self.forts_of(p) if c not in dr.give_forts]
         out += [act(Ask, "fort", c) for c in self.forts_of(q) if c not in dr.get_forts]
         out += [act(Give, "ship", s.id) for s in self.ships_of(p) if s.id not in dr.give_ships]
         out += [act(Ask, "ship", s.id) for s in self.ships_of(q) if s.id not in dr.get_ships]
+        if self.depots:
+            out += [act(Give, "load", k) for k in self._depot_keys(p, dr.give_loads)]
+            out += [act(Ask, "load", k) for k in self._depot_keys(q, dr.get_loads)]
         if not dr.truce:
             out += TRUCES
         if not dr.is_empty():
             out.append(SEND)
         out.append(CANCEL)
         return out
+
+    def _depot_keys(self, p: int, listed: tuple[str, ...]) -> list[str]:
+        """``PORT:good`` for each kind of load in seat ``p``'s depots not yet all in ``listed``."""
+        out = []
+        for (q, port), loads in sorted(self.depots.items()):
+            if q != p:
+                continue
+            counts: dict[str, int] = {}
+            for ld in loads:
+                counts[ld.good] = counts.get(ld.good, 0) + 1
+            for g, n in counts.items():
+                key = f"{port}:{g}"
+                if listed.count(key) < n:
+                    out.append(key)
+        return out
+
+    def _depot_count(self, p: int, key: str) -> int:
+        port, _, g = key.partition(":")
+        return sum(1 for ld in self.depots.get((p, port), ()) if ld.good == g)
+
+    def _move_load(self, frm: int, to: int, key: str) -> None:
+        """Hand one ``PORT:good`` load from ``frm``'s depot to ``to``'s depot in that port."""
+        port, _, g = key.partition(":")
+        loads = list(self.depots[(frm, port)])
+        i = next(i for i, ld in enumerate(loads) if ld.good == g)
+        ld = loads.pop(i)
+        if loads:
+            self.depots[(frm, port)] = tuple(loads)
+        else:
+            del self.depots[(frm, port)]
+        self.depots[(to, port)] = (*self.depots.get((to, port), ()), ld)
 
     def validate_offer(self, of: Offer) -> str | None:
         p, q = of.frm, of.to
@@ -738,6 +813,10 @@ class FuldriggerState(State[FuldriggerAction]):
         for sid in of.get_ships:
             if sid not in self.ships or self.ships[sid].owner != q:
                 return f"seat {q} no longer owns ship {sid}"
+        for giver, loads in ((p, of.give_loads), (q, of.get_loads)):
+            for key in set(loads):
+                if self._depot_count(giver, key) < loads.count(key):
+                    return f"seat {giver} no longer has {loads.count(key)} {key} load(s) in his depot"
         if self.moving in (*of.give_ships, *of.get_ships):
             return "a listed ship is under way"
         ds = len(of.get_ships) - len(of.give_ships)
@@ -761,6 +840,10 @@ class FuldriggerState(State[FuldriggerAction]):
                 self.ships[sid] = self.ships[sid]._replace(owner=to)
                 if to == self.turn:
                     self.frozen = self.frozen | {sid}
+        for ld in of.give_loads:
+            self._move_load(p, q, ld)
+        for ld in of.get_loads:
+            self._move_load(q, p, ld)
         if of.truce:
             key = (min(p, q), max(p, q))
             self.truces[key] = max(self.truces.get(key, 0), self.round + of.truce)
@@ -957,7 +1040,7 @@ class FuldriggerState(State[FuldriggerAction]):
         p = self.turn
         self.moved = self.frozen = self.converted = self.attacked = self.ported = frozenset()
         self.sales = {}
-        self.drafts = 0
+        self.drafts = [0] * self.seats
         self.attack = None
         self.moving = None
         ev.append(
@@ -976,8 +1059,6 @@ class FuldriggerState(State[FuldriggerAction]):
         if c:
             m = max(0, m + c.amount)
         self.M = m
-        self.phase = "free"
-        self.to_act = self.turn
         ev.append(
             {
                 "kind": "roll",
@@ -987,6 +1068,22 @@ class FuldriggerState(State[FuldriggerAction]):
                 "text": f"Seat {self.turn} rolls {dice}: M = {m}.",
             }
         )
+        # Every other player's negotiation window, in seat order from the turn player's
+        # left (rule 11.3: "Andre kompagnier kan til enhver tid blande sig").
+        if self.opts.negotiation:
+            n = self.seats
+            order = ((self.turn + i) % n for i in range(1, n))
+            self.window = tuple(q for q in order if not self.eliminated[q])
+        self._home()
+
+    def _home(self) -> None:
+        """Back to the open negotiation window, or else the turn player's free phase."""
+        if self.window:
+            self.phase = "window"
+            self.to_act = self.window[0]
+        else:
+            self.phase = "free"
+            self.to_act = self.turn
 
     def _turn_card(self, ev: list[Event]) -> None:
         if self.round_card is not None:
@@ -1105,6 +1202,7 @@ class FuldriggerState(State[FuldriggerAction]):
     def _game_over(self, ev: list[Event]) -> None:
         self.phase = "over"
         self.to_act = None
+        self.window = ()
         self.offers = {}
         self.draft = None
         w = self.winners()
@@ -1123,6 +1221,13 @@ class FuldriggerState(State[FuldriggerAction]):
 
     def _do_sail(self, a: Sail, ev: list[Event]) -> None:
         sid, v = a.ship, INDEX[a.to]
+        if self.phase == "approach":
+            assert self.attack is not None
+            going = self._enter(sid, v, ev)
+            if not going or v == self.attack.target or not self._approach_steps():
+                self.attack = self.attack._replace(to_sail=self.attack.to_sail[1:])
+                self._next_approach(ev)
+            return
         if self.phase == "free":
             self.moving = sid
             self.mp = self.M
@@ -1563,18 +1668,35 @@ class FuldriggerState(State[FuldriggerAction]):
     def _do_launch(self, a: Launch, ev: list[Event]) -> None:
         at = self.attack
         assert at is not None
-        for sid in at.joined:
-            s = self.ships[sid]
-            if s.node != at.target:
-                path = self.approach_path(s, at.target)
-                if path is not None:
-                    self.mp = self.M
-                    self.visited = frozenset((s.node,))
-                    for v in path[1:]:
-                        if not self._enter(sid, v, ev) and v != at.target:
-                            break
         self.moved = self.moved | set(at.joined)
         self.attacked = self.attacked | set(at.joined)
+        self.attack = at._replace(
+            to_sail=tuple(sid for sid in at.joined if self.ships[sid].node != at.target)
+        )
+        self._next_approach(ev)
+
+    def _next_approach(self, ev: list[Event]) -> None:
+        """Start the next nominated privateer's approach, or resolve the attack when every
+        one has sailed (rule 9.2.3–5)."""
+        at = self.attack
+        assert at is not None
+        while at.to_sail:
+            sid = at.to_sail[0]
+            if sid in self.ships:
+                self.moving = sid
+                self.mp = self.M
+                self.visited = frozenset((self.ships[sid].node,))
+                if self._approach_steps():
+                    self.phase = "approach"
+                    self.to_act = self.turn
+                    return
+            at = self.attack = at._replace(to_sail=at.to_sail[1:])
+        self.moving = None
+        self._resolve_attack(ev)
+
+    def _resolve_attack(self, ev: list[Event]) -> None:
+        at = self.attack
+        assert at is not None
         here = self._participants_on_target()
         n_att = len(here)
         if n_att < at.units:
@@ -1630,6 +1752,7 @@ class FuldriggerState(State[FuldriggerAction]):
 
     def _attack_done(self) -> None:
         self.attack = None
+        self.moving = None
         self.phase = "free"
         self.to_act = self.turn
 
@@ -1700,17 +1823,25 @@ class FuldriggerState(State[FuldriggerAction]):
     # negotiation ------------------------------------------------------------------
 
     def _do_offer(self, a: MakeOffer, ev: list[Event]) -> None:
-        self.drafts += 1
-        self.draft = Offer(0, self.turn, a.to, expires=self.round)
+        p = self.to_act
+        assert p is not None
+        self._open_draft(p, a.to, 0)
+
+    def _open_draft(self, p: int, q: int, counter_of: int) -> None:
+        self.drafts[p] += 1
+        self.draft = Offer(0, p, q, expires=self.round, counter_of=counter_of)
         self.phase = "draft"
+        self.to_act = p
 
     def _do_give(self, a: Give, ev: list[Event]) -> None:
         dr = self.draft
         assert dr is not None
         if a.what == "cash":
-            self.draft = dr._replace(give_cash=int(a.value))
+            self.draft = dr._replace(give_cash=dr.give_cash + int(a.value))
         elif a.what == "fort":
             self.draft = dr._replace(give_forts=(*dr.give_forts, a.value))
+        elif a.what == "load":
+            self.draft = dr._replace(give_loads=(*dr.give_loads, a.value))
         else:
             self.draft = dr._replace(give_ships=(*dr.give_ships, a.value))
 
@@ -1718,9 +1849,11 @@ class FuldriggerState(State[FuldriggerAction]):
         dr = self.draft
         assert dr is not None
         if a.what == "cash":
-            self.draft = dr._replace(get_cash=int(a.value))
+            self.draft = dr._replace(get_cash=dr.get_cash + int(a.value))
         elif a.what == "fort":
             self.draft = dr._replace(get_forts=(*dr.get_forts, a.value))
+        elif a.what == "load":
+            self.draft = dr._replace(get_loads=(*dr.get_loads, a.value))
         else:
             self.draft = dr._replace(get_ships=(*dr.get_ships, a.value))
 
@@ -1730,7 +1863,7 @@ class FuldriggerState(State[FuldriggerAction]):
 
     def _do_cancel(self, a: Cancel, ev: list[Event]) -> None:
         self.draft = None
-        self.phase = "free"
+        self._home()
 
     def _do_send(self, a: Send, ev: list[Event]) -> None:
         assert self.draft is not None
@@ -1758,8 +1891,7 @@ class FuldriggerState(State[FuldriggerAction]):
 
     def _back_to_turn(self) -> None:
         self.respond = None
-        self.phase = "free"
-        self.to_act = self.turn
+        self._home()
 
     def _do_accept(self, a: Accept, ev: list[Event]) -> None:
         self._answer("accept", a.offer, ev)
@@ -1768,6 +1900,18 @@ class FuldriggerState(State[FuldriggerAction]):
     def _do_decline(self, a: Decline, ev: list[Event]) -> None:
         self._answer("decline", a.offer, ev)
         self._back_to_turn()
+
+    def _do_counter(self, a: Counter, ev: list[Event]) -> None:
+        frm = self.offers[a.offer].frm
+        me = self.to_act
+        assert me is not None
+        self._answer("decline", a.offer, ev)
+        self.respond = None
+        self._open_draft(me, frm, a.offer)
+
+    def _do_pass(self, a: Pass, ev: list[Event]) -> None:
+        self.window = self.window[1:]
+        self._home()
 
     def _do_withdraw(self, a: Withdraw, ev: list[Event]) -> None:
         self._answer("withdraw", a.offer, ev)
@@ -1802,6 +1946,9 @@ class FuldriggerState(State[FuldriggerAction]):
         assert all(c in D.PORTS for c in self.forts), "I4"
 
 
+_REACH: dict[tuple[int, int, int, bool], bool] = {}
+"""Cache of :meth:`FuldriggerState.reachable`: the map never changes."""
+
 _Handler = Callable[[FuldriggerState, Any, list[Event]], None]
 _DISPATCH: dict[type[FuldriggerAction], _Handler] = {
     Home: FuldriggerState._do_home,
@@ -1833,6 +1980,8 @@ _DISPATCH: dict[type[FuldriggerAction], _Handler] = {
     Decline: FuldriggerState._do_decline,
     Withdraw: FuldriggerState._do_withdraw,
     Later: FuldriggerState._do_later,
+    Counter: FuldriggerState._do_counter,
+    Pass: FuldriggerState._do_pass,
     End: FuldriggerState._do_end,
 }
 """Action class → the rule that applies it (built once; ``apply`` looks the type up)."""
@@ -1852,9 +2001,12 @@ class FuldriggerGame(Game[FuldriggerOptions, FuldriggerState]):
         max_decisions=40_000,
         secret_choices=False,
     )
-    version = 2
+    version = 3
     """2: each clause at most once per draft; a ship sends a load across an isthmus at most
-    once per turn (both so that no sequence of decisions can go on for ever)."""
+    once per turn (both so that no sequence of decisions can go on for ever).
+    3: attackers sail in by routes of the player's choosing, and a becalmed privateer on the
+    target joins; every other player has a negotiation window each turn; cash clauses of any
+    whole sum (digit by digit), depot loads offerable, counter-offers."""
     Options = FuldriggerOptions
     summary = "Sea trade and trade war under sail: buy low, carry far, sell high, build fortresses"
     languages = ("en", "da")
@@ -1895,7 +2047,8 @@ class FuldriggerGame(Game[FuldriggerOptions, FuldriggerState]):
         s.sales = {}
         s.moved = s.frozen = s.converted = s.attacked = s.ported = frozenset()
         s.attack, s.chart_queue = None, ()
-        s.offers, s.next_offer, s.draft, s.drafts, s.respond = {}, 0, None, 0, None
+        s.offers, s.next_offer, s.draft, s.drafts, s.respond = {}, 0, None, [0] * seats, None
+        s.window = ()
         s.truces, s.depots = {}, {}
         s.eliminated, s.out_order, s.early_winner = [False] * seats, [], None
         s._legal = None
