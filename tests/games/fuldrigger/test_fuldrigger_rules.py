@@ -797,7 +797,7 @@ def test_illegal_actions_are_refused_unchanged():
         ("fortress LIS", "no ship in Lisboa"),
         ("sail s2 DOVR", "belongs to seat 1"),
         ("sail s9 DOVR", "no ship s9"),
-        ("attack 1 AMS", "not enough privateers"),
+        ("attack 1 AMS", "without a fortress cannot be attacked"),
     ],
 )
 def test_parse_explains_illegal_orders(text, reason):
@@ -887,3 +887,197 @@ def test_R10_5_modifier_order_and_floor_zero():
         play(st, f"sell s{i}")
         got.append(st.cash[0] - before)
     assert got == [40, 30, 20, 10, 0, 0]  # 60 − 20 − 10k, floored at 0
+
+
+# ----------------------------------------------------------------------------- engine version 3
+
+
+def test_R9_2_3_each_attacker_sails_a_route_of_the_players_choosing():
+    """'Det eller de af hans kaperskibe, der kan nå frem … flyttes derhen': a normal move of the
+    player's choosing. From KANW with M = 15 the privateer may avoid the NAN2 storm by the
+    AZOR route: NAT1 14, NAT2 (head wind) 10, NAT3 9, NAT4 8, AZOR 7, NAT5 6, NAT6 5, NAT7
+    (iceberg, roll 6) 4, NAT8 3, NEWF 2."""
+    ships = [{"owner": 0, "at": "KANW", "privateer": True}, {"owner": 1, "at": "NEWF"}]
+    st = two(ships=ships, M=15, dice=[*dice2(6), *dice2(7)])
+    play(st, "attack 1 NEWF", "join s1", "launch")
+    assert st.phase == "approach" and st.moving == "s1"
+    # Towards the Channel or Biscay NEWF is out of reach: only the two lanes west are offered.
+    assert legal(st) == {"sail s1 NAT1", "sail s1 NAN1"}
+    refused(st, "sail s1 BIS1", "cannot reach NEWF")
+    mps = []
+    for sq in ["NAT1", "NAT2", "NAT3", "NAT4", "AZOR", "NAT5", "NAT6", "NAT7", "NAT8"]:
+        ev = play(st, f"sail s1 {sq}")
+        assert not any(e["kind"] == "storm" for e in ev)
+        mps.append(st.mp)
+    assert mps == [14, 10, 9, 8, 7, 6, 5, 4, 3]
+    ev = play(st, "sail s1 NEWF")
+    assert st.ships["s1"].node == D.INDEX["NEWF"]
+    assert any(e["kind"] == "attack_draw" and e["roll"] == 7 for e in ev) and st.phase == "free"
+    assert "s1" in st.moved and not any(t.startswith("sail s1") for t in legal(st))
+
+
+def test_R9_2_3_the_storm_route_is_still_the_players_to_choose():
+    ships = [{"owner": 0, "at": "KANW", "privateer": True}, {"owner": 1, "at": "NEWF"}]
+    st = two(ships=ships, M=15, dice=dice2(2))
+    play(st, "attack 1 NEWF", "join s1", "launch", "sail s1 NAN1")
+    ev = play(st, "sail s1 NAN2")  # storm roll 2: the privateer goes down on the way
+    assert "s1" not in st.ships and any(e["kind"] == "attack_off" for e in ev) and st.phase == "free"
+
+
+def test_R9_2_3_a_head_wind_never_strands_an_approach():
+    # M = 5 from NAT1: NAT2's head wind leaves 1, too little for AZOR (3 more squares), so the
+    # step into NAT2 is refused; from AZ3 with the same M the attack goes the other way.
+    ships = [{"owner": 0, "at": "NAT1", "privateer": True}, {"owner": 1, "at": "AZOR"}]
+    assert "attack 1 AZOR" not in legal(two(ships=ships, M=5))
+    assert "attack 1 AZOR" in legal(two(ships=ships, M=7))
+
+
+def test_R9_2_3_a_becalmed_privateer_on_the_target_joins():
+    """Becalming only forbids moving ('ligger stille næste omgang'): a becalmed privateer already
+    on the target square joins the attack there; one elsewhere cannot."""
+    ships = [
+        {"owner": 0, "at": "EQ2", "privateer": True, "becalmed": 1},
+        {"owner": 1, "at": "EQ2"},
+    ]
+    st = two(ships=ships, M=9, dice=dice2(10))
+    assert "attack 1 EQ2" in legal(st)
+    play(st, "attack 1 EQ2", "join s1", "launch")
+    assert st.ships["s2"].owner == 0 and st.ships["s1"].node == D.INDEX["EQ2"]
+    ships = [{"owner": 0, "at": "EQ1", "privateer": True, "becalmed": 1}, {"owner": 1, "at": "EQ2"}]
+    assert "attack 1 EQ2" not in legal(two(ships=ships, M=9))
+
+
+def test_R11_3_every_other_player_has_a_window_each_turn():
+    """'Andre kompagnier kan til enhver tid blande sig': after each roll every other player,
+    from the turn player's left, may make offers (answered at once) or pass."""
+    st = scenario(
+        seats=3,
+        ships=[{"owner": 0, "at": "LON"}, {"owner": 1, "at": "AMS"}, {"owner": 2, "at": "LIS"}],
+        deck_top=[7],
+        cash=[100, 100, 250],
+    )
+    play(st, "end")
+    assert st.turn == 1 and st.phase == "window" and st.to_act == 2
+    assert legal(st) == {"offer 0", "offer 1", "pass"}
+    # Seat 2 buys a truce from the turn player, who answers at once; the window stays open.
+    play(st, "offer 1", "give cash 100", "give cash 20", "give cash 5", "truce 2", "send")
+    assert st.phase == "respond" and st.to_act == 1
+    play(st, "accept o1")
+    assert st.cash == [100, 225, 125] and st.truces[(1, 2)] == 3
+    assert st.phase == "window" and st.to_act == 2
+    play(st, "pass")
+    assert st.phase == "window" and st.to_act == 0
+    play(st, "pass")
+    assert st.phase == "free" and st.to_act == 1
+
+
+def test_R11_3_open_offers_are_answered_in_a_window():
+    # An offer left open can be withdrawn by its proposer in his window, and accepted by its
+    # recipient in his.
+    st = scenario(
+        seats=3,
+        ships=[{"owner": 0, "at": "LON"}, {"owner": 1, "at": "AMS"}, {"owner": 2, "at": "LIS"}],
+        deck_top=[7],
+    )
+    play(st, "offer 2", "ask cash 10", "send", "later", "offer 1", "give cash 5", "send", "later", "end")
+    assert st.turn == 1 and st.to_act == 2 and {"accept o1", "decline o1", "pass"} <= legal(st)
+    play(st, "accept o1")
+    assert st.cash == [110, 100, 90] and st.phase == "window" and st.to_act == 2
+    play(st, "pass")
+    assert st.to_act == 0 and "withdraw o2" in legal(st)
+    play(st, "withdraw o2", "pass")
+    assert st.phase == "free" and st.to_act == 1 and st.offers == {}
+
+
+def test_R11_7_windows_are_bounded_and_pass_ends_them():
+    # Three drafts a turn per seat: a window cannot go on for ever, and 'pass' always closes it.
+    st = scenario(seats=2, ships=[{"owner": 0, "at": "LON"}, {"owner": 1, "at": "AMS"}], deck_top=[7])
+    play(st, "end")
+    assert st.phase == "window" and st.to_act == 0
+    for _ in range(3):
+        assert "offer 1" in legal(st)
+        play(st, "offer 1", "truce 1", "send")
+        play(st, f"decline o{st.next_offer}")
+    assert legal(st) == {"pass"}
+    play(st, "pass")
+    assert st.phase == "free" and st.to_act == 1
+
+
+def test_D20_no_windows_without_negotiation():
+    st = two(ships=[{"owner": 0, "at": "LON"}], options=FuldriggerOptions(negotiation=False), deck_top=[7])
+    play(st, "end")
+    assert st.phase == "free" and st.to_act == 1
+
+
+def test_R11_1_depot_loads_are_offerable():
+    """Isthmus depot loads (rule 12) are assets an offer may list: one per clause, moved to the
+    receiver's depot in the same port with their price and odometer; wealth moves with them."""
+    st1 = position(
+        """
+        options: isthmus_variant=true
+        cash: 100 200
+        depot: 0 ALX Ka 40 3 SUE
+        depot: 0 ALX Ka 45 0 SUE
+        depot: 0 ALX Kr 60 2 SUE
+        ship: 0 LON
+        ship: 1 AMS
+        """
+    )
+    w = st1.wealths()
+    play(st1, "offer 1")
+    assert {t for t in legal(st1) if " load " in t} == {"give load ALX:Ka", "give load ALX:Kr"}
+    play(st1, "give load ALX:Ka", "give load ALX:Ka")
+    assert {t for t in legal(st1) if " load " in t} == {"give load ALX:Kr"}  # both Ka listed
+    play(st1, "ask cash 90", "send", "accept o1")
+    assert [ld.good for ld in st1.depots[(0, "ALX")]] == ["Kr"]
+    assert [(ld.good, ld.price, ld.odo) for ld in st1.depots[(1, "ALX")]] == [("Ka", 40, 3), ("Ka", 45, 0)]
+    assert st1.wealths() == [w[0] - 85 + 90, w[1] + 85 - 90]
+    st1.check()
+
+
+def test_R11_4_a_listed_depot_load_must_still_be_there():
+    st1 = position(
+        """
+        options: isthmus_variant=true
+        depot: 0 ALX Ka 40 3 SUE
+        ship: 0 ALX
+        ship: 1 AMS
+        """
+    )
+    play(st1, "offer 1", "give load ALX:Ka", "send", "later", "collect s1 Ka")
+    st1.to_act = 1  # the recipient accepts in his own time (his free phase)
+    st1.phase, st1.turn = "free", 1
+    st1._legal = None
+    ev = play(st1, "accept o1")
+    assert any(e["kind"] == "offer_failed" and "ALX:Ka" in e["text"] for e in ev)
+
+
+def test_R11_2_counter_offer():
+    """A counter-offer is a refusal followed by a new offer back, linked to the first."""
+    st = two(ships=[{"owner": 0, "at": "LON"}], forts={"CAN": 1}, cash=[300, 100])
+    play(st, "offer 1", "give cash 100", "ask fort CAN", "send")
+    assert "counter o1" in legal(st)
+    ev = play(st, "counter o1")
+    assert any(e["kind"] == "offer_declined" for e in ev) and 1 not in st.offers
+    assert st.phase == "draft" and st.to_act == 1 and st.draft.frm == 1 and st.draft.counter_of == 1
+    play(st, "give fort CAN", "ask cash 200", "send")
+    assert st.to_act == 0 and st.offers[2].counter_of == 1 and "counter o2" in legal(st)
+    play(st, "accept o2")
+    assert st.forts["CAN"] == 0 and st.cash == [100, 300] and st.phase == "free" and st.to_act == 0
+
+
+def test_refusals_say_which_rule():
+    ships = [{"owner": 0, "at": "LON"}, {"owner": 0, "at": "LON"}, {"owner": 1, "at": "AMS"}]
+    st = two(ships=ships, deck_top=[7])
+    play(st, "sail s1 DOVR")
+    refused(st, "sail s2 DOVR", "s1 is under way")
+    refused(st, "sail s1 LON", "may not enter LON twice (rule 4.3)")
+    play(st, "stop")
+    refused(st, "sail s1 KAN1", "already moved this turn (rule 4.1")
+    refused(st, "pass", "no negotiation window")
+    play(st, "offer 1")
+    refused(st, "give cash 37", "digit by digit")
+    refused(st, "give cash 150", "holds only 100")
+    refused(st, "send", "says nothing yet")
+    play(st, "cancel", "end")
+    refused(st, "end", "negotiation window is open (rule 11.3)")

@@ -156,6 +156,7 @@ from .notation import parse
 from .options import FuldriggerOptions
 from .pieces import Attack as AttackInProgress
 from .pieces import Load, Offer, Ship
+from .reasons import why
 from .view import view
 
 TITLE = "Fuldrigger"
@@ -192,14 +193,6 @@ def cash_steps(amount: int, cash: int) -> list[int]:
             out.append(d * place)
         place *= 10
     return out
-
-
-FREE_ACTIONS = (
-    Sail, Buy, Sell, Jettison, BuyShip, SellShip, Fortress, Fit, Unfit, Attack, MakeOffer, Accept,
-    Decline, Withdraw, Portage, Collect, End,
-)  # fmt: skip
-"""The decisions of the free phase (``_why`` explains why one of them is refused)."""
-SHIP_ACTIONS = (Sail, Buy, Sell, Jettison, SellShip, Fit, Unfit, Portage, Collect)
 
 
 def roll2(rng: Rng) -> int:
@@ -932,87 +925,8 @@ class FuldriggerState(State[FuldriggerAction]):
         return ev
 
     def _why(self, action: object) -> str:
-        """A reason why ``action`` is not legal now, as precise as the common cases allow."""
-        if not isinstance(action, FuldriggerAction):
-            return f"{action!r} is not a Fuldrigger action"
-        generic = f"'{action}' is not legal now (phase {self.phase}, seat {self.to_act} to act)"
-        if self.phase != "free" or not isinstance(action, FREE_ACTIONS):
-            return generic
-        p = self.turn
-        if isinstance(action, SHIP_ACTIONS):
-            s = self.ships.get(action.ship)
-            if s is None:
-                return f"there is no ship {action.ship}"
-            if s.owner != p:
-                return f"ship {s.id} belongs to seat {s.owner}"
-            where = CODES[s.node]
-            if isinstance(action, Sail):
-                if s.id in self.moved or s.id in self.attacked:
-                    return f"ship {s.id} has already moved this turn"
-                if s.becalmed:
-                    return f"ship {s.id} is becalmed"
-                if s.id in self.frozen:
-                    return f"ship {s.id} changed hands this turn and may not move"
-                if action.to not in CODES or INDEX[action.to] not in ADJ[s.node]:
-                    return f"{action.to} is not next to {where}"
-            if isinstance(action, (Buy, Sell)):
-                if not IS_PORT[s.node]:
-                    return f"ship {s.id} is at sea ({where}), not in a port"
-                if s.privateer:
-                    return f"ship {s.id} is a privateer and cannot trade"
-                if self.trade_blocked(where):
-                    return f"the chance card in force stops all trade in {D.PORTS[where].name}"
-            if isinstance(action, Buy):
-                g = action.good
-                entry = PRICES[where].get(g)
-                if s.load is not None:
-                    return f"ship {s.id} already carries a load"
-                if entry is None or not entry[1]:
-                    return f"{D.PORTS[where].name} does not sell {g}"
-                if self.supply.get(g, 0) <= 0:
-                    return f"no {g} is left in the supply"
-                return f"{g} costs {self.buy_price(where, g)} plus any fee; seat {p} has {self.cash[p]}"
-            if isinstance(action, Sell):
-                if s.load is None:
-                    return f"ship {s.id} carries nothing"
-                entry = PRICES[where].get(s.load.good)
-                if entry is None or not entry[2]:
-                    return f"{D.PORTS[where].name} does not buy {s.load.good}"
-                if not self.can_sell_load(s.load, where):
-                    return f"the {s.load.good} has been carried only {s.load.odo} squares (10 needed)"
-            if isinstance(action, Portage) and s.id in self.ported:
-                return f"ship {s.id} has already sent a load across this turn"
-            if isinstance(action, (Fit, Unfit)):
-                if s.id in self.converted:
-                    return f"ship {s.id} was already converted this turn"
-                if not self.can_convert(s):
-                    return "privateers are fitted out and stood down only in the home city or an own fortress"
-                if s.load is not None:
-                    return f"ship {s.id} must be empty to become a privateer"
-        if isinstance(action, Fortress):
-            c = action.city
-            if c not in D.PORTS:
-                return f"{c} is not a port city"
-            if c in self.forts:
-                return f"{D.PORTS[c].name} already has a fortress"
-            if not self.fortress_allowed(p, c):
-                return f"{D.PORTS[c].name} is another player's home city"
-            if not any(s.owner == p and CODES[s.node] == c for s in self.ships.values()):
-                return f"seat {p} has no ship in {D.PORTS[c].name}"
-            if self.n_forts(p) >= MAX_FORTS:
-                return "a player owns at most six fortresses"
-            return f"a fortress costs {FORT_PRICE}; seat {p} has {self.cash[p]}"
-        if isinstance(action, BuyShip):
-            if self.n_ships(p) >= MAX_SHIPS:
-                return "a player owns at most six ships"
-            return f"a ship costs {self.ship_cost()}; seat {p} has {self.cash[p]}"
-        if isinstance(action, Attack):
-            if self._effect("no_attacks"):
-                return "Fred i Europa (C27) is in force: no attacks"
-            if action.defender >= 0 and self.truce_with(p, action.defender):
-                return f"a truce with seat {action.defender} is in force"
-            return "not enough privateers can reach the target, or nothing there can be attacked"
-        return generic
+        """A reason why ``action`` is not legal now, naming the rule (see :mod:`.reasons`)."""
+        return why(self, action)
 
     # setup and turn structure -------------------------------------------------
 
