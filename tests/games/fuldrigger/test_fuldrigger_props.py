@@ -439,3 +439,58 @@ def test_bots_are_registered_beside_the_rules():
 
 def test_data_is_replaceable_tables():
     assert D.CARD_BY_NUM[1].cities == ("CAN",) and D.PRICES["KBH"]["Te"] == (200, False, True)
+
+
+def _text(renderable, width):
+    from rich.console import Console
+
+    c = Console(width=width, color_system=None, record=True)
+    with c.capture() as cap:
+        c.print(renderable)
+    return cap.get()
+
+
+def test_render_draws_the_map_in_100_columns():
+    from spillebord.games.fuldrigger.render import MapPicture, render
+
+    st1 = scenario(
+        ships=[{"owner": 0, "at": "NAN2", "privateer": True}, {"owner": 1, "at": "CAN"}],
+        forts={"CAN": 1},
+    )
+    out = _text(render(st1.view(0), 0), 100)
+    assert max(len(line) for line in out.splitlines()) <= 100
+    # every lane with its squares and hazards; the ports at their roadsteads with fortresses
+    assert "KANW─NAN1 2ϟ 3 4« 5▲ 6─NEWF" in out and "CAN@CANS■" in out
+    assert "RIOS─PAT1 2 3 4ϟ 5 6 7▲ 8─HORNϟ" in out
+    # the squares holding ships are drawn in the owner's colour
+    lanes = MapPicture(st1.view(0)).lanes
+    nan = next(t for t in lanes if t.plain.startswith("KANW─NAN"))
+    styled = [nan.plain[sp.start : sp.end] for sp in nan.spans if "reverse" in str(sp.style)]
+    assert styled == ["2ϟ"] and "red" in str(next(sp.style for sp in nan.spans if "reverse" in str(sp.style)))
+    # three columns of 14 lanes in 100 columns, two in 80
+    assert len(out.splitlines()) < 40
+    assert len(_text(MapPicture(st1.view(0)), 80).splitlines()) == 1 + 21 + 3
+
+
+def test_render_shows_the_draft_being_built():
+    from spillebord.games.fuldrigger.render import render
+
+    st1 = scenario(
+        ships=[{"owner": 0, "at": "LON"}, {"owner": 1, "at": "AMS"}], forts={"CAN": 1}, cash=[300, 100]
+    )
+    play(st1, "offer 1", "give cash 100", "give cash 30", "give cash 7", "ask fort CAN", "truce 2")
+    out = _text(render(st1.view(0), 0), 100)
+    assert "Draft: seat 0 gives 137 ducats; seat 1 gives fort CAN; truce 2 rounds" in out
+
+
+def test_summarise_events_makes_a_move_one_line():
+    """Bot turns in the terminal: one line per move, not one per square."""
+    from spillebord.games.fuldrigger.render import summarise_events
+
+    st1 = scenario(M=9, ships=[{"owner": 0, "at": "LON"}, {"owner": 1, "at": "AMS"}])
+    ev = play(st1, *[f"sail s1 {sq}" for sq in ["DOVR", "KAN1", "KANW", "BIS1", "BIS2", "FINI"]])
+    assert len(ev) == 7  # six squares and a head wind
+    assert summarise_events(ev) == ["Seat 0's s1 sails DOVR → … → FINI (6 squares; head wind on BIS2)."]
+    ev += play(st1, "buyship")
+    lines = summarise_events(ev)
+    assert len(lines) == 2 and lines[1].startswith("Seat 0 buys ship s3")
