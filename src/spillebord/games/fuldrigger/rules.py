@@ -17,6 +17,9 @@ map codes (``KANW``, ``LON``). The action texts are listed in :mod:`.actions`.
   søkort / C28 gives a phase ``chart`` in which each player in turn names
   ``chart A``), then the three dice are rolled: M, the movement allowance
   for every ship this turn.
+* **Negotiation windows** (phase ``window``, rule 11.3): every other player
+  still in, from the turn player's left, may open drafts (``offer 2``),
+  answer or withdraw open offers, and closes his window with ``pass``.
 * **Free phase** (phase ``free``), one action each, in any order, until
   ``end``: ``sail s1 KAN1`` (starts ship s1's one move with its first
   step), ``buy s1 Ma``, ``sell s1``, ``jettison s1``, ``buyship``,
@@ -29,28 +32,31 @@ map codes (``KANW``, ``LON``). The action texts are listed in :mod:`.actions`.
   itself when the ship enters a port, runs out of movement, is becalmed,
   stopped by a head wind at 0, or lost. Hazards are resolved on every
   entry with their 2d6 rolls.
-* **An attack** (phases ``muster``, ``lose``, ``seize``): ``attack D X``
-  declares it; ``join sN`` nominates privateers one by one and ``launch``
-  (allowed once at least U are nominated) sails each to X by the engine's
-  choice of path (fewest steps, then fewest random hazards, then map
-  codes; hazards apply, pirates are ignored), checks the count and rolls
-  the attack table. On a loss the attacker chooses ``lose sN``; on a
+* **An attack** (phases ``muster``, ``approach``, ``lose``, ``seize``):
+  ``attack D X`` declares it; ``join sN`` nominates privateers one by one
+  (a becalmed one only if it lies on X) and ``launch`` (allowed once at
+  least U are nominated) starts the approach: each nominated privateer not
+  on X sails there by a normal move of the player's choosing, ``sail sN
+  Y`` one square at a time (only steps from which X stays within reach;
+  hazards apply, pirates are ignored); then the count is checked and the
+  attack table rolled. On a loss the attacker chooses ``lose sN``; on a
   capture he chooses ``seize sN`` or ``seize fort``.
 * **Negotiation** (phases ``draft`` and ``respond``): ``offer 1`` opens a
-  draft to seat 1, built one clause at a time: ``give cash N``, ``ask cash
-  N`` (N from :data:`CASH_AMOUNTS`, at most the payer's cash), ``give fort
-  CAN``, ``ask fort CAN``, ``give ship s3``, ``ask ship s7``, ``truce N``
-  (1–10), then ``send`` or ``cancel``. Each clause goes into a draft at
-  most once: one cash clause each way, one truce, each fortress and ship
-  once, so a draft has at most 27 clauses.
+  draft to seat 1 (in one's free phase or window), built one clause at a
+  time: ``give cash N`` / ``ask cash N`` add N to a sum written digit by
+  digit from the left (:func:`cash_steps`: 137 = 100, 30, 7; never more
+  than the payer holds), ``give fort CAN``, ``ask fort CAN``, ``give ship
+  s3``, ``ask ship s7``, ``give load ALX:Ka`` / ``ask load ALX:Ka`` (a depot
+  load), ``truce N`` (1–10), then ``send`` or ``cancel``. Every clause but
+  cash goes into a draft at most once; cash takes one step per digit.
   A sent offer gives the recipient an immediate ``respond`` decision
-  (``accept oN``, ``decline oN`` or ``later``); an offer left open can be
-  accepted or declined in the recipient's own free phase, or withdrawn by
-  the proposer, until it expires at the end of the round. Offers are
-  validated on acceptance (11.4); a failed acceptance voids the offer. At
-  most 3 drafts per turn, 3 open proposals per player and the once-only
-  clauses keep the decision count bounded. Depot loads are not offerable
-  (left out).
+  (``accept oN``, ``decline oN``, ``later`` or ``counter oN``: decline and
+  draft one back); an offer left open can be accepted or declined in the
+  recipient's own free phase or window, or withdrawn by the proposer,
+  until it expires at the end of the round. Offers are validated on
+  acceptance (11.4); a failed acceptance voids the offer. At most 3 drafts
+  per seat per turn and 3 open proposals per player keep the decision
+  count bounded.
 
 Engine decisions beyond the rules (tested in tests/games/fuldrigger):
 
@@ -62,13 +68,11 @@ Engine decisions beyond the rules (tested in tests/games/fuldrigger):
 * each clause at most once per draft (engine version 2: before, ``truce N``
   and the cash steps could be added again and again, and a draft never had
   to end);
-* the approach path of an attack is chosen by the engine (see above);
 * a ship captured in an attack cannot move, trade or attack for the rest
   of that turn (the analogue of rule 11.5.3 for ships received by offer);
 * a sale needs cash + proceeds to cover the port fee (no debts, D30);
-* offers are proposed only in one's own free phase (answered at once or
-  later); depot loads cannot be offered; ``counter_of`` is not modelled
-  (a counter-offer is a decline and a new offer);
+* offers are proposed in one's own free phase or one's window each turn
+  (answered at once or later);
 * ``wall_clock_minutes``: the engine reads no clock; the table calls
   :meth:`FuldriggerState.clock_expired` when the time is up;
 * test cases F14 ("the ships become immune") and F15 ("Canton:
