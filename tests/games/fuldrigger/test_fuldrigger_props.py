@@ -494,3 +494,29 @@ def test_summarise_events_makes_a_move_one_line():
     ev += play(st1, "buyship")
     lines = summarise_events(ev)
     assert len(lines) == 2 and lines[1].startswith("Seat 0 buys ship s3")
+
+
+def test_bots_answer_windows_and_never_stall_a_game_with_offers():
+    """Every other player gets a window each turn (rule 11.3): the trader and greedy bots pass
+    them (greedy values an unsent draft of its own below passing), the random bot's offers are
+    bounded by three drafts a turn, and the game ends far inside the decision bound."""
+    from spillebord.ai import decide, make_agent
+
+    for players in (["greedy", "trader", "random"], ["random", "random", "random"]):
+        s = GAME.new(3, 11, FuldriggerOptions(rounds_limit=5))
+        bots = [make_agent(name, GAME) for name in players]
+        rng = Rng(4)
+        windows = [0, 0, 0]
+        drafts = [0, 0, 0]
+        while s.to_act is not None:
+            seat = s.to_act
+            a = decide(bots[seat], s, rng)
+            windows[seat] += s.phase == "window"
+            drafts[seat] += a.verb in ("offer", "counter")
+            s.play(a)
+            assert s.drafts[seat] <= 3
+        assert not s.truncated and s.decisions < 5_000
+        assert all(w >= 5 for w in windows)  # a window in each of the others' turns
+        for seat, name in enumerate(players):
+            if name != "random":
+                assert drafts[seat] == 0, name
