@@ -459,17 +459,22 @@ def test_render_draws_the_map_in_100_columns():
     )
     out = _text(render(st1.view(0), 0), 100)
     assert max(len(line) for line in out.splitlines()) <= 100
-    # every lane with its squares and hazards; the ports at their roadsteads with fortresses
-    assert "KANW─NAN1 2ϟ 3 4« 5▲ 6─NEWF" in out and "CAN@CANS■" in out
-    assert "RIOS─PAT1 2 3 4ϟ 5 6 7▲ 8─HORNϟ" in out
-    # the squares holding ships are drawn in the owner's colour
+    # every lane, one mark per square: hazards, open sea, the seat of a ship lying there
+    assert "KANW─NAN[·0·«▲·]─NEWF" in out and "RIOS─PAT[···ϟ··▲·]─HORNϟ" in out
+    assert "CANS─PW[·ϟ···I···]─PMID≈" in out and "KAPV─TW[··»··A]─ANTS" in out
+    # the ports at their roadsteads, with fortresses
+    assert "CAN@CANS■" in out and "LON@DOVR" in out
+    # the ship's square is drawn reversed in its owner's colour
     lanes = MapPicture(st1.view(0)).lanes
     nan = next(t for t in lanes if t.plain.startswith("KANW─NAN"))
-    styled = [nan.plain[sp.start : sp.end] for sp in nan.spans if "reverse" in str(sp.style)]
-    assert styled == ["2ϟ"] and "red" in str(next(sp.style for sp in nan.spans if "reverse" in str(sp.style)))
-    # three columns of 14 lanes in 100 columns, two in 80
-    assert len(out.splitlines()) < 40
-    assert len(_text(MapPicture(st1.view(0)), 80).splitlines()) == 1 + 21 + 3
+    (span,) = [sp for sp in nan.spans if "reverse" in str(sp.style)]
+    assert nan.plain[span.start : span.end] == "0" and "red" in str(span.style)
+    assert len(out.splitlines()) <= 24
+    # In 80 columns only the lanes and ports where ships lie (an 80×24 screen keeps room for
+    # the last moves and the list).
+    narrow = _text(render(st1.view(0), 0), 80).splitlines()
+    assert "KANW─NAN[·0·«▲·]─NEWF" in "\n".join(narrow) and "PAT[" not in "\n".join(narrow)
+    assert max(len(line) for line in narrow) <= 80 and len(narrow) <= 10
 
 
 def test_render_shows_the_draft_being_built():

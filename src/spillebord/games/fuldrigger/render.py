@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -32,7 +32,7 @@ GLYPH = {
     D.PIRATES: "☠",
 }
 """A hazard square's mark on the map (a reef shows its letter)."""
-LEGEND = "ϟ storm ▲ iceberg » tail wind « head wind ≈ calm A–J reef ☠ pirates ■ fort"
+LEGEND = "NAN[·ϟ·]: NAN1–3 · 0–3 ships · ϟ storm ▲ ice » tail « head ≈ calm A–J reef ☠ pirates ■ fort"
 
 
 def _colour(seat: int) -> str:
@@ -53,42 +53,46 @@ def _prefix(codes: Sequence[str]) -> str:
     return heads.pop() if len(heads) == 1 else ""
 
 
-def _square(code: str, label: str, occupied: dict[str, list[int]], path: set[str]) -> Text:
-    t = Text(label + _glyph(code))
-    owners = occupied.get(code)
-    if owners:
-        t.stylize(f"bold reverse {_colour(owners[0])}")
+def _junction(code: str, occupied: dict[str, list[int]], path: set[str]) -> Text:
+    t = Text(code + _glyph(code))
+    if code in occupied:
+        t.stylize(f"bold reverse {_colour(occupied[code][0])}")
     elif code in path:
         t.stylize("underline")
     return t
 
 
 def _lane(chain: Sequence[str], occupied: dict[str, list[int]], path: set[str]) -> Text:
+    """``KANW─NAN[·ϟ·«▲·]─NEWF``: the lane's end junctions by name, its inner squares one
+    character each in order (NAN1 … NAN6): a hazard's glyph, ``·`` for open sea, or the
+    digit of the seat whose ship lies there, reversed in its colour."""
     inner = chain[1:-1]
-    pre = _prefix(inner)
-    t = Text()
-    t.append_text(_square(chain[0], chain[0], occupied, path))
+    t = _junction(chain[0], occupied, path)
     if not inner:
         t.append("─", style="dim")
-        t.append_text(_square(chain[-1], chain[-1], occupied, path))
+        t.append_text(_junction(chain[-1], occupied, path))
         return t
-    t.append("─" + pre, style="dim")
-    for k, code in enumerate(inner):
-        if k:
-            t.append(" ")
-        t.append_text(_square(code, code[len(pre) :] if pre else code, occupied, path))
-    t.append("─", style="dim")
-    t.append_text(_square(chain[-1], chain[-1], occupied, path))
+    t.append("─" + _prefix(inner) + "[", style="dim")
+    for code in inner:
+        owners = occupied.get(code)
+        if owners:
+            t.append(str(owners[0]), style=f"bold reverse {_colour(owners[0])}")
+        else:
+            t.append(_glyph(code) or "·", style="underline" if code in path else "")
+    t.append("]─", style="dim")
+    t.append_text(_junction(chain[-1], occupied, path))
     return t
 
 
-def _ports_line(view: dict[str, Any], occupied: dict[str, list[int]]) -> Text:
+def _ports_line(view: dict[str, Any], occupied: dict[str, list[int]], only_busy: bool) -> Text:
     forts: dict[str, int] = view["fortresses"]
     homes = {p["home"]: p["seat"] for p in view["players"] if p["home"]}
     t = Text()
-    for k, (code, port) in enumerate(D.PORTS.items()):
-        if k:
-            t.append("  ")
+    for code, port in D.PORTS.items():
+        if only_busy and code not in occupied and code not in forts:
+            continue
+        if t:
+            t.append(" ")
         piece = Text(code)
         if code in occupied:
             piece.stylize(f"bold reverse {_colour(occupied[code][0])}")
@@ -102,35 +106,49 @@ def _ports_line(view: dict[str, Any], occupied: dict[str, list[int]]) -> Text:
 
 
 class MapPicture:
-    """The map: the 42 lanes between junction squares in as many columns as the width allows
-    (three in 100 columns), then the ports at their roadsteads. Squares holding ships are
-    drawn in the (first) owner's colour, reversed; the square of a move under way underlined."""
+    """The map. From 100 columns on: all 42 lanes between junction squares (see :func:`_lane`)
+    in as many columns as fit, then every port at its roadstead with its fortress. Narrower
+    (an 80-column terminal): only the lanes and ports where ships lie, so that the picture,
+    the last moves and the list still fit one screen."""
+
+    FULL_WIDTH = 100
 
     def __init__(self, view: dict[str, Any]) -> None:
         occupied: dict[str, list[int]] = {}
         for s in view["ships"]:
             occupied.setdefault(s["at"], []).append(s["owner"])
-        path = set(view.get("path") or [])
-        self.lanes = [_lane([D.CODES[i] for i in chain], occupied, path) for chain in D.LANES.values()]
-        self.ports = _ports_line(view, occupied)
+        self.path = set(view.get("path") or [])
+        self.occupied = occupied
+        self.view = view
+        self.lanes = [_lane([D.CODES[i] for i in chain], occupied, self.path) for chain in D.LANES.values()]
+        busy = set(occupied) | self.path
+        self.busy = [
+            lane
+            for lane, chain in zip(self.lanes, D.LANES.values(), strict=True)
+            if any(D.CODES[i] in busy and not D.IS_PORT[i] for i in chain[1:-1])
+        ]
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        cell = max(t.cell_len for t in self.lanes) + 1
-        cols = max(1, min(3, (options.max_width + 1) // cell))
-        rows = -(-len(self.lanes) // cols)
-        grid = Table.grid(padding=(0, 1))
-        for _ in range(cols):
-            grid.add_column(no_wrap=True, overflow="crop")
-        for r in range(rows):
-            cells = [
-                self.lanes[c * rows + r] if c * rows + r < len(self.lanes) else Text("") for c in range(cols)
-            ]
-            grid.add_row(*cells)
-        head = Text("Map ", style="bold")
+        full = options.max_width >= self.FULL_WIDTH
+        lanes = self.lanes if full else self.busy
+        head = Text("Map " if full else "Lanes with ships ", style="bold")
         head.append(LEGEND, style="dim")
+        head.truncate(options.max_width, overflow="ellipsis")
         yield head
-        yield grid
-        yield self.ports
+        if lanes:
+            cell = max(t.cell_len for t in self.lanes) + 1
+            cols = max(1, (options.max_width + 1) // cell)
+            rows = -(-len(lanes) // cols)
+            cols = -(-len(lanes) // rows)
+            grid = Table.grid(padding=(0, 1))
+            for _ in range(cols):
+                grid.add_column(no_wrap=True, overflow="crop")
+            for r in range(rows):
+                grid.add_row(
+                    *[lanes[c * rows + r] if c * rows + r < len(lanes) else Text("") for c in range(cols)]
+                )
+            yield grid
+        yield _ports_line(self.view, self.occupied, only_busy=not full)
 
 
 def _ship_text(s: dict[str, Any]) -> Text:
@@ -168,13 +186,95 @@ def offer_text(o: dict[str, Any]) -> str:
 
 
 def render(view: dict[str, Any], seat: int | None) -> RenderableType:
-    ships_at: dict[str, list[dict[str, Any]]] = {}
-    for s in view["ships"]:
-        ships_at.setdefault(s["at"], []).append(s)
+    """The picture of ``view`` for ``seat``; it fits the width it is drawn in (see
+    :class:`Picture`)."""
+    return Picture(view, seat)
 
-    players = Table(box=None, header_style="bold", pad_edge=False, padding=(0, 1))
+
+class Picture:
+    """Status, companies, map, fleets, then what is going on (markets, cards, an attack,
+    offers and the draft). From 100 columns on the whole map; narrower, a picture short
+    enough for an 80×24 terminal (the lanes where ships lie, no markets or legend)."""
+
+    def __init__(self, view: dict[str, Any], seat: int | None) -> None:
+        self.view, self.seat = view, seat
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        view, seat = self.view, self.seat
+        width = options.max_width
+        wide = width >= MapPicture.FULL_WIDTH
+        yield _crop(_status(view), width)
+        yield _companies(view, seat, header=wide)
+        yield MapPicture(view)
+        for p in view["players"]:
+            mine = [s for s in view["ships"] if s["owner"] == p["seat"]]
+            if mine:
+                line = Text(f"{p['seat']}: ", style=f"bold {_colour(p['seat'])}")
+                line.append_text(Text(" ").join(_ship_text(s) for s in mine))
+                yield line
+        if wide:
+            here = [c for c in D.PORTS if any(s["owner"] == seat and s["at"] == c for s in view["ships"])]
+            for code in here[:2]:
+                entries = " · ".join(
+                    f"{g} {p} {'K' * k}{'S' * sl}" for g, (p, k, sl) in D.PRICES[code].items()
+                )
+                yield _crop(Text(f"{code} market: {entries}"), width)
+        ch = view["chance"]
+        cards = []
+        if ch["round_card"]:
+            c = D.CARD_BY_NUM[ch["round_card"]]
+            cards.append(f"C{c.num:02d} {c.title}: {c.text}")
+        cards += [f"C{n:02d} race to {D.CARD_BY_NUM[n].cities[0]}" for n in ch["races"]]  # type: ignore[index]
+        if cards:
+            yield _crop(Text("Cards: " + "; ".join(cards), style="magenta"), width)
+        at = view["attack"]
+        if at:
+            yield Text(
+                f"⚔ seat {view['turn']} attacks seat {at['defender']} at {at['square']}: {at['units']} "
+                f"unit(s); privateers {', '.join(at['joined']) or 'none yet'}",
+                style="bold red",
+            )
+        # The offers touching the seat first; a few lines at most (the rest are counted).
+        offers = sorted(view["offers"], key=lambda o: seat not in (o["from"], o["to"]))
+        for of in offers[:3]:
+            yield _crop(Text(f"Offer {of['id']} (until round {of['expires']}): {offer_text(of)}"), width)
+        if len(offers) > 3:
+            yield Text(f"… and {len(offers) - 3} more open offers", style="dim")
+        if view["draft"]:
+            yield Text(f"Draft: {offer_text(view['draft'])}", style="bold cyan")
+        if view["truces"]:
+            truces = ", ".join(f"{a}–{b} to round {r}" for a, b, r in view["truces"])
+            yield _crop(Text(f"Truces: {truces}", style="green"), width)
+        if wide:
+            legend = "ship@square:good price(squares carried)  ☠ privateer  ~ becalmed  ' moved this turn"
+            yield Text(legend, style="dim")
+
+
+def _crop(t: Text, width: int) -> Text:
+    t.truncate(width, overflow="ellipsis")
+    t.no_wrap = True
+    return t
+
+
+def _status(view: dict[str, Any]) -> Text:
+    status = Text()
+    status.append(f"Round {view['round']}/{view['rounds_limit']}", style="bold")
+    status.append(f" · seat {view['turn']}'s turn · M {view['M']} · {view['phase']}")
+    if view["moving"]:
+        status.append(f" · {view['moving']} under way, {view['mp']} left")
+    if view["to_act"] is not None:
+        status.append(f" · seat {view['to_act']} to act", style="bold")
+        if view["phase"] == "window":
+            status.append(" (offer, answer, or pass)")
+    if view.get("winners") is not None:
+        status.append(f" · GAME OVER, winner: {view['winners']}", style="bold green")
+    return status
+
+
+def _companies(view: dict[str, Any], seat: int | None, header: bool) -> Table:
+    t = Table(box=None, header_style="bold", pad_edge=False, padding=(0, 1), show_header=header)
     for col in ("Seat", "Home", "Cash", "Wealth", "Ships", "Fortresses", "Reefs", "Depots"):
-        players.add_column(col)
+        t.add_column(col, no_wrap=True)
     for p in view["players"]:
         name = f"{p['seat']} {COLOUR_NAMES[p['seat'] % 4]}" + (" (you)" if p["seat"] == seat else "")
         if p["eliminated"]:
@@ -184,74 +284,18 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         depots = " ".join(
             f"{port}:{'+'.join(ld['good'] for ld in loads)}" for port, loads in p.get("depots", {}).items()
         )
-        players.add_row(
+        cells = [str(p["cash"]), str(p["wealth"]), str(p["ships"])]
+        if not header:
+            cells = [f"cash {p['cash']}", f"wealth {p['wealth']}", f"{p['ships']} ships"]
+        t.add_row(
             Text(name, style=f"bold {_colour(p['seat'])}"),
             p["home"] or "-",
-            str(p["cash"]),
-            str(p["wealth"]),
-            str(p["ships"]),
+            *cells,
             " ".join(p["fortresses"]),
             "".join(p["reefs"]),
             depots,
         )
-
-    fleets: list[RenderableType] = []
-    for p in view["players"]:
-        mine = [s for s in view["ships"] if s["owner"] == p["seat"]]
-        if mine:
-            line = Text(f"fleet {p['seat']}: ", style=f"bold {_colour(p['seat'])}")
-            line.append_text(Text(" ").join(_ship_text(s) for s in mine))
-            fleets.append(line)
-
-    markets = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
-    markets.add_column("Port", style="bold")
-    markets.add_column("K = buy here, S = sell here")
-    for code in D.PORTS:
-        if any(s["owner"] == seat for s in ships_at.get(code, [])):
-            entries = " · ".join(f"{g} {p} {'K' * k}{'S' * sl}" for g, (p, k, sl) in D.PRICES[code].items())
-            markets.add_row(code, entries)
-
-    status = Text()
-    status.append(f"Round {view['round']}/{view['rounds_limit']}  ", style="bold")
-    status.append(f"turn: seat {view['turn']}  phase: {view['phase']}  M = {view['M']}")
-    if view["moving"]:
-        status.append(f"  {view['moving']} under way, {view['mp']} squares left")
-    if view["to_act"] is not None:
-        status.append(f"  to act: seat {view['to_act']}", style="bold")
-        if view["phase"] == "window":
-            status.append(" (negotiation window: offer, answer, or pass)")
-    if view.get("winners") is not None:
-        status.append(f"  GAME OVER, winner: {view['winners']}", style="bold green")
-
-    parts: list[RenderableType] = [status, players, MapPicture(view), *fleets]
-    if markets.row_count:
-        parts.append(Text("Markets where your ships lie:", style="bold"))
-        parts.append(markets)
-    ch = view["chance"]
-    if ch["round_card"]:
-        c = D.CARD_BY_NUM[ch["round_card"]]
-        parts.append(Text(f"Card in force: C{c.num:02d} {c.title}: {c.text}", style="magenta"))
-    races = [f"C{n:02d} {D.CARD_BY_NUM[n].title}" for n in ch["races"]]
-    if races:
-        parts.append(Text("Race bonuses waiting: " + "; ".join(races), style="magenta"))
-    at = view["attack"]
-    if at:
-        parts.append(
-            Text(
-                f"⚔ Seat {view['turn']} attacks seat {at['defender']} at {at['square']}: "
-                f"{at['units']} defending unit(s); privateers: {', '.join(at['joined']) or 'none yet'}",
-                style="bold red",
-            )
-        )
-    for of in view["offers"]:
-        parts.append(Text(f"Offer {of['id']} (open until round {of['expires']}): {offer_text(of)}"))
-    if view["draft"]:
-        parts.append(Text(f"Draft: {offer_text(view['draft'])}", style="bold cyan"))
-    for a, b, r in view["truces"]:
-        parts.append(Text(f"Truce: seats {a} and {b} until the end of round {r}", style="green"))
-    legend = "ship@square:good price(squares carried)  ☠ privateer  ~ becalmed  ' moved this turn"
-    parts.append(Text(legend, style="dim"))
-    return Group(*parts)
+    return t
 
 
 # --------------------------------------------------------------------------- event summaries
