@@ -525,3 +525,48 @@ def test_bots_answer_windows_and_never_stall_a_game_with_offers():
         for seat, name in enumerate(players):
             if name != "random":
                 assert drafts[seat] == 0, name
+
+
+SEA = [c for c in D.CODES if c not in D.PORTS]
+
+
+def _reaches(u, x, mp, visited):
+    """Rule 4 restated for the test, with no pruning: a simple path from ``u`` into ``x``
+    within ``mp`` movement points, winds counted, through no port but ``x``."""
+    for v in D.ADJ[u]:
+        if v in visited or (D.IS_PORT[v] and v != x):
+            continue
+        if v == x:
+            return True
+        h = D.HAZARD_LIST[v]
+        m = mp - 1 + (3 if h == D.TAILWIND else 0)
+        m = max(0, m - 3) if h == D.HEADWIND else m
+        if m > 0 and _reaches(v, x, m, visited | {v}):
+            return True
+    return False
+
+
+@settings(max_examples=80, deadline=None)
+@given(start=st.sampled_from(SEA), m=st.integers(1, 12), data=st.data(), order=st.randoms())
+def test_R9_2_3_every_approach_the_player_may_choose_arrives(start, m, data, order):
+    """An attack is offered exactly when a move of at most M can reach the target, and every
+    route the player picks step by step then arrives (the dice here never stop a ship: storms,
+    icebergs and calms roll 12)."""
+    i0 = D.INDEX[start]
+    near = [c for c in SEA if 0 < D.DIST[i0][D.INDEX[c]] <= m + 4]  # reachable or nearly so
+    target = data.draw(st.sampled_from(near))
+    s1 = scenario(
+        ships=[{"owner": 0, "at": start, "privateer": True}, {"owner": 1, "at": target}], M=m, dice=[6] * 200
+    )
+    i, x = D.INDEX[start], D.INDEX[target]
+    possible = _reaches(i, x, m, frozenset({i}))
+    assert (f"attack 1 {target}" in s1.legal_texts()) == possible
+    if not possible:
+        return
+    play(s1, f"attack 1 {target}", "join s1", "launch")
+    steps = 0
+    while s1.phase == "approach":
+        s1.play(order.choice(s1.legal()))
+        steps += 1
+        assert steps <= m + 3 * 8
+    assert s1.ships["s1"].node == x and s1.ships["s2"].owner == 0  # arrived; 12 captures
