@@ -91,6 +91,7 @@ A game stopped at the decision bound is ranked by wealth.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
@@ -661,48 +662,14 @@ class FuldriggerState(State[FuldriggerAction]):
         return out
 
     def _wind(self, frm: int, v: int) -> str | None:
-        h = HAZARD_LIST[v]
-        if h not in (D.TAILWIND, D.HEADWIND) or not self.opts.directional_winds:
-            return h
-        lane = D.LANE_OF.get(v)
-        if lane is not None and frm == lane[1]:  # sailing against the lane's direction
-            return D.HEADWIND if h == D.TAILWIND else D.TAILWIND
-        return h
-
-    def _mp_after(self, u: int, v: int, mp: int) -> int:
-        """Movement left after stepping from ``u`` into ``v`` with ``mp`` (winds counted)."""
-        m = mp - 1
-        w = self._wind(u, v)
-        if w == D.TAILWIND:
-            return m + 3
-        if w == D.HEADWIND:
-            return max(0, m - 3)
-        return m
+        return wind(frm, v, self.opts.directional_winds)
 
     def reachable(self, u: int, x: int) -> bool:
         """Whether a ship on ``u`` can sail to ``x`` in one move of M (rule 4: a simple path,
         ports only as its end, winds counted; the random hazards may still stop it)."""
-        key = (u, x, self.M, self.opts.directional_winds)
-        r = _REACH.get(key)
-        if r is None:
-            r = _REACH[key] = DIST[u][x] <= self.M + 3 * N_TAILWINDS and self._reaches(u, self.M, {u}, x)
-        return r
-
-    def _reaches(self, u: int, mp: int, visited: set[int], x: int) -> bool:
-        for v in ADJ[u]:
-            if v in visited or (IS_PORT[v] and v != x):
-                continue
-            if v == x:
-                return True
-            m = self._mp_after(u, v, mp)
-            if m <= 0 or DIST[v][x] > m + 3 * N_TAILWINDS:
-                continue
-            visited.add(v)
-            ok = self._reaches(v, m, visited, x)
-            visited.discard(v)
-            if ok:
-                return True
-        return False
+        return DIST[u][x] <= self.M + 3 * N_TAILWINDS and _reachable(
+            u, x, self.M, self.opts.directional_winds
+        )
 
     def _approach_steps(self) -> list[FuldriggerAction]:
         """The steps of an attacking privateer's approach (rule 9.2.3): a normal move of the
@@ -719,8 +686,9 @@ class FuldriggerState(State[FuldriggerAction]):
             if v == x:
                 out.append(a)
                 continue
-            m = self._mp_after(s.node, v, self.mp)
-            if m > 0 and DIST[v][x] <= m + 3 * N_TAILWINDS and self._reaches(v, m, {*self.visited, v}, x):
+            m = mp_after(s.node, v, self.mp, self.opts.directional_winds)
+            dw = self.opts.directional_winds
+            if m > 0 and DIST[v][x] <= m + 3 * N_TAILWINDS and reaches(v, m, {*self.visited, v}, x, dw):
                 out.append(a)
         return out
 
@@ -1864,8 +1832,53 @@ class FuldriggerState(State[FuldriggerAction]):
         assert all(c in D.PORTS for c in self.forts), "I4"
 
 
-_REACH: dict[tuple[int, int, int, bool], bool] = {}
-"""Cache of :meth:`FuldriggerState.reachable`: the map never changes."""
+def wind(frm: int, v: int, directional: bool) -> str | None:
+    """The hazard of ``v`` for a ship coming from ``frm`` (D5: with directional winds a wind
+    square helps along its lane's direction and hinders against it)."""
+    h = HAZARD_LIST[v]
+    if h not in (D.TAILWIND, D.HEADWIND) or not directional:
+        return h
+    lane = D.LANE_OF.get(v)
+    if lane is not None and frm == lane[1]:  # sailing against the lane's direction
+        return D.HEADWIND if h == D.TAILWIND else D.TAILWIND
+    return h
+
+
+def mp_after(u: int, v: int, mp: int, directional: bool) -> int:
+    """Movement left after stepping from ``u`` into ``v`` with ``mp`` (winds counted)."""
+    m = mp - 1
+    w = wind(u, v, directional)
+    if w == D.TAILWIND:
+        return m + 3
+    if w == D.HEADWIND:
+        return max(0, m - 3)
+    return m
+
+
+def reaches(u: int, mp: int, visited: set[int], x: int, directional: bool) -> bool:
+    """Whether a ship on ``u`` with ``mp`` left, having visited ``visited``, can go on into
+    ``x`` (rule 4.3: a simple path; ports only as its end)."""
+    for v in ADJ[u]:
+        if v in visited or (IS_PORT[v] and v != x):
+            continue
+        if v == x:
+            return True
+        m = mp_after(u, v, mp, directional)
+        if m <= 0 or DIST[v][x] > m + 3 * N_TAILWINDS:
+            continue
+        visited.add(v)
+        ok = reaches(v, m, visited, x, directional)
+        visited.discard(v)
+        if ok:
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _reachable(u: int, x: int, m: int, directional: bool) -> bool:
+    """:func:`reaches` from the start of a move (the map never changes: cached, bounded)."""
+    return reaches(u, m, {u}, x, directional)
+
 
 _Handler = Callable[[FuldriggerState, Any, list[Event]], None]
 _DISPATCH: dict[type[FuldriggerAction], _Handler] = {
