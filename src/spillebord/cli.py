@@ -77,6 +77,17 @@ def _renderer(game: AnyGame) -> Any:
         return None
 
 
+def event_lines(game: AnyGame, events: list[dict[str, Any]]) -> list[str]:
+    """The events as lines for a person: a game's ``render.summarise_events`` when it has one
+    (Fuldrigger makes a move of many squares one line), else each event's text."""
+    pkg = ".".join(type(game).__module__.split(".")[:3])
+    try:
+        summarise = importlib.import_module(f"{pkg}.render").summarise_events
+    except (ImportError, AttributeError):
+        return [str(ev["text"]) for ev in events if ev.get("text")]
+    return list(summarise(events))
+
+
 def render_view(game: AnyGame, view: dict[str, Any], seat: int | None) -> RenderableType:
     fn = _renderer(game)
     if fn is not None:
@@ -366,7 +377,7 @@ def play_cmd(
             recent = []
         moves += 1
         if humans and not quiet:
-            recent += [str(ev["text"]) for ev in events if ev.get("text")]
+            recent += event_lines(game, events)
     if save is not None:
         try:
             save.parent.mkdir(parents=True, exist_ok=True)

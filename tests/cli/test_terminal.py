@@ -23,8 +23,7 @@ from toygame import TOY
 registry.register(TOY)
 runner = CliRunner()
 
-# Fuldrigger's picture (its map) is being redrawn elsewhere; it joins this test with it.
-GAMES = ["metscri", "88", "touche", "revir", "partners", "kasino"]
+GAMES = ["metscri", "88", "touche", "revir", "partners", "kasino", "fuldrigger"]
 SIZES = [(80, 24), (120, 40)]
 
 
@@ -216,3 +215,18 @@ def test_hints_can_be_switched_off() -> None:
     assert r.exit_code == 0, r.output
     assert "hints are off for this game" in r.output
     assert "hint: 1." not in r.output
+
+
+def test_fuldrigger_bot_moves_are_one_line_each() -> None:
+    from spillebord.cli import event_lines
+
+    g = registry.get("fuldrigger")
+    from spillebord.games.fuldrigger.positions import scenario
+
+    s = scenario(M=9, ships=[{"owner": 0, "at": "LON"}, {"owner": 1, "at": "AMS"}])
+    events = []
+    for sq in ["DOVR", "KAN1", "KANW", "BIS1", "BIS2", "FINI"]:
+        events += s.play(g.parse(s, f"sail s1 {sq}"))
+    assert event_lines(g, events) == ["Seat 0's s1 sails DOVR → … → FINI (6 squares; head wind on BIS2)."]
+    k = registry.get("kasino")  # a game without a summary: each event's text
+    assert event_lines(k, [{"kind": "x", "text": "one"}, {"kind": "y"}]) == ["one"]
