@@ -41,6 +41,9 @@ class Server:
         bot_delay: float = 0.0,
         bot_budget: float = 2.0,
         port: int | None = None,
+        client_seeds: bool = True,
+        limits: bool = False,
+        extra: list[str] | None = None,
     ) -> None:
         self.db = db
         self.port = port or free_port()
@@ -64,7 +67,17 @@ class Server:
             "warning",
             "--register",
             f"{TESTS}:toygame:TOY",
+            # Tests replay known deals; the seed attack test starts a server without this.
+            "--client-seeds",
+            str(client_seeds),
+            # Bot-only tables at full speed unless a test looks at the throttle.
+            "--bot-only-delay",
+            "0",
         ]
+        if not limits:  # the flood tests keep the bounds; the others create many tables at once
+            self.args += ["--creates-per-minute", "100000", "--open-tables", "100000"]
+            self.args += ["--posts-per-minute", "100000", "--connects-per-minute", "100000"]
+        self.args += extra or []
         self.log = log
         self.proc: subprocess.Popen[bytes] | None = None
 

@@ -161,7 +161,10 @@ def memory(tmp_path: Path) -> Iterator[Storages]:
 
 @asynccontextmanager
 async def running(storage: Storage, clock: FakeClock | None = None, **config: Any) -> AsyncIterator[Hub]:
-    hub = Hub(storage, Config(**config), clock=clock or FakeClock())
+    # These tests replay known deals: the creator's seed is accepted (never on a real server).
+    hub = Hub(
+        storage, Config(**{"client_seeds": True, "bot_only_delay": 0.0, **config}), clock=clock or FakeClock()
+    )
     await hub.start(maintain=False)
     try:
         yield hub

@@ -9,6 +9,7 @@ LISTEN/NOTIFY.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import sys
@@ -30,6 +31,7 @@ from .bus import LocalBus, PgBus
 from .clock import Clock, FakeClock, SystemClock
 from .errors import Config
 from .hub import Hub
+from .logs import log_config
 
 log = logging.getLogger("spillebord.server")
 
@@ -39,20 +41,17 @@ WEB_DIR = Path(spillebord.__file__).resolve().parent / "web"
 def create_app(
     db_url: str | None = None,
     *,
-    takeover_after: float = 120.0,
-    bot_budget: float = 2.0,
-    bot_delay: float = 0.0,
-    bot_threads: int = 4,
+    config: Config | None = None,
     web_dir: str | Path | None = None,
     multi: bool | None = None,
+    **settings: Any,
 ) -> FastAPI:
     """The app of one server process on ``db_url`` (None: the default SQLite file; a path;
-    ``sqlite:///…``; ``postgresql://…``). ``multi`` (default: on PostgreSQL) makes the
-    process talk to other workers through LISTEN/NOTIFY."""
+    ``sqlite:///…``; ``postgresql://…``). ``config`` (or ``settings``, fields of
+    :class:`Config` that override it) holds every bound. ``multi`` (default: on PostgreSQL)
+    makes the process talk to other workers through LISTEN/NOTIFY."""
     url, _where = resolve_url(db_url)
-    config = Config(
-        takeover_after=takeover_after, bot_budget=bot_budget, bot_delay=bot_delay, bot_threads=bot_threads
-    )
+    config = dataclasses.replace(config or Config(), **settings)
     hubs: list[Hub] = []
 
     @asynccontextmanager
@@ -108,19 +107,35 @@ def register_spec(spec: str) -> None:
     registry.register(getattr(importlib.import_module(mod), attr))
 
 
+def config_to_env(config: Config) -> None:
+    """Put every setting in ``SPILLEBORD_<NAME>`` (for uvicorn's worker processes)."""
+    for f in dataclasses.fields(Config):
+        os.environ[ENV + f.name.upper()] = str(getattr(config, f.name))
+
+
+def config_from_env(env: Any = None) -> Config:
+    """The :class:`Config` of ``SPILLEBORD_<NAME>`` variables (defaults for the others)."""
+    env = os.environ if env is None else env
+    values: dict[str, Any] = {}
+    for f in dataclasses.fields(Config):
+        raw = env.get(ENV + f.name.upper())
+        if raw is None or raw == "":
+            continue
+        default: Any = f.default
+        if isinstance(default, bool):
+            values[f.name] = raw.lower() in ("1", "true", "yes")
+        else:
+            values[f.name] = type(default)(raw)
+    return Config(**values)
+
+
 def app_from_env() -> FastAPI:
     """The factory uvicorn's workers call (``spillebord.server:app_from_env``)."""
     env = os.environ
     # Extra games to register first, "DIR:module:ATTR;…" (the tests' toy game, plug-ins).
     for spec in filter(None, env.get(ENV + "REGISTER", "").split(";")):
         register_spec(spec)
-    return create_app(
-        env.get(ENV + "DB") or None,
-        takeover_after=float(env.get(ENV + "TAKEOVER_AFTER", "120")),
-        bot_budget=float(env.get(ENV + "BOT_BUDGET", "2")),
-        bot_delay=float(env.get(ENV + "BOT_DELAY", "0")),
-        bot_threads=int(env.get(ENV + "BOT_THREADS", "4")),
-    )
+    return create_app(env.get(ENV + "DB") or None, config=config_from_env(env))
 
 
 def _preflight(url: str, where: str, host: str, port: int) -> None:
@@ -158,15 +173,17 @@ def serve(
     port: int = 8000,
     workers: int = 1,
     *,
-    takeover_after: float = 120.0,
-    bot_budget: float = 2.0,
-    bot_delay: float = 0.6,
+    config: Config | None = None,
     log_level: str = "info",
     out: Any = None,
+    **settings: Any,
 ) -> None:
-    """Run the server until interrupted. Prints the URL and where the tables are stored."""
+    """Run the server until interrupted. Prints the URL and where the tables are stored.
+    ``config`` / ``settings``: the bounds (:class:`Config`; ``bot_delay`` defaults to 0.6 s
+    here so that people can follow the bots)."""
     import uvicorn
 
+    config = dataclasses.replace(config or Config(bot_delay=0.6), **settings)
     out = out or sys.stdout
     url, where = resolve_url(db)
     if workers < 1:
@@ -186,20 +203,21 @@ def serve(
         "host": host,
         "port": port,
         "log_level": log_level,
+        "log_config": log_config(),
         "ws_max_size": 1024 * 1024,
         "ws_per_message_deflate": False,  # states are small; compressing them costs more than it saves
         "ws_ping_interval": 20.0,
         "ws_ping_timeout": 20.0,
         "timeout_graceful_shutdown": 3,
+        # Behind a proxy, the client address comes from X-Forwarded-For of these addresses only.
+        "forwarded_allow_ips": os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1"),
     }
     if workers == 1:
-        app = create_app(db, takeover_after=takeover_after, bot_budget=bot_budget, bot_delay=bot_delay)
+        app = create_app(db, config=config)
         uvicorn.run(app, **common)
         return
     os.environ[ENV + "DB"] = db or ""
-    os.environ[ENV + "TAKEOVER_AFTER"] = str(takeover_after)
-    os.environ[ENV + "BOT_BUDGET"] = str(bot_budget)
-    os.environ[ENV + "BOT_DELAY"] = str(bot_delay)
+    config_to_env(config)
     uvicorn.run("spillebord.server:app_from_env", factory=True, workers=workers, **common)
 
 
@@ -212,6 +230,8 @@ __all__ = [
     "StoreLog",
     "SystemClock",
     "app_from_env",
+    "config_from_env",
+    "config_to_env",
     "create_app",
     "serve",
 ]

@@ -90,10 +90,11 @@ def make_router(get_hub: Callable[[], Hub]) -> APIRouter:
 
     @r.post("/api/tables", response_model=Created, responses=ERRORS, tags=["lobby"])
     async def create_table(body: CreateTable) -> Created:
-        tid, seat, token = await get_hub().lobby.create(
+        lobby = get_hub().lobby
+        tid, seat, token = await lobby.create(
             body.game, body.seats, body.options, body.bots, body.public, body.seed, body.name
         )
-        return Created(table=tid, seat=seat, token=token)
+        return Created(table=tid, seat=seat, token=token, commitment=lobby.commitment(tid))
 
     @r.get("/api/tables", response_model=list[TableInfo], tags=["lobby"])
     async def list_tables() -> list[TableInfo]:

@@ -54,7 +54,9 @@ class Hub:
         self.service = TableService(storage, clock, self.notes, self.cpu)
         self.presence = Presence(self.service, storage, clock, config, self.notes)
         self.bots = BotRunner(self.service, clock, config, self.cpu)
-        self.lobby = Lobby(self.service, storage, self.presence, clock, self.notes)
+        self.lobby = Lobby(
+            self.service, storage, self.presence, clock, self.notes, client_seeds=config.client_seeds
+        )
         self.maintenance = Maintenance(
             clock, config, self.service, self.presence, self.bots, storage.checkpoint
         )

@@ -47,13 +47,21 @@ def _public_actions(game_id: str) -> bool:
 
 class Lobby:
     def __init__(
-        self, service: TableService, storage: Storage, presence: Presence, clock: Clock, notes: Notes
+        self,
+        service: TableService,
+        storage: Storage,
+        presence: Presence,
+        clock: Clock,
+        notes: Notes,
+        client_seeds: bool = False,
     ) -> None:
         self.service = service
         self.storage = storage
         self.presence = presence
         self.clock = clock
         self.notes = notes
+        self.client_seeds = client_seeds
+        """Accept a creator's seed (tests only; see :attr:`Config.client_seeds`)."""
 
     def games(self) -> list[GameInfo]:
         return [game_info(g) for g in registry.all_games()]
@@ -68,7 +76,8 @@ class Lobby:
         seed: int | None,
         name: str | None,
     ) -> tuple[str, int | None, str | None]:
-        """A new table: (its id, the creator's seat, that seat's token)."""
+        """A new table: (its id, the creator's seat, that seat's token). Its seed's commitment
+        is published with it (:meth:`commitment`)."""
         game = registry.get(game_id)
         n = game.seats.start if seats is None else seats
         game.check_seats(n)
@@ -79,10 +88,17 @@ class Lobby:
             if b is not None:
                 make_agent(b, game)  # an unknown agent fails here, readably
         if seed is None:
+            # From the operating system's cryptographic source: nobody can predict or choose it.
             seed = secrets.randbits(62)
+        elif not self.client_seeds:
+            raise BadRequest(
+                "the server draws every table's seed itself (a chosen seed would tell its chooser "
+                'every hand); leave out "seed" and check the deal afterwards with `spillebord verify`'
+            )
         elif not 0 <= seed < 2**63:
             raise BadRequest("seed must be between 0 and 2**63 - 1")
-        table = Table.create(game, n, seed, options or {})
+        salt = secrets.token_hex(16)
+        table = Table.create(game, n, seed, options or {}, salt=salt)
         now = self.clock.time()
         seat_recs = [SeatRec(i, name=b, bot=b, seen=now) for i, b in enumerate(bot_list)]
         token = None
@@ -105,11 +121,18 @@ class Lobby:
             created=now,
             updated=now,
             engine=game.version,
+            salt=salt,
+            commitment=table.commitment,
             seat_recs=seat_recs,
         )
         await self.storage.create(rec)
         self.service.add(lt)
         return table_id, my_seat, token
+
+    def commitment(self, table_id: str) -> str | None:
+        """The seed's commitment of a table in memory here (just created)."""
+        lt = self.service.tables.get(table_id)
+        return lt.table.commitment if lt is not None else None
 
     async def join(self, table_id: str, seat: int | None, name: str) -> tuple[int, str]:
         """Take a free seat: (the seat, its token)."""
@@ -156,6 +179,9 @@ class Lobby:
             scores=list(state.scores()) if outcome is not None else None,
             truncated=state.truncated,
             engine=lt.game.version,
+            commitment=lt.table.commitment,
+            seed=lt.table.seed if lt.is_over and lt.table.salt is not None else None,
+            salt=lt.table.salt if lt.is_over else None,
         )
 
     def summary_rec(self, rec: TableRec, note: str | None = None) -> TableInfo:
@@ -183,6 +209,9 @@ class Lobby:
             truncated=rec.truncated,
             engine=rec.engine,
             note=note,
+            commitment=rec.commitment,
+            seed=rec.seed if over and rec.salt is not None else None,
+            salt=rec.salt if over else None,
         )
 
     async def _stored(self, table_id: str) -> TableRec:

@@ -97,6 +97,7 @@ def stored_record(rec: TableRec) -> dict[str, Any]:
         "outcome": rec.outcome,
         "scores": rec.scores,
         "truncated": rec.truncated,
+        **({"salt": rec.salt, "commitment": rec.commitment} if rec.salt is not None else {}),
     }
 
 

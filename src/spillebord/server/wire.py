@@ -197,7 +197,10 @@ class CreateTable(BaseModel):
         default=None, description="one per seat: an agent name, or null for a person"
     )
     public: bool = True
-    seed: int | None = None
+    seed: int | None = Field(
+        default=None,
+        description="refused: the server draws every seed itself (servers started for tests may accept it)",
+    )
     name: str | None = Field(default=None, max_length=80, description="the creator's name")
 
 
@@ -205,6 +208,9 @@ class Created(BaseModel):
     table: str
     seat: int | None = Field(description="the creator's seat (the first person's seat), if any")
     token: str | None = Field(description="secret token of that seat: keep it to act and to reconnect")
+    commitment: str | None = Field(
+        default=None, description='sha256 of "{seed}:{salt}": the deal, fixed now, revealed at the end'
+    )
 
 
 class TableInfo(BaseModel):
@@ -230,6 +236,13 @@ class TableInfo(BaseModel):
     note: str | None = Field(
         default=None,
         description="why the table cannot be played or watched here (status unavailable, or archived)",
+    )
+    commitment: str | None = Field(
+        default=None, description='sha256 of "{seed}:{salt}", published when the table was created'
+    )
+    seed: int | None = Field(default=None, description="the seed, revealed once the game is over")
+    salt: str | None = Field(
+        default=None, description="the commitment's salt, revealed once the game is over"
     )
 
 

@@ -91,6 +91,10 @@ class TableRow(Base):
     truncated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created: Mapped[float] = mapped_column(Float)
     updated: Mapped[float] = mapped_column(Float)
+    salt: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The salt of the seed's commitment (revealed with the seed once the game is over)."""
+    commitment: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """sha256 of ``"{seed}:{salt}"``, published at creation."""
 
 
 class SeatRow(Base):
@@ -132,6 +136,8 @@ _UPGRADES = {
     "outcome": "ALTER TABLE sb_tables ADD COLUMN outcome TEXT",
     "scores": "ALTER TABLE sb_tables ADD COLUMN scores TEXT",
     "truncated": "ALTER TABLE sb_tables ADD COLUMN truncated BOOLEAN NOT NULL DEFAULT false",
+    "salt": "ALTER TABLE sb_tables ADD COLUMN salt VARCHAR(64)",
+    "commitment": "ALTER TABLE sb_tables ADD COLUMN commitment VARCHAR(64)",
 }
 
 # The statements of the hot paths, built once (SQLAlchemy then reuses their compiled form).
@@ -175,6 +181,8 @@ def _table_rec(r: Row[Any]) -> TableRec:
         outcome=_loads_list(r.outcome),
         scores=_loads_list(r.scores),
         truncated=bool(r.truncated),
+        salt=r.salt,
+        commitment=r.commitment,
     )
 
 
@@ -354,6 +362,8 @@ class Store:
                     truncated=False,
                     created=rec.created,
                     updated=rec.updated,
+                    salt=rec.salt,
+                    commitment=rec.commitment,
                 )
             )
             c.execute(
