@@ -23,7 +23,15 @@ from fastapi import FastAPI
 
 import spillebord
 from spillebord.core.errors import SpillebordError
-from spillebord.store import NOTIFY_CHANNEL, Store, libpq_url, resolve_url
+from spillebord.store import (
+    NOTIFY_CHANNEL,
+    Store,
+    StoreError,
+    hold_sqlite,
+    libpq_url,
+    release_sqlite,
+    resolve_url,
+)
 
 from .actionlog import MemoryLog, StoreLog
 from .api import install_errors, make_router, mount_web
@@ -59,6 +67,8 @@ def create_app(
         # Bot threads and the event loop share the GIL: hand it back to the loop sooner.
         sys.setswitchinterval(0.001)
         store = Store(url)
+        if store.is_sqlite:
+            hold_sqlite(store.path)  # (held already when started by serve(): no-op)
         is_multi = store.is_pg if multi is None else multi
         hub = Hub(StoreLog(store), config, worker_id=uuid.uuid4().hex[:10], multi=is_multi)
         bus: LocalBus | PgBus = (
@@ -74,6 +84,8 @@ def create_app(
             await bus.stop()
             await hub.stop()
             store.dispose()
+            if store.is_sqlite:
+                release_sqlite(store.path)
 
     app = FastAPI(
         title="Spillebord",
@@ -155,6 +167,12 @@ def _preflight(url: str, where: str, host: str, port: int) -> None:
             raise SpillebordError(
                 f"cannot listen on {host}:{port} ({e.strerror}): choose another --port"
             ) from None
+    if url.startswith("sqlite"):
+        # One server per SQLite file, said in one line before anything starts.
+        try:
+            hold_sqlite(sqlalchemy.make_url(url).database or "")
+        except StoreError as e:
+            raise SpillebordError(str(e)) from None
     if url.startswith("postgresql"):
         engine = sqlalchemy.create_engine(url, connect_args={"connect_timeout": 5})
         try:

@@ -10,7 +10,10 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+import sys
 from typing import Any
+
+from spillebord.core.errors import SpillebordError
 
 from . import Config, register_spec, serve
 
@@ -43,7 +46,11 @@ def main(argv: list[str] | None = None) -> None:
     if a.register:
         os.environ["SPILLEBORD_REGISTER"] = ";".join(a.register)  # for --workers
     settings: dict[str, Any] = {f.name: getattr(a, f.name) for f in dataclasses.fields(Config)}
-    serve(a.db, a.host, a.port, a.workers, config=Config(**settings), log_level=a.log_level)
+    try:
+        serve(a.db, a.host, a.port, a.workers, config=Config(**settings), log_level=a.log_level)
+    except SpillebordError as e:  # one readable line, no traceback
+        print(f"error: {e}", file=sys.stderr)
+        sys.exit(2)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from spillebord.core.errors import SpillebordError, UnknownGame
 from spillebord.store import SeatTaken
 
 from . import wire
-from .errors import Conflict, NotFound, Unavailable
+from .errors import Conflict, NotFound, Stale, Unavailable
 from .hub import Hub
 from .presence import Conn
 from .service import LiveTable
@@ -221,6 +221,13 @@ async def handle_message(hub: Hub, lt: LiveTable, conn: Conn, raw: str | bytes) 
         return wire.error("a bot is playing this seat")
     try:
         await hub.service.submit(lt, conn.seat, msg.action, msg.seq)
+    except Stale as e:
+        if hub.service.applied(lt, conn.seat, msg.action, msg.seq):
+            # A retry (or a second socket of the seat) of the action stored as number seq:
+            # it was applied once; acknowledge it with the current state.
+            hub.presence.send_state(lt, conn)
+            return None
+        return wire.error(str(e))
     except SpillebordError as e:
         return wire.error(str(e))
     return None

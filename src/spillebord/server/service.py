@@ -307,6 +307,13 @@ class TableService:
             return
         raise Stale("the table is busy; try again")
 
+    def applied(self, lt: LiveTable, seat: int, text: str, seq: int) -> bool:
+        """Whether ``text`` is the action ``seat`` stored as number ``seq`` (a retry)."""
+        if not 0 <= seq < len(lt.table.log):
+            return False
+        acting, canon = lt.table.log[seq]
+        return acting == seat and canon.lower() == " ".join(text.split()).lower()
+
     async def _catch_up_locked(self, lt: LiveTable) -> bool:
         """Apply the actions other workers stored (call with ``lt.lock`` held); whether any."""
         rows = await self.log.read(lt.id, lt.seq)

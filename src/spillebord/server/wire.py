@@ -28,10 +28,11 @@ MAX_MESSAGE = 16 * 1024
 @dataclass(frozen=True, slots=True)
 class Act:
     """``{"type": "act", "action": TEXT, "seq": N}``: play ``action`` (its canonical text) for
-    the socket's seat; with ``seq``, only if the table is still at action number ``seq``."""
+    the socket's seat, only if the table is still at action number ``seq`` (required: it makes
+    a retry or a race of two sockets of one seat apply once)."""
 
     action: str
-    seq: int | None = None
+    seq: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,8 +89,10 @@ def parse(raw: str | bytes) -> ClientMessage:
     seq = msg.get("seq")
     if not isinstance(action, str) or not action.strip():
         raise WireError('"action" must be the text of an action')
-    if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)):
-        raise WireError('"seq" must be a whole number')
+    if seq is None:
+        raise WireError('"seq" is required: send the "seq" of the state you acted on')
+    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+        raise WireError('"seq" must be a whole number, the "seq" of the state you acted on')
     return Act(action, seq)
 
 

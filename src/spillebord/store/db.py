@@ -24,6 +24,7 @@ in exchange for not fsyncing every commit.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import threading
 from collections.abc import Iterable, Iterator, Sequence
@@ -227,6 +228,48 @@ def resolve_url(db: str | None) -> tuple[str, str]:
 def libpq_url(url: str) -> str:
     """The plain ``postgresql://`` form (for psycopg's own connections: LISTEN, the appender)."""
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+# --------------------------------------------------------------------------- one server per file
+
+_HELD: dict[str, Any] = {}
+
+
+def hold_sqlite(path: str) -> None:
+    """Claim an SQLite file for this process (a lock on ``PATH.lock``, held until the process
+    ends or :func:`release_sqlite`): two servers on one file would each keep tables in memory
+    and split their view of them. :class:`StoreError` if another process holds it."""
+    key = str(Path(path).resolve())
+    if key in _HELD:
+        return
+    try:
+        import fcntl
+    except ImportError:  # not on POSIX: nothing to hold it with
+        return
+    lock = Path(key + ".lock")
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    f = open(lock, "a+")  # noqa: SIM115 (held open for the life of the server)
+    try:
+        fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        f.seek(0)
+        pid = f.read().strip() or "?"
+        f.close()
+        raise StoreError(
+            f"another Spillebord server (pid {pid}) is serving {key}: an SQLite file serves one "
+            "server process; stop that one, or use PostgreSQL (--db postgresql://…) for several"
+        ) from None
+    f.seek(0)
+    f.truncate()
+    f.write(str(os.getpid()))
+    f.flush()
+    _HELD[key] = f
+
+
+def release_sqlite(path: str) -> None:
+    f = _HELD.pop(str(Path(path).resolve()), None)
+    if f is not None:
+        f.close()
 
 
 # --------------------------------------------------------------------------- the store
