@@ -66,7 +66,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # Bot threads and the event loop share the GIL: hand it back to the loop sooner.
         sys.setswitchinterval(0.001)
-        store = Store(url)
+        store = Store(url, busy_timeout=config.db_busy_timeout)
         if store.is_sqlite:
             hold_sqlite(store.path)  # (held already when started by serve(): no-op)
         is_multi = store.is_pg if multi is None else multi

@@ -8,8 +8,8 @@
 
 :class:`MemoryLog` keeps everything in dicts (unit tests; several services on one
 ``MemoryLog`` behave as several workers on one database, notifications included).
-:class:`StoreLog` is the database (:class:`~spillebord.store.Store`): SQLite inline on the
-event loop (a WAL commit takes tens of microseconds), PostgreSQL from a thread pool, and
+:class:`StoreLog` is the database (:class:`~spillebord.store.Store`), always off the event
+loop: SQLite from a writer thread and a reader thread, PostgreSQL from a thread pool, and
 appends through :class:`~spillebord.store.AsyncPgAppender` (group commit).
 """
 
@@ -300,20 +300,29 @@ class MemoryLog:
 
 
 class StoreLog:
-    """The :class:`Storage` of a real database (:class:`~spillebord.store.Store`)."""
+    """The :class:`Storage` of a real database (:class:`~spillebord.store.Store`).
+
+    No database call runs on the event loop: on SQLite writes go to one thread (the one
+    writer) and reads to another (their own connection), so a write waiting on a lock that
+    another process holds delays neither the loop nor any read; on PostgreSQL both go to a
+    small pool of threads, and appends through :class:`~spillebord.store.AsyncPgAppender`.
+    """
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._exec = ThreadPoolExecutor(1 if store.is_sqlite else 4, thread_name_prefix="sb-db")
+        sqlite = store.is_sqlite
+        self._exec = ThreadPoolExecutor(1 if sqlite else 4, thread_name_prefix="sb-db")
+        self._rexec = ThreadPoolExecutor(2, thread_name_prefix="sb-db-read") if sqlite else self._exec
         self._appender = AsyncPgAppender(store.url) if store.is_pg else None
 
     async def _db(self, fn: Callable[..., T], *args: object) -> T:
-        if self.store.is_sqlite:
-            # SQLite is a local file: a commit in WAL mode takes tens of microseconds, far less
-            # than handing the work to a thread (and waiting for the GIL to come back).
-            return fn(*args)
+        """A write (or a read that must see this process's last write first)."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._exec, partial(fn, *args))
+
+    async def _read(self, fn: Callable[..., T], *args: object) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._rexec, partial(fn, *args))
 
     async def start(self) -> None:
         await self._db(self.store.create_all)
@@ -324,35 +333,37 @@ class StoreLog:
         if self._appender is not None:
             await self._appender.close()
         self._exec.shutdown(wait=True, cancel_futures=True)
+        if self._rexec is not self._exec:
+            self._rexec.shutdown(wait=True, cancel_futures=True)
 
     async def checkpoint(self) -> None:
         if self.store.is_sqlite:
             loop = asyncio.get_running_loop()
-            await loop.run_in_executor(self._exec, self.store.checkpoint)
+            await loop.run_in_executor(self._rexec, self.store.checkpoint)
 
     async def create(self, rec: TableRec, notify: Note | None = None) -> None:
         await self._db(self.store.create_table, rec, notify)
 
     async def load(self, table_id: str) -> TableRec | None:
-        return await self._db(self.store.load_table, table_id)
+        return await self._read(self.store.load_table, table_id)
 
     async def append(self, action: NewAction, notify: Note | None = None) -> None:
         if self._appender is not None:
             await self._appender.append(action, notify)
         else:
-            self.store.append_action(action)  # SQLite: one worker, nobody to notify
+            await self._db(self.store.append_action, action)  # SQLite: one worker, nobody to notify
 
     async def read(self, table_id: str, since: int = 0) -> list[ActionRec]:
-        return await self._db(self.store.actions_since, table_id, since)
+        return await self._read(self.store.actions_since, table_id, since)
 
     async def seats(self, table_id: str) -> list[SeatRec]:
-        return await self._db(self.store.load_seats, table_id)
+        return await self._read(self.store.load_seats, table_id)
 
     async def unfinished(self) -> list[str]:
-        return await self._db(self.store.unfinished_ids)
+        return await self._read(self.store.unfinished_ids)
 
     async def listing(self) -> list[TableRec]:
-        return await self._db(self.store.list_tables)
+        return await self._read(self.store.list_tables)
 
     async def claim(
         self,
@@ -383,7 +394,7 @@ class StoreLog:
         await self._db(self.store.touch_running, now)
 
     async def abandoned(self, cutoff: float) -> list[tuple[str, int]]:
-        return await self._db(self.store.abandoned, cutoff)
+        return await self._read(self.store.abandoned, cutoff)
 
 
 __all__ = ["ActionLog", "MemoryLog", "SeatBook", "Storage", "StoreLog"]

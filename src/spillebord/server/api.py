@@ -12,6 +12,7 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
+from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
 
@@ -20,7 +21,7 @@ from spillebord.core.errors import SpillebordError, UnknownGame
 from spillebord.store import SeatTaken
 
 from . import wire
-from .errors import Conflict, NotFound, Stale, Unavailable
+from .errors import Busy, Conflict, NotFound, Stale, StorageFailed, TooMany, Unavailable
 from .hub import Hub
 from .presence import Conn
 from .service import LiveTable
@@ -32,13 +33,20 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorOut},
     404: {"model": ErrorOut},
     409: {"model": ErrorOut},
+    413: {"model": ErrorOut},
     422: {"model": ErrorOut},
+    429: {"model": ErrorOut},
+    503: {"model": ErrorOut},
 }
 
 # --------------------------------------------------------------------------- errors
 
 
 def _status_of(e: Exception) -> int:
+    if isinstance(e, TooMany):
+        return 429
+    if isinstance(e, (Busy, StorageFailed)):
+        return 503
     if isinstance(e, (UnknownGame, NotFound)):
         return 404
     if isinstance(e, (SeatTaken, Conflict, Unavailable)):
@@ -49,7 +57,20 @@ def _status_of(e: Exception) -> int:
 def install_errors(app: FastAPI) -> None:
     @app.exception_handler(SpillebordError)
     async def _spillebord(_req: Request, e: SpillebordError) -> JSONResponse:
-        return JSONResponse({"detail": str(e)}, status_code=_status_of(e))
+        headers = {"Retry-After": str(max(1, round(e.retry_after)))} if isinstance(e, TooMany) else None
+        if isinstance(e, (Busy, StorageFailed)):
+            headers = {"Retry-After": "1"}
+        return JSONResponse({"detail": str(e)}, status_code=_status_of(e), headers=headers)
+
+    @app.exception_handler(DBAPIError)
+    async def _database(_req: Request, e: DBAPIError) -> JSONResponse:
+        # Locked (SQLite) or a lost connection (PostgreSQL): nothing was changed; try again.
+        log.warning("database error: %s", str(e.orig).strip().splitlines()[0] if e.orig else e)
+        return JSONResponse(
+            {"detail": "the database is busy; nothing changed: try again"},
+            status_code=503,
+            headers={"Retry-After": "1"},
+        )
 
     @app.exception_handler(RequestValidationError)
     async def _validation(_req: Request, e: RequestValidationError) -> JSONResponse:
@@ -66,7 +87,8 @@ def install_errors(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_req: Request, e: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"detail": str(e.detail)}, status_code=e.status_code)
+        # (e.headers carries ``Allow`` on a 405: the methods the path does answer.)
+        return JSONResponse({"detail": str(e.detail)}, status_code=e.status_code, headers=e.headers)
 
 
 # --------------------------------------------------------------------------- routes
@@ -156,6 +178,7 @@ def mount_web(app: FastAPI, web_dir: Path) -> None:
 CLOSE_NOT_FOUND = 4404
 CLOSE_FORBIDDEN = 4403
 CLOSE_UNAVAILABLE = 4409
+CLOSE_TRY_AGAIN = 1013
 
 
 async def play_socket(hub: Hub, ws: WebSocket, table_id: str) -> None:
@@ -165,6 +188,11 @@ async def play_socket(hub: Hub, ws: WebSocket, table_id: str) -> None:
     except SpillebordError as e:
         await ws.send_text(wire.error(str(e)))
         await ws.close(code=CLOSE_UNAVAILABLE if isinstance(e, Unavailable) else CLOSE_NOT_FOUND)
+        return
+    except Exception as e:  # the database is unreachable for a moment: say so, the client retries
+        log.warning("table %s cannot be loaded now (%s)", table_id, e, extra={"table": table_id})
+        await ws.send_text(wire.error("the table cannot be loaded just now: try again", retry=True))
+        await ws.close(code=CLOSE_TRY_AGAIN)
         return
     token = ws.query_params.get("token")
     seat: int | None = None
@@ -228,6 +256,13 @@ async def handle_message(hub: Hub, lt: LiveTable, conn: Conn, raw: str | bytes) 
             hub.presence.send_state(lt, conn)
             return None
         return wire.error(str(e))
+    except StorageFailed as e:
+        return wire.error(str(e), retry=True)
     except SpillebordError as e:
         return wire.error(str(e))
+    except Exception as e:  # the database failed under us: the socket stays, the client retries
+        log.warning("table %s: an act failed (%s)", lt.id, e, extra={"table": lt.id})
+        return wire.error(
+            "the server could not take this action just now; nothing changed: try again", retry=True
+        )
     return None

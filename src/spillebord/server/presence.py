@@ -102,11 +102,21 @@ class Presence:
             if seat is not None:
                 s = lt.seats[seat]
                 now = self.clock.time()
-                if s.takeover is not None:  # the player is back: the bot leaves the seat
-                    s.takeover = None
-                    await self.book.set_takeover(lt.id, seat, None, now, notify=self.notes.note("s", lt.id))
-                else:
-                    await self.book.touch([(lt.id, seat)], now)
+                try:
+                    if s.takeover is not None:  # the player is back: the bot leaves the seat
+                        s.takeover = None
+                        note = self.notes.note("s", lt.id)
+                        await self.book.set_takeover(lt.id, seat, None, now, notify=note)
+                    else:
+                        await self.book.touch([(lt.id, seat)], now)
+                except Exception as e:  # the database is busy: the socket is served all the same
+                    log.warning(
+                        "table %s: seat %d connected, not yet recorded (%s)",
+                        lt.id,
+                        seat,
+                        e,
+                        extra={"table": lt.id},
+                    )
                 s.seen = now
             self.broadcast(lt)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NotRequired
 
 from pydantic import BaseModel, ConfigDict, Field
 from typing_extensions import TypedDict
@@ -155,6 +155,9 @@ class StateMsg(TypedDict):
 class ErrorMsg(TypedDict):
     type: Literal["error"]
     message: str
+    retry: NotRequired[bool]
+    """``true``: nothing changed for a passing reason (the database was busy or unreachable):
+    send the same message again in a moment (an act with its seq applies at most once)."""
 
 
 class PongMsg(TypedDict):
@@ -168,9 +171,12 @@ def encode(msg: ServerMessage) -> str:
     return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
 
 
-def error(message: str) -> str:
-    """An encoded :class:`ErrorMsg`."""
-    return encode(ErrorMsg(type="error", message=message))
+def error(message: str, retry: bool = False) -> str:
+    """An encoded :class:`ErrorMsg` (``retry``: the client may send its message again)."""
+    msg = ErrorMsg(type="error", message=message)
+    if retry:
+        msg["retry"] = True
+    return encode(msg)
 
 
 PONG = encode(PongMsg(type="pong"))

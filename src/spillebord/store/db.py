@@ -7,8 +7,10 @@ concurrent submissions of "action number n" for one table insert exactly once: t
 gets :class:`SeqConflict` and must resynchronise.
 
 Everything here is synchronous and reads no clock: every timestamp is given by the caller.
-The server's :class:`~spillebord.server.actionlog.StoreLog` calls it inline (SQLite) or from
-a small thread pool (PostgreSQL).
+The server's :class:`~spillebord.server.actionlog.StoreLog` calls it from threads, never on
+the event loop: on SQLite one thread writes (one connection) and another reads (a second
+connection: in WAL mode a reader never waits for a writer), so a write lock held by another
+process for seconds delays no read, and a write gives up after ``busy_timeout``.
 
 Appending an action has one path per database: :meth:`Store.append_action` on SQLite (two
 statements and a commit on the driver's connection), and
@@ -278,14 +280,21 @@ def release_sqlite(path: str) -> None:
 class Store:
     """Repository of tables, seats and actions over one SQLAlchemy engine (synchronous)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, busy_timeout: float = 5.0) -> None:
         self.url = url
+        self.busy_timeout = busy_timeout
+        """Seconds an SQLite write waits for a lock held by another process before it fails
+        (and the client is told to try again)."""
         self.is_pg = url.startswith("postgresql")
         self.is_sqlite = url.startswith("sqlite")
         # SQLite: one connection (the one writer of the process); a lock keeps threads off it
         # at the same time. PostgreSQL: a small pool.
         self._lock: threading.Lock | None = threading.Lock() if self.is_sqlite else None
         self._conn: Connection | None = None
+        # SQLite in WAL mode: readers never wait for the writer, so reads have a connection of
+        # their own (a write waiting on another process's lock delays no read).
+        self._rlock = threading.Lock()
+        self._rconn: Connection | None = None
         self._ckpt: sqlite3.Connection | None = None
         self.engine: Engine
         if self.is_sqlite:
@@ -294,8 +303,8 @@ class Store:
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             self.engine = create_engine(
                 url,
-                connect_args={"check_same_thread": False, "timeout": 30},
-                pool_size=1,
+                connect_args={"check_same_thread": False, "timeout": busy_timeout},
+                pool_size=2,
                 max_overflow=0,
             )
 
@@ -306,7 +315,7 @@ class Store:
                 # Durable against a crash of the process (see the module doc).
                 cur.execute("PRAGMA synchronous=NORMAL")
                 cur.execute("PRAGMA foreign_keys=ON")
-                cur.execute("PRAGMA busy_timeout=30000")
+                cur.execute(f"PRAGMA busy_timeout={int(busy_timeout * 1000)}")
                 # No checkpoint (the one step that fsyncs) inside a commit on the event loop:
                 # :meth:`checkpoint` does it from a thread of its own.
                 cur.execute("PRAGMA wal_autocheckpoint=0")
@@ -328,6 +337,20 @@ class Store:
             conn = self._sqlite_conn()
             with conn.begin():
                 yield conn
+
+    @contextmanager
+    def _reading(self) -> Iterator[Connection]:
+        """A read-only unit of work: on SQLite on the reading connection (WAL: it sees the last
+        commit and never waits for a writer), on PostgreSQL from the pool."""
+        if self._lock is None:
+            with self.engine.begin() as c:
+                yield c
+            return
+        with self._rlock:
+            if self._rconn is None:
+                self._rconn = self.engine.connect()
+            with self._rconn.begin():
+                yield self._rconn
 
     def _sqlite_conn(self) -> Connection:
         """The process's one SQLite connection (opened on first use, kept; lock held)."""
@@ -383,6 +406,10 @@ class Store:
                 if self._conn is not None:
                     self._conn.close()
                     self._conn = None
+            with self._rlock:
+                if self._rconn is not None:
+                    self._rconn.close()
+                    self._rconn = None
         self.engine.dispose()
 
     # ----------------------------------------------------------------- tables
@@ -428,7 +455,7 @@ class Store:
 
     def load_table(self, table_id: str) -> TableRec | None:
         """A table with its seats and its whole log; None if there is no such table."""
-        with self._begin() as c:
+        with self._reading() as c:
             row = c.execute(select(T_TABLES).where(T_TABLES.c.id == table_id)).first()
             if row is None:
                 return None
@@ -443,11 +470,11 @@ class Store:
             return rec
 
     def load_seats(self, table_id: str) -> list[SeatRec]:
-        with self._begin() as c:
+        with self._reading() as c:
             return [_seat_rec(r) for r in c.execute(_SELECT_SEATS, {"t": table_id})]
 
     def actions_since(self, table_id: str, seq: int) -> list[ActionRec]:
-        with self._begin() as c:
+        with self._reading() as c:
             return [
                 _action_rec(r)
                 for r in c.execute(
@@ -458,7 +485,7 @@ class Store:
             ]
 
     def unfinished_ids(self) -> list[str]:
-        with self._begin() as c:
+        with self._reading() as c:
             return [
                 r.id
                 for r in c.execute(
@@ -470,7 +497,7 @@ class Store:
         self, statuses: Sequence[str] = ("open", "running"), public_only: bool = True, limit: int = 1000
     ) -> list[TableRec]:
         """Tables (with their seats, without their logs), newest first."""
-        with self._begin() as c:
+        with self._reading() as c:
             q = select(T_TABLES).where(T_TABLES.c.status.in_(list(statuses)))
             if public_only:
                 q = q.where(T_TABLES.c.public.is_(True))
@@ -607,7 +634,7 @@ class Store:
 
     def abandoned(self, cutoff: float) -> list[tuple[str, int]]:
         """People's seats of running tables, seated, not taken over, last seen before ``cutoff``."""
-        with self._begin() as c:
+        with self._reading() as c:
             q = (
                 select(T_SEATS.c.table_id, T_SEATS.c.seat)
                 .join(T_TABLES, T_TABLES.c.id == T_SEATS.c.table_id)
