@@ -19,6 +19,7 @@ from typing import Any
 import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Subprotocol
 
 TESTS = Path(__file__).resolve().parents[1]
 PG = os.environ.get("SPILLEBORD_TEST_PG")
@@ -133,8 +134,11 @@ class Server:
         return r.json()  # type: ignore[no-any-return]
 
     def ws(self, table: str, token: str | None = None) -> Client:
-        url = f"{self.ws_url}/ws/tables/{table}" + (f"?token={token}" if token else "")
-        return Client(connect(url, open_timeout=10, max_size=2**24).__enter__())
+        """A socket of ``table``: with ``token``, playing its seat (the token travels as a
+        subprotocol, as the web client sends it, never in the URL)."""
+        url = f"{self.ws_url}/ws/tables/{table}"
+        protocols = [Subprotocol("spillebord")] + ([Subprotocol(f"token.{token}")] if token else [])
+        return Client(connect(url, open_timeout=10, max_size=2**24, subprotocols=protocols).__enter__())
 
 
 class Client:

@@ -166,6 +166,8 @@ async def running(storage: Storage, clock: FakeClock | None = None, **config: An
         storage, Config(**{"client_seeds": True, "bot_only_delay": 0.0, **config}), clock=clock or FakeClock()
     )
     await hub.start(maintain=False)
+    assert hub.recovering is not None
+    await hub.recovering  # (a real server serves meanwhile; these tests look at the result)
     try:
         yield hub
     finally:

@@ -36,10 +36,12 @@ from spillebord.store import (
 from .actionlog import MemoryLog, StoreLog
 from .api import install_errors, make_router, mount_web
 from .bus import LocalBus, PgBus
-from .clock import Clock, FakeClock, SystemClock
+from .clock import SYSTEM_CLOCK, Clock, FakeClock, SystemClock
 from .errors import Config
+from .guard import GuardMiddleware, Window
 from .hub import Hub
 from .logs import log_config
+from .metrics import Metrics
 
 log = logging.getLogger("spillebord.server")
 
@@ -60,6 +62,7 @@ def create_app(
     makes the process talk to other workers through LISTEN/NOTIFY."""
     url, _where = resolve_url(db_url)
     config = dataclasses.replace(config or Config(), **settings)
+    metrics = Metrics()
     hubs: list[Hub] = []
 
     @asynccontextmanager
@@ -70,7 +73,7 @@ def create_app(
         if store.is_sqlite:
             hold_sqlite(store.path)  # (held already when started by serve(): no-op)
         is_multi = store.is_pg if multi is None else multi
-        hub = Hub(StoreLog(store), config, worker_id=uuid.uuid4().hex[:10], multi=is_multi)
+        hub = Hub(StoreLog(store), config, worker_id=uuid.uuid4().hex[:10], multi=is_multi, metrics=metrics)
         bus: LocalBus | PgBus = (
             PgBus(libpq_url(url), NOTIFY_CHANNEL) if (store.is_pg and is_multi) else LocalBus()
         )
@@ -94,6 +97,8 @@ def create_app(
         lifespan=lifespan,
     )
     install_errors(app)
+    posts = Window(config.posts_per_minute, SYSTEM_CLOCK)
+    app.add_middleware(GuardMiddleware, config=config, posts=posts, metrics=metrics)
 
     def get_hub() -> Hub:
         return hubs[-1]

@@ -67,8 +67,13 @@ class ActionLog(Protocol):
         """Ids of the tables not over, oldest first."""
         ...
 
-    async def listing(self) -> list[TableRec]:
-        """Public tables not over (with seats, without logs), newest first."""
+    async def listing(self, limit: int = 1000) -> list[TableRec]:
+        """Public tables open or running (with seats, without logs), newest first."""
+        ...
+
+    async def close_idle(self, cutoff: float, now: float) -> list[str]:
+        """Close the unfinished tables created before ``cutoff`` at which no person has been
+        seen since (kept as records, status ``closed``); their ids."""
         ...
 
 
@@ -219,12 +224,24 @@ class MemoryLog:
     async def unfinished(self) -> list[str]:
         await asyncio.sleep(0)
         recs = sorted(self.tables.values(), key=lambda r: r.created)
-        return [r.id for r in recs if r.status != "over"]
+        return [r.id for r in recs if r.status in ("open", "running")]
 
-    async def listing(self) -> list[TableRec]:
+    async def listing(self, limit: int = 1000) -> list[TableRec]:
         await asyncio.sleep(0)
         recs = sorted(self.tables.values(), key=lambda r: r.created, reverse=True)
-        return [_copy_table(r, actions=False) for r in recs if r.public and r.status in ("open", "running")]
+        live = [r for r in recs if r.public and r.status in ("open", "running")]
+        return [_copy_table(r, actions=False) for r in live[:limit]]
+
+    async def close_idle(self, cutoff: float, now: float) -> list[str]:
+        await asyncio.sleep(0)
+        out = []
+        for rec in self.tables.values():
+            people = [s for s in rec.seat_recs if s.bot is None and s.token_hash is not None]
+            seen = any(s.seen is not None and s.seen >= cutoff for s in people)
+            if rec.status in ("open", "running") and rec.created < cutoff and not seen:
+                rec.status, rec.updated = "closed", now
+                out.append(rec.id)
+        return out
 
     async def claim(
         self,
@@ -277,7 +294,7 @@ class MemoryLog:
     async def touch_unfinished(self, now: float) -> None:
         await asyncio.sleep(0)
         for rec in self.tables.values():
-            if rec.status != "over":
+            if rec.status in ("open", "running"):
                 for s in rec.seat_recs:
                     s.seen = now
 
@@ -362,8 +379,11 @@ class StoreLog:
     async def unfinished(self) -> list[str]:
         return await self._read(self.store.unfinished_ids)
 
-    async def listing(self) -> list[TableRec]:
-        return await self._read(self.store.list_tables)
+    async def listing(self, limit: int = 1000) -> list[TableRec]:
+        return await self._read(self.store.list_tables, ("open", "running"), True, limit)
+
+    async def close_idle(self, cutoff: float, now: float) -> list[str]:
+        return await self._db(self.store.close_idle, cutoff, now)
 
     async def claim(
         self,

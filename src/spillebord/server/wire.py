@@ -152,6 +152,15 @@ class StateMsg(TypedDict):
     """open | running | over"""
 
 
+class PlayersMsg(TypedDict):
+    """Who is at the table now (sent to the others when a socket connects or leaves)."""
+
+    type: Literal["players"]
+    seq: int
+    """The table's ``seq`` (unchanged by presence)."""
+    players: list[PlayerInfo]
+
+
 class ErrorMsg(TypedDict):
     type: Literal["error"]
     message: str
@@ -164,7 +173,7 @@ class PongMsg(TypedDict):
     type: Literal["pong"]
 
 
-ServerMessage = StateMsg | ErrorMsg | PongMsg
+ServerMessage = StateMsg | PlayersMsg | ErrorMsg | PongMsg
 
 
 def encode(msg: ServerMessage) -> str:
@@ -299,6 +308,7 @@ __all__ = [
     "LegalAction",
     "Ping",
     "PlayerInfo",
+    "PlayersMsg",
     "PongMsg",
     "ServerMessage",
     "StateMsg",

@@ -85,7 +85,7 @@ class TableRow(Base):
     """JSON of the options dict."""
     public: Mapped[bool] = mapped_column(Boolean, default=True)
     status: Mapped[str] = mapped_column(String(10), index=True)
-    """open (free seats) | running | over"""
+    """open (free seats) | running | over | closed (idle too long; kept as a record)"""
     n_actions: Mapped[int] = mapped_column(Integer, default=0)
     outcome: Mapped[str | None] = mapped_column(Text, nullable=True)
     """JSON list: the normalized outcome, once over."""
@@ -489,9 +489,34 @@ class Store:
             return [
                 r.id
                 for r in c.execute(
-                    select(T_TABLES.c.id).where(T_TABLES.c.status != "over").order_by(T_TABLES.c.created)
+                    select(T_TABLES.c.id)
+                    .where(T_TABLES.c.status.in_(("open", "running")))
+                    .order_by(T_TABLES.c.created)
                 )
             ]
+
+    def close_idle(self, cutoff: float, now: float) -> list[str]:
+        """Close the unfinished tables created before ``cutoff`` at which no person has been
+        seen since (status ``closed``: kept, with their log, as records). Their ids."""
+        with self._begin() as c:
+            people_seen = (
+                select(T_SEATS.c.table_id)
+                .where(
+                    T_SEATS.c.bot.is_(None),
+                    T_SEATS.c.token_hash.is_not(None),
+                    T_SEATS.c.seen >= cutoff,
+                )
+                .scalar_subquery()
+            )
+            where = (
+                T_TABLES.c.status.in_(("open", "running")),
+                T_TABLES.c.created < cutoff,
+                T_TABLES.c.id.not_in(people_seen),
+            )
+            ids = [r.id for r in c.execute(select(T_TABLES.c.id).where(*where))]
+            if ids:
+                c.execute(update(T_TABLES).where(T_TABLES.c.id.in_(ids)).values(status="closed", updated=now))
+            return ids
 
     def list_tables(
         self, statuses: Sequence[str] = ("open", "running"), public_only: bool = True, limit: int = 1000
@@ -629,7 +654,7 @@ class Store:
     def touch_running(self, now: float) -> None:
         """Give every seated person of an unfinished table a fresh start (server start)."""
         with self._begin() as c:
-            ids = select(T_TABLES.c.id).where(T_TABLES.c.status != "over").scalar_subquery()
+            ids = select(T_TABLES.c.id).where(T_TABLES.c.status.in_(("open", "running"))).scalar_subquery()
             c.execute(update(T_SEATS).where(T_SEATS.c.table_id.in_(ids)).values(seen=now))
 
     def abandoned(self, cutoff: float) -> list[tuple[str, int]]:

@@ -76,7 +76,7 @@ class TableRec:
     options: dict[str, Any]
     public: bool
     status: str
-    """open (free seats) | running | over"""
+    """open (free seats) | running | over | closed (idle too long; kept as a record)"""
     created: float
     updated: float
     engine: int = 1
