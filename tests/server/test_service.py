@@ -163,7 +163,10 @@ def memory(tmp_path: Path) -> Iterator[Storages]:
 async def running(storage: Storage, clock: FakeClock | None = None, **config: Any) -> AsyncIterator[Hub]:
     # These tests replay known deals: the creator's seed is accepted (never on a real server).
     hub = Hub(
-        storage, Config(**{"client_seeds": True, "bot_only_delay": 0.0, **config}), clock=clock or FakeClock()
+        storage,
+        # (idle_hours=0: some tables here are stored with timestamps of 1970.)
+        Config(**{"client_seeds": True, "bot_only_delay": 0.0, "idle_hours": 0, **config}),
+        clock=clock or FakeClock(),
     )
     await hub.start(maintain=False)
     assert hub.recovering is not None
