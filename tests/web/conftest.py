@@ -37,7 +37,20 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
     log = open(tmp_path_factory.mktemp("weblog") / "server.log", "w")  # noqa: SIM115
     proc = subprocess.Popen(
-        [sys.executable, "-m", "spillebord.cli", "serve", "--db", f"sqlite:///{db}", "--port", str(port)],
+        [
+            *[
+                sys.executable,
+                "-m",
+                "spillebord.cli",
+                "serve",
+                "--db",
+                f"sqlite:///{db}",
+                "--port",
+                str(port),
+            ],
+            # One browser creates every table of the session from one address.
+            *["--creates-per-minute", "1000", "--open-tables", "1000"],
+        ],
         stdout=log,
         stderr=subprocess.STDOUT,
     )
