@@ -333,7 +333,7 @@ def run_kill9(tmp_path: Path, sqlite_trials: int, pg_trials: int) -> None:
 
 
 def test_kill9_trials_short(tmp_path: Path) -> None:
-    run_kill9(tmp_path, sqlite_trials=2, pg_trials=1)
+    run_kill9(tmp_path, sqlite_trials=1, pg_trials=1)
 
 
 @pytest.mark.slow

@@ -99,11 +99,30 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture()
 def page(browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    # bypass_csp: Playwright's wait_for_function evaluates its string in the page, which the
+    # server's Content-Security-Policy (no eval) forbids; test_web_csp.py drives the client
+    # with the policy enforced.
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
     pg = ctx.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.js_errors = errors
+    yield pg
+    ctx.close()
+
+
+@pytest.fixture()
+def strict_page(browser: Any) -> Iterator[Any]:
+    """A page with the server's Content-Security-Policy enforced; ``csp_errors`` collects what
+    the browser refused."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg = ctx.new_page()
+    errors: list[str] = []
+    refused: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
+    pg.js_errors = errors
+    pg.csp_errors = refused
     yield pg
     ctx.close()
 

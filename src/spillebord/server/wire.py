@@ -149,7 +149,7 @@ class StateMsg(TypedDict):
     last: LastAction | None
     table: str
     status: str
-    """open | running | over"""
+    """open | running | over | closed (idle too long: no more actions)"""
 
 
 class PlayersMsg(TypedDict):
@@ -236,7 +236,7 @@ class TableInfo(BaseModel):
     game: str
     title: str
     seats: int
-    status: str = Field(description="open | running | over | unavailable")
+    status: str = Field(description="open | running | over | closed | unavailable")
     free_seats: list[int]
     players: list[PlayerInfo]
     created: float = Field(description="Unix time")
