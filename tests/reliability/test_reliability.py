@@ -88,18 +88,20 @@ def test_seed_attack(tmp_path: Path) -> None:
 
 
 def test_floods_meet_429_and_big_bodies_413(tmp_path: Path) -> None:
-    srv = Server(str(tmp_path / "t.sqlite3"), tmp_path / "s.log", limits=True).start()
+    # The bounds of a real server, two of them lowered to keep the flood short.
+    extra = ["--posts-per-minute", "150", "--connects-per-minute", "20"]
+    srv = Server(str(tmp_path / "t.sqlite3"), tmp_path / "s.log", limits=True, extra=extra).start()
     try:
         with httpx.Client(base_url=srv.url, timeout=30) as h:
             codes = [h.post("/api/tables", json={"game": "toy", "seats": 2}).status_code for _ in range(100)]
             big = h.post(
                 "/api/tables", content=b"x" * (10 * 1024 * 1024), headers={"content-type": "application/json"}
             )
-            joins = [h.post("/api/tables/nope/join", json={}).status_code for _ in range(300)]
+            joins = [h.post("/api/tables/nope/join", json={}).status_code for _ in range(100)]
             lobby = h.get("/api/tables")
         sockets = []
         refused = 0
-        for _ in range(260):
+        for _ in range(40):
             c = srv.ws("nope")
             msg = c.recv()
             refused += "too many connections" in msg.get("message", "")
@@ -108,13 +110,13 @@ def test_floods_meet_429_and_big_bodies_413(tmp_path: Path) -> None:
             c.close()
         print(
             f"\nfloods: creations {codes.count(200)} accepted / {codes.count(429)} refused (429) of 100; "
-            f"10 MB body -> {big.status_code}; joins {joins.count(429)} of 300 refused; "
-            f"websockets {refused} of 260 refused"
+            f"10 MB body -> {big.status_code}; joins {joins.count(429)} of 100 refused (150 writes/min); "
+            f"websockets {refused} of 40 refused (20 a minute)"
         )
         assert codes.count(200) == 20 and codes.count(429) == 80
         assert big.status_code == 413
-        assert joins.count(429) >= 300 - 240 and lobby.status_code == 200
-        assert refused >= 260 - 240
+        assert joins.count(429) == 50 and lobby.status_code == 200
+        assert refused == 20
     finally:
         srv.stop()
 
@@ -333,7 +335,7 @@ def run_kill9(tmp_path: Path, sqlite_trials: int, pg_trials: int) -> None:
 
 
 def test_kill9_trials_short(tmp_path: Path) -> None:
-    run_kill9(tmp_path, sqlite_trials=1, pg_trials=1)
+    run_kill9(tmp_path, sqlite_trials=1, pg_trials=0)  # (PostgreSQL: test_server_crash, and the slow run)
 
 
 @pytest.mark.slow
