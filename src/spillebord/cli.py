@@ -974,6 +974,36 @@ def serve_cmd(
             "--takeover-after", help="Seconds without a connection before a bot takes a seat (0: never)."
         ),
     ] = 120.0,
+    max_body: Annotated[
+        int, typer.Option("--max-body", help="Largest HTTP request body in bytes (413 above).")
+    ] = 64 * 1024,
+    creates_per_minute: Annotated[
+        int,
+        typer.Option(
+            "--creates-per-minute", help="Tables one client address may create per minute (429 above)."
+        ),
+    ] = 20,
+    open_tables: Annotated[
+        int,
+        typer.Option(
+            "--open-tables", help="Unfinished tables one client address may have created (429 above)."
+        ),
+    ] = 30,
+    lobby_limit: Annotated[int, typer.Option("--lobby-limit", help="Most tables the lobby lists.")] = 200,
+    idle_hours: Annotated[
+        float,
+        typer.Option(
+            "--idle-hours",
+            help="Close an unfinished table no person has been at for this many hours "
+            "(its record is kept; 0: never).",
+        ),
+    ] = 24.0,
+    bot_only_delay: Annotated[
+        float,
+        typer.Option(
+            "--bot-only-delay", help="Least pause in seconds before each move of a table of bots only."
+        ),
+    ] = 0.5,
 ) -> None:
     """Start the table server: lobby and live play in the browser at http://HOST:PORT/."""
     if not 0 <= port <= 65535:
@@ -983,9 +1013,53 @@ def serve_cmd(
     except ImportError as e:
         raise fail(f"the server is not available in this installation: {e}") from None
     try:
-        serve(db=db, host=host, port=port, workers=workers, takeover_after=takeover_after)
+        serve(
+            db=db,
+            host=host,
+            port=port,
+            workers=workers,
+            takeover_after=takeover_after,
+            max_body=max_body,
+            creates_per_minute=creates_per_minute,
+            open_tables=open_tables,
+            lobby_limit=lobby_limit,
+            idle_hours=idle_hours,
+            bot_only_delay=bot_only_delay,
+        )
     except SpillebordError as e:
         raise fail(str(e)) from None
+
+
+# ---------------------------------------------------------------------------- verify
+
+
+@app.command("verify")
+def verify_cmd(
+    record: Annotated[
+        Path, typer.Argument(help="A finished game's record (JSON) from the server's /api/tables/ID/record.")
+    ],
+    commitment: Annotated[
+        str | None,
+        typer.Option(
+            "--commitment", help="The commitment the table showed when it was created, to compare with."
+        ),
+    ] = None,
+) -> None:
+    """Check that a server's deal was fixed before the first action: the record's seed and salt
+    hash to its commitment (sha256 of "SEED:SALT"), and its actions replay to its result."""
+    from spillebord.tables import RecordError, verify_record
+
+    try:
+        data = json.loads(record.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise fail(f"cannot read {record}: {e.strerror}") from None
+    except ValueError as e:
+        raise fail(f"{record} is not JSON: {e}") from None
+    try:
+        summary = verify_record(data, commitment)
+    except RecordError as e:
+        raise fail(f"not verified: {e}", code=1) from None
+    console.print(f"[green]verified[/]: {summary}")
 
 
 def main() -> None:

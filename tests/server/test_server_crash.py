@@ -62,6 +62,7 @@ def run_crash(db: str, tmp_path: Path) -> None:
     srv2 = Server(db, tmp_path / "b.log", bot_delay=0.0, port=srv.port).start()
     try:
         hist = srv2.get(f"/api/tables/{tid}/history").json()
+        assert isinstance(hist, list), (hist, srv2.output()[-3000:])
         # (While the game runs the texts are private; the record below has them.)
         assert [(h["seq"], h["seat"]) for h in hist] == [(i, a[0]) for i, a in enumerate(acked)]
         for b in bots:

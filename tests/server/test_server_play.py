@@ -180,8 +180,9 @@ def test_bad_messages_get_errors_and_change_nothing(srv: Server) -> None:
         ({"type": "act", "action": 5}, "action"),
         ({"type": "act", "action": "play 1", "seq": "zero"}, "seq"),
         ({"type": "act", "action": "x" * 20000}, "too large"),
-        ({"type": "act", "action": "play 99"}, "not a legal action"),
-        ({"type": "act", "action": "fold"}, "not a legal action"),
+        ({"type": "act", "action": "play 1"}, '"seq" is required'),
+        ({"type": "act", "action": "play 99", "seq": 0}, "not a legal action"),
+        ({"type": "act", "action": "fold", "seq": 0}, "not a legal action"),
         ({"type": "act", "action": s0["legal"][0]["text"], "seq": 3}, "stale"),
     ]
     for msg, expect in bad:
@@ -191,11 +192,11 @@ def test_bad_messages_get_errors_and_change_nothing(srv: Server) -> None:
         assert "Traceback" not in err
     # Out of turn: seat 1 tries to act at seat 0's turn.
     b.state_at(0)
-    b.act(b.state["legal"][0]["text"] if b.state["legal"] else "play 1")  # type: ignore[index]
+    b.act(b.state["legal"][0]["text"] if b.state["legal"] else "play 1", 0)  # type: ignore[index]
     assert "turn" in b.error()
     # A spectator never acts.
     spec.state_at(0)
-    spec.act(s0["legal"][0]["text"])
+    spec.act(s0["legal"][0]["text"], 0)
     assert "spectators cannot act" in spec.error()
     a.send({"type": "ping"})
     assert a.until(lambda m: m["type"] != "state")["type"] == "pong"
@@ -213,9 +214,9 @@ def test_out_of_turn_and_wrong_token_refused(srv: Server) -> None:
     s = b.state_at(0)
     assert s["to_act"] == 0 and s["legal"] == []
     hand = s["view"]["hand"]
-    b.act(f"play {hand[0]}")
-    assert "turn" in b.error()
     b.act(f"play {hand[0]}", 0)
+    assert "turn" in b.error()
+    b.act(f"play {hand[1]}", 0)
     assert "turn" in b.error()
     # A made-up token holds no seat: the socket says so and closes.
     bad = srv.ws(tid, "not-a-token")

@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).parents[1]))
 from test_server_support import Client, Server, server_on
 
 from spillebord.core import Rng, registry
+from spillebord.server.wire import PlayerInfo
 from spillebord.tables import Table
 from toygame import TOY
 
@@ -102,6 +103,9 @@ def test_every_game_reveals_nothing_to_other_seats(srv: Server, game: Any) -> No
             for m in c.messages[checked[seat] :]:
                 if m["type"] == "state":
                     check(seat, m)
+                elif m["type"] == "players":  # who is there: nothing of the game
+                    assert set(m) == {"type", "seq", "players"}, m
+                    assert all(set(p) == set(PlayerInfo.__annotations__) for p in m["players"]), m
                 else:
                     raise AssertionError(f"unexpected message {m}")
             checked[seat] = len(c.messages)

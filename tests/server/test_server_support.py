@@ -19,6 +19,7 @@ from typing import Any
 import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Subprotocol
 
 TESTS = Path(__file__).resolve().parents[1]
 PG = os.environ.get("SPILLEBORD_TEST_PG")
@@ -41,6 +42,9 @@ class Server:
         bot_delay: float = 0.0,
         bot_budget: float = 2.0,
         port: int | None = None,
+        client_seeds: bool = True,
+        limits: bool = False,
+        extra: list[str] | None = None,
     ) -> None:
         self.db = db
         self.port = port or free_port()
@@ -64,7 +68,17 @@ class Server:
             "warning",
             "--register",
             f"{TESTS}:toygame:TOY",
+            # Tests replay known deals; the seed attack test starts a server without this.
+            "--client-seeds",
+            str(client_seeds),
+            # Bot-only tables at full speed unless a test looks at the throttle.
+            "--bot-only-delay",
+            "0",
         ]
+        if not limits:  # the flood tests keep the bounds; the others create many tables at once
+            self.args += ["--creates-per-minute", "100000", "--open-tables", "100000"]
+            self.args += ["--posts-per-minute", "100000", "--connects-per-minute", "100000"]
+        self.args += extra or []
         self.log = log
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -120,8 +134,11 @@ class Server:
         return r.json()  # type: ignore[no-any-return]
 
     def ws(self, table: str, token: str | None = None) -> Client:
-        url = f"{self.ws_url}/ws/tables/{table}" + (f"?token={token}" if token else "")
-        return Client(connect(url, open_timeout=10, max_size=2**24).__enter__())
+        """A socket of ``table``: with ``token``, playing its seat (the token travels as a
+        subprotocol, as the web client sends it, never in the URL)."""
+        url = f"{self.ws_url}/ws/tables/{table}"
+        protocols = [Subprotocol("spillebord")] + ([Subprotocol(f"token.{token}")] if token else [])
+        return Client(connect(url, open_timeout=10, max_size=2**24, subprotocols=protocols).__enter__())
 
 
 class Client:

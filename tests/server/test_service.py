@@ -161,8 +161,16 @@ def memory(tmp_path: Path) -> Iterator[Storages]:
 
 @asynccontextmanager
 async def running(storage: Storage, clock: FakeClock | None = None, **config: Any) -> AsyncIterator[Hub]:
-    hub = Hub(storage, Config(**config), clock=clock or FakeClock())
+    # These tests replay known deals: the creator's seed is accepted (never on a real server).
+    hub = Hub(
+        storage,
+        # (idle_hours=0: some tables here are stored with timestamps of 1970.)
+        Config(**{"client_seeds": True, "bot_only_delay": 0.0, "idle_hours": 0, **config}),
+        clock=clock or FakeClock(),
+    )
     await hub.start(maintain=False)
+    assert hub.recovering is not None
+    await hub.recovering  # (a real server serves meanwhile; these tests look at the result)
     try:
         yield hub
     finally:
@@ -755,6 +763,8 @@ def test_sqlite_append_refuses_a_taken_number(tmp_path: Path) -> None:
         ('{"type": "act", "action": "  "}', "action"),
         ('{"type": "act", "action": "play 1", "seq": "zero"}', "seq"),
         ('{"type": "act", "action": "play 1", "seq": true}', "seq"),
+        ('{"type": "act", "action": "play 1", "seq": -1}', "seq"),
+        ('{"type": "act", "action": "play 1"}', '"seq" is required'),
         (json.dumps({"type": "act", "action": "x" * 20000}), "too large"),
         (b"\xff\xfe", "JSON text"),
     ],
@@ -766,7 +776,7 @@ def test_wire_refuses_bad_messages_readably(raw: str | bytes, expect: str) -> No
 
 def test_wire_reads_good_messages() -> None:
     assert wire.parse('{"type": "act", "action": "play 3", "seq": 4}') == wire.Act("play 3", 4)
-    assert wire.parse(b'{"type": "act", "action": "play 3"}') == wire.Act("play 3", None)
+    assert wire.parse(b'{"type": "act", "action": "play 3", "seq": 0}') == wire.Act("play 3", 0)
     assert wire.parse('{"type": "ping"}') == wire.Ping()
     assert wire.parse('{"type": "sync"}') == wire.Sync()
     assert json.loads(wire.error("no")) == {"type": "error", "message": "no"}
@@ -797,16 +807,16 @@ def test_handle_message_answers_every_bad_input_with_an_error(memory: Storages) 
             a, spec = await connect(hub, lt, 0), await connect(hub, lt, None)
             for raw, expect in [
                 ("nope", "not JSON"),
-                ('{"type": "act", "action": "play 99"}', "not a legal action"),
+                ('{"type": "act", "action": "play 99", "seq": 0}', "not a legal action"),
                 ('{"type": "act", "action": "play 1", "seq": 9}', "stale"),
             ]:
                 reply = await handle_message(hub, lt, a, raw)
                 assert reply is not None and expect in json.loads(reply)["message"]
             text = lt.table.legal_texts()[0]
-            reply = await handle_message(hub, lt, spec, json.dumps({"type": "act", "action": text}))
+            reply = await handle_message(hub, lt, spec, json.dumps({"type": "act", "action": text, "seq": 0}))
             assert reply is not None and "spectators cannot act" in reply
             lt.seats[0].takeover = "greedy"
-            reply = await handle_message(hub, lt, a, json.dumps({"type": "act", "action": text}))
+            reply = await handle_message(hub, lt, a, json.dumps({"type": "act", "action": text, "seq": 0}))
             assert reply is not None and "a bot is playing this seat" in reply
             assert lt.seq == 0
 

@@ -37,7 +37,20 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
     log = open(tmp_path_factory.mktemp("weblog") / "server.log", "w")  # noqa: SIM115
     proc = subprocess.Popen(
-        [sys.executable, "-m", "spillebord.cli", "serve", "--db", f"sqlite:///{db}", "--port", str(port)],
+        [
+            *[
+                sys.executable,
+                "-m",
+                "spillebord.cli",
+                "serve",
+                "--db",
+                f"sqlite:///{db}",
+                "--port",
+                str(port),
+            ],
+            # One browser creates every table of the session from one address.
+            *["--creates-per-minute", "1000", "--open-tables", "1000"],
+        ],
         stdout=log,
         stderr=subprocess.STDOUT,
     )
@@ -86,11 +99,30 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture()
 def page(browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    # bypass_csp: Playwright's wait_for_function evaluates its string in the page, which the
+    # server's Content-Security-Policy (no eval) forbids; test_web_csp.py drives the client
+    # with the policy enforced.
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
     pg = ctx.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.js_errors = errors
+    yield pg
+    ctx.close()
+
+
+@pytest.fixture()
+def strict_page(browser: Any) -> Iterator[Any]:
+    """A page with the server's Content-Security-Policy enforced; ``csp_errors`` collects what
+    the browser refused."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg = ctx.new_page()
+    errors: list[str] = []
+    refused: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
+    pg.js_errors = errors
+    pg.csp_errors = refused
     yield pg
     ctx.close()
 

@@ -9,6 +9,7 @@ LISTEN/NOTIFY.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import sys
@@ -22,14 +23,25 @@ from fastapi import FastAPI
 
 import spillebord
 from spillebord.core.errors import SpillebordError
-from spillebord.store import NOTIFY_CHANNEL, Store, libpq_url, resolve_url
+from spillebord.store import (
+    NOTIFY_CHANNEL,
+    Store,
+    StoreError,
+    hold_sqlite,
+    libpq_url,
+    release_sqlite,
+    resolve_url,
+)
 
 from .actionlog import MemoryLog, StoreLog
 from .api import install_errors, make_router, mount_web
 from .bus import LocalBus, PgBus
-from .clock import Clock, FakeClock, SystemClock
+from .clock import SYSTEM_CLOCK, Clock, FakeClock, SystemClock
 from .errors import Config
+from .guard import GuardMiddleware, Window
 from .hub import Hub
+from .logs import log_config
+from .metrics import Metrics
 
 log = logging.getLogger("spillebord.server")
 
@@ -39,29 +51,29 @@ WEB_DIR = Path(spillebord.__file__).resolve().parent / "web"
 def create_app(
     db_url: str | None = None,
     *,
-    takeover_after: float = 120.0,
-    bot_budget: float = 2.0,
-    bot_delay: float = 0.0,
-    bot_threads: int = 4,
+    config: Config | None = None,
     web_dir: str | Path | None = None,
     multi: bool | None = None,
+    **settings: Any,
 ) -> FastAPI:
     """The app of one server process on ``db_url`` (None: the default SQLite file; a path;
-    ``sqlite:///…``; ``postgresql://…``). ``multi`` (default: on PostgreSQL) makes the
-    process talk to other workers through LISTEN/NOTIFY."""
+    ``sqlite:///…``; ``postgresql://…``). ``config`` (or ``settings``, fields of
+    :class:`Config` that override it) holds every bound. ``multi`` (default: on PostgreSQL)
+    makes the process talk to other workers through LISTEN/NOTIFY."""
     url, _where = resolve_url(db_url)
-    config = Config(
-        takeover_after=takeover_after, bot_budget=bot_budget, bot_delay=bot_delay, bot_threads=bot_threads
-    )
+    config = dataclasses.replace(config or Config(), **settings)
+    metrics = Metrics()
     hubs: list[Hub] = []
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # Bot threads and the event loop share the GIL: hand it back to the loop sooner.
         sys.setswitchinterval(0.001)
-        store = Store(url)
+        store = Store(url, busy_timeout=config.db_busy_timeout)
+        if store.is_sqlite:
+            hold_sqlite(store.path)  # (held already when started by serve(): no-op)
         is_multi = store.is_pg if multi is None else multi
-        hub = Hub(StoreLog(store), config, worker_id=uuid.uuid4().hex[:10], multi=is_multi)
+        hub = Hub(StoreLog(store), config, worker_id=uuid.uuid4().hex[:10], multi=is_multi, metrics=metrics)
         bus: LocalBus | PgBus = (
             PgBus(libpq_url(url), NOTIFY_CHANNEL) if (store.is_pg and is_multi) else LocalBus()
         )
@@ -75,6 +87,8 @@ def create_app(
             await bus.stop()
             await hub.stop()
             store.dispose()
+            if store.is_sqlite:
+                release_sqlite(store.path)
 
     app = FastAPI(
         title="Spillebord",
@@ -83,6 +97,8 @@ def create_app(
         lifespan=lifespan,
     )
     install_errors(app)
+    posts = Window(config.posts_per_minute, SYSTEM_CLOCK)
+    app.add_middleware(GuardMiddleware, config=config, posts=posts, metrics=metrics)
 
     def get_hub() -> Hub:
         return hubs[-1]
@@ -108,19 +124,35 @@ def register_spec(spec: str) -> None:
     registry.register(getattr(importlib.import_module(mod), attr))
 
 
+def config_to_env(config: Config) -> None:
+    """Put every setting in ``SPILLEBORD_<NAME>`` (for uvicorn's worker processes)."""
+    for f in dataclasses.fields(Config):
+        os.environ[ENV + f.name.upper()] = str(getattr(config, f.name))
+
+
+def config_from_env(env: Any = None) -> Config:
+    """The :class:`Config` of ``SPILLEBORD_<NAME>`` variables (defaults for the others)."""
+    env = os.environ if env is None else env
+    values: dict[str, Any] = {}
+    for f in dataclasses.fields(Config):
+        raw = env.get(ENV + f.name.upper())
+        if raw is None or raw == "":
+            continue
+        default: Any = f.default
+        if isinstance(default, bool):
+            values[f.name] = raw.lower() in ("1", "true", "yes")
+        else:
+            values[f.name] = type(default)(raw)
+    return Config(**values)
+
+
 def app_from_env() -> FastAPI:
     """The factory uvicorn's workers call (``spillebord.server:app_from_env``)."""
     env = os.environ
     # Extra games to register first, "DIR:module:ATTR;…" (the tests' toy game, plug-ins).
     for spec in filter(None, env.get(ENV + "REGISTER", "").split(";")):
         register_spec(spec)
-    return create_app(
-        env.get(ENV + "DB") or None,
-        takeover_after=float(env.get(ENV + "TAKEOVER_AFTER", "120")),
-        bot_budget=float(env.get(ENV + "BOT_BUDGET", "2")),
-        bot_delay=float(env.get(ENV + "BOT_DELAY", "0")),
-        bot_threads=int(env.get(ENV + "BOT_THREADS", "4")),
-    )
+    return create_app(env.get(ENV + "DB") or None, config=config_from_env(env))
 
 
 def _preflight(url: str, where: str, host: str, port: int) -> None:
@@ -140,6 +172,12 @@ def _preflight(url: str, where: str, host: str, port: int) -> None:
             raise SpillebordError(
                 f"cannot listen on {host}:{port} ({e.strerror}): choose another --port"
             ) from None
+    if url.startswith("sqlite"):
+        # One server per SQLite file, said in one line before anything starts.
+        try:
+            hold_sqlite(sqlalchemy.make_url(url).database or "")
+        except StoreError as e:
+            raise SpillebordError(str(e)) from None
     if url.startswith("postgresql"):
         engine = sqlalchemy.create_engine(url, connect_args={"connect_timeout": 5})
         try:
@@ -158,15 +196,17 @@ def serve(
     port: int = 8000,
     workers: int = 1,
     *,
-    takeover_after: float = 120.0,
-    bot_budget: float = 2.0,
-    bot_delay: float = 0.6,
+    config: Config | None = None,
     log_level: str = "info",
     out: Any = None,
+    **settings: Any,
 ) -> None:
-    """Run the server until interrupted. Prints the URL and where the tables are stored."""
+    """Run the server until interrupted. Prints the URL and where the tables are stored.
+    ``config`` / ``settings``: the bounds (:class:`Config`; ``bot_delay`` defaults to 0.6 s
+    here so that people can follow the bots)."""
     import uvicorn
 
+    config = dataclasses.replace(config or Config(bot_delay=0.6), **settings)
     out = out or sys.stdout
     url, where = resolve_url(db)
     if workers < 1:
@@ -186,20 +226,21 @@ def serve(
         "host": host,
         "port": port,
         "log_level": log_level,
+        "log_config": log_config(),
         "ws_max_size": 1024 * 1024,
         "ws_per_message_deflate": False,  # states are small; compressing them costs more than it saves
         "ws_ping_interval": 20.0,
         "ws_ping_timeout": 20.0,
         "timeout_graceful_shutdown": 3,
+        # Behind a proxy, the client address comes from X-Forwarded-For of these addresses only.
+        "forwarded_allow_ips": os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1"),
     }
     if workers == 1:
-        app = create_app(db, takeover_after=takeover_after, bot_budget=bot_budget, bot_delay=bot_delay)
+        app = create_app(db, config=config)
         uvicorn.run(app, **common)
         return
     os.environ[ENV + "DB"] = db or ""
-    os.environ[ENV + "TAKEOVER_AFTER"] = str(takeover_after)
-    os.environ[ENV + "BOT_BUDGET"] = str(bot_budget)
-    os.environ[ENV + "BOT_DELAY"] = str(bot_delay)
+    config_to_env(config)
     uvicorn.run("spillebord.server:app_from_env", factory=True, workers=workers, **common)
 
 
@@ -212,6 +253,8 @@ __all__ = [
     "StoreLog",
     "SystemClock",
     "app_from_env",
+    "config_from_env",
+    "config_to_env",
     "create_app",
     "serve",
 ]

@@ -8,8 +8,8 @@
 
 :class:`MemoryLog` keeps everything in dicts (unit tests; several services on one
 ``MemoryLog`` behave as several workers on one database, notifications included).
-:class:`StoreLog` is the database (:class:`~spillebord.store.Store`): SQLite inline on the
-event loop (a WAL commit takes tens of microseconds), PostgreSQL from a thread pool, and
+:class:`StoreLog` is the database (:class:`~spillebord.store.Store`), always off the event
+loop: SQLite from a writer thread and a reader thread, PostgreSQL from a thread pool, and
 appends through :class:`~spillebord.store.AsyncPgAppender` (group commit).
 """
 
@@ -67,8 +67,13 @@ class ActionLog(Protocol):
         """Ids of the tables not over, oldest first."""
         ...
 
-    async def listing(self) -> list[TableRec]:
-        """Public tables not over (with seats, without logs), newest first."""
+    async def listing(self, limit: int = 1000) -> list[TableRec]:
+        """Public tables open or running (with seats, without logs), newest first."""
+        ...
+
+    async def close_idle(self, cutoff: float, now: float) -> list[str]:
+        """Close the unfinished tables created before ``cutoff`` at which no person has been
+        seen since (kept as records, status ``closed``); their ids."""
         ...
 
 
@@ -219,12 +224,24 @@ class MemoryLog:
     async def unfinished(self) -> list[str]:
         await asyncio.sleep(0)
         recs = sorted(self.tables.values(), key=lambda r: r.created)
-        return [r.id for r in recs if r.status != "over"]
+        return [r.id for r in recs if r.status in ("open", "running")]
 
-    async def listing(self) -> list[TableRec]:
+    async def listing(self, limit: int = 1000) -> list[TableRec]:
         await asyncio.sleep(0)
         recs = sorted(self.tables.values(), key=lambda r: r.created, reverse=True)
-        return [_copy_table(r, actions=False) for r in recs if r.public and r.status in ("open", "running")]
+        live = [r for r in recs if r.public and r.status in ("open", "running")]
+        return [_copy_table(r, actions=False) for r in live[:limit]]
+
+    async def close_idle(self, cutoff: float, now: float) -> list[str]:
+        await asyncio.sleep(0)
+        out = []
+        for rec in self.tables.values():
+            people = [s for s in rec.seat_recs if s.bot is None and s.token_hash is not None]
+            seen = any(s.seen is not None and s.seen >= cutoff for s in people)
+            if rec.status in ("open", "running") and rec.created < cutoff and not seen:
+                rec.status, rec.updated = "closed", now
+                out.append(rec.id)
+        return out
 
     async def claim(
         self,
@@ -277,7 +294,7 @@ class MemoryLog:
     async def touch_unfinished(self, now: float) -> None:
         await asyncio.sleep(0)
         for rec in self.tables.values():
-            if rec.status != "over":
+            if rec.status in ("open", "running"):
                 for s in rec.seat_recs:
                     s.seen = now
 
@@ -300,20 +317,29 @@ class MemoryLog:
 
 
 class StoreLog:
-    """The :class:`Storage` of a real database (:class:`~spillebord.store.Store`)."""
+    """The :class:`Storage` of a real database (:class:`~spillebord.store.Store`).
+
+    No database call runs on the event loop: on SQLite writes go to one thread (the one
+    writer) and reads to another (their own connection), so a write waiting on a lock that
+    another process holds delays neither the loop nor any read; on PostgreSQL both go to a
+    small pool of threads, and appends through :class:`~spillebord.store.AsyncPgAppender`.
+    """
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._exec = ThreadPoolExecutor(1 if store.is_sqlite else 4, thread_name_prefix="sb-db")
+        sqlite = store.is_sqlite
+        self._exec = ThreadPoolExecutor(1 if sqlite else 4, thread_name_prefix="sb-db")
+        self._rexec = ThreadPoolExecutor(2, thread_name_prefix="sb-db-read") if sqlite else self._exec
         self._appender = AsyncPgAppender(store.url) if store.is_pg else None
 
     async def _db(self, fn: Callable[..., T], *args: object) -> T:
-        if self.store.is_sqlite:
-            # SQLite is a local file: a commit in WAL mode takes tens of microseconds, far less
-            # than handing the work to a thread (and waiting for the GIL to come back).
-            return fn(*args)
+        """A write (or a read that must see this process's last write first)."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._exec, partial(fn, *args))
+
+    async def _read(self, fn: Callable[..., T], *args: object) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._rexec, partial(fn, *args))
 
     async def start(self) -> None:
         await self._db(self.store.create_all)
@@ -324,35 +350,40 @@ class StoreLog:
         if self._appender is not None:
             await self._appender.close()
         self._exec.shutdown(wait=True, cancel_futures=True)
+        if self._rexec is not self._exec:
+            self._rexec.shutdown(wait=True, cancel_futures=True)
 
     async def checkpoint(self) -> None:
         if self.store.is_sqlite:
             loop = asyncio.get_running_loop()
-            await loop.run_in_executor(self._exec, self.store.checkpoint)
+            await loop.run_in_executor(self._rexec, self.store.checkpoint)
 
     async def create(self, rec: TableRec, notify: Note | None = None) -> None:
         await self._db(self.store.create_table, rec, notify)
 
     async def load(self, table_id: str) -> TableRec | None:
-        return await self._db(self.store.load_table, table_id)
+        return await self._read(self.store.load_table, table_id)
 
     async def append(self, action: NewAction, notify: Note | None = None) -> None:
         if self._appender is not None:
             await self._appender.append(action, notify)
         else:
-            self.store.append_action(action)  # SQLite: one worker, nobody to notify
+            await self._db(self.store.append_action, action)  # SQLite: one worker, nobody to notify
 
     async def read(self, table_id: str, since: int = 0) -> list[ActionRec]:
-        return await self._db(self.store.actions_since, table_id, since)
+        return await self._read(self.store.actions_since, table_id, since)
 
     async def seats(self, table_id: str) -> list[SeatRec]:
-        return await self._db(self.store.load_seats, table_id)
+        return await self._read(self.store.load_seats, table_id)
 
     async def unfinished(self) -> list[str]:
-        return await self._db(self.store.unfinished_ids)
+        return await self._read(self.store.unfinished_ids)
 
-    async def listing(self) -> list[TableRec]:
-        return await self._db(self.store.list_tables)
+    async def listing(self, limit: int = 1000) -> list[TableRec]:
+        return await self._read(self.store.list_tables, ("open", "running"), True, limit)
+
+    async def close_idle(self, cutoff: float, now: float) -> list[str]:
+        return await self._db(self.store.close_idle, cutoff, now)
 
     async def claim(
         self,
@@ -383,7 +414,7 @@ class StoreLog:
         await self._db(self.store.touch_running, now)
 
     async def abandoned(self, cutoff: float) -> list[tuple[str, int]]:
-        return await self._db(self.store.abandoned, cutoff)
+        return await self._read(self.store.abandoned, cutoff)
 
 
 __all__ = ["ActionLog", "MemoryLog", "SeatBook", "Storage", "StoreLog"]

@@ -11,8 +11,11 @@ from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.routing import APIRoute
+from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Route
 from starlette.staticfiles import StaticFiles
 
 from spillebord.core import registry
@@ -20,8 +23,9 @@ from spillebord.core.errors import SpillebordError, UnknownGame
 from spillebord.store import SeatTaken
 
 from . import wire
-from .errors import Conflict, NotFound, Unavailable
+from .errors import Busy, Conflict, NotFound, Stale, StorageFailed, TooMany, Unavailable
 from .hub import Hub
+from .metrics import CONTENT_TYPE
 from .presence import Conn
 from .service import LiveTable
 from .wire import Created, CreateTable, ErrorOut, GameInfo, Health, HistoryEntry, Join, Joined, TableInfo
@@ -32,13 +36,20 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorOut},
     404: {"model": ErrorOut},
     409: {"model": ErrorOut},
+    413: {"model": ErrorOut},
     422: {"model": ErrorOut},
+    429: {"model": ErrorOut},
+    503: {"model": ErrorOut},
 }
 
 # --------------------------------------------------------------------------- errors
 
 
 def _status_of(e: Exception) -> int:
+    if isinstance(e, TooMany):
+        return 429
+    if isinstance(e, (Busy, StorageFailed)):
+        return 503
     if isinstance(e, (UnknownGame, NotFound)):
         return 404
     if isinstance(e, (SeatTaken, Conflict, Unavailable)):
@@ -49,7 +60,23 @@ def _status_of(e: Exception) -> int:
 def install_errors(app: FastAPI) -> None:
     @app.exception_handler(SpillebordError)
     async def _spillebord(_req: Request, e: SpillebordError) -> JSONResponse:
-        return JSONResponse({"detail": str(e)}, status_code=_status_of(e))
+        headers = {"Retry-After": str(max(1, round(e.retry_after)))} if isinstance(e, TooMany) else None
+        if isinstance(e, (Busy, StorageFailed)):
+            headers = {"Retry-After": "1"}
+        return JSONResponse({"detail": str(e)}, status_code=_status_of(e), headers=headers)
+
+    @app.exception_handler(DBAPIError)
+    async def _database(_req: Request, e: DBAPIError) -> JSONResponse:
+        # Locked (SQLite) or a lost connection (PostgreSQL): nothing was changed; try again.
+        log.warning("database error: %s", str(e.orig).strip().splitlines()[0] if e.orig else e)
+        hub = getattr(_req.app.state, "get_hub", None)
+        if hub is not None:
+            hub().metrics.db_errors.labels("request").inc()
+        return JSONResponse(
+            {"detail": "the database is busy; nothing changed: try again"},
+            status_code=503,
+            headers={"Retry-After": "1"},
+        )
 
     @app.exception_handler(RequestValidationError)
     async def _validation(_req: Request, e: RequestValidationError) -> JSONResponse:
@@ -65,8 +92,28 @@ def install_errors(app: FastAPI) -> None:
         return JSONResponse({"detail": "internal server error (logged on the server)"}, status_code=500)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_req: Request, e: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"detail": str(e.detail)}, status_code=e.status_code)
+    async def _http(req: Request, e: StarletteHTTPException) -> JSONResponse:
+        headers = dict(e.headers or {})
+        if e.status_code == 405:
+            # Every method the path answers (Starlette names only its first route's).
+            headers["Allow"] = ", ".join(allowed_methods(req))
+        return JSONResponse({"detail": str(e.detail)}, status_code=e.status_code, headers=headers)
+
+
+def allowed_methods(req: Request) -> list[str]:
+    """The methods some route answers at this request's path."""
+    methods: set[str] = set()
+    todo: list[Any] = list(req.app.routes)
+    while todo:
+        route = todo.pop()
+        inner = getattr(route, "original_router", None)  # an included router
+        if inner is not None:
+            todo.extend(inner.routes)
+        elif isinstance(route, APIRoute | Route) and route.matches(req.scope)[0] != Match.NONE:
+            methods |= set(route.methods or ())
+    if "GET" in methods:
+        methods.add("HEAD")
+    return sorted(methods)
 
 
 # --------------------------------------------------------------------------- routes
@@ -79,6 +126,12 @@ def make_router(get_hub: Callable[[], Hub]) -> APIRouter:
     async def healthz() -> Health:
         return Health(ok=True)
 
+    @r.get("/metrics", tags=["meta"], response_class=PlainTextResponse)
+    async def metrics() -> Response:
+        """Prometheus text format: actions, action→update latency, tables by status, sockets,
+        bot thinking time, database errors, refused requests."""
+        return Response(get_hub().metrics.render(), media_type=CONTENT_TYPE)
+
     @r.get("/api/games", response_model=list[GameInfo], tags=["lobby"])
     async def games() -> list[GameInfo]:
         return get_hub().lobby.games()
@@ -89,11 +142,27 @@ def make_router(get_hub: Callable[[], Hub]) -> APIRouter:
         return registry.get(game_id).board_data()
 
     @r.post("/api/tables", response_model=Created, responses=ERRORS, tags=["lobby"])
-    async def create_table(body: CreateTable) -> Created:
-        tid, seat, token = await get_hub().lobby.create(
+    async def create_table(body: CreateTable, request: Request) -> Created:
+        """A new table. Bounded per client address: ``--creates-per-minute`` and
+        ``--open-tables`` (429 with ``Retry-After`` above them)."""
+        hub = get_hub()
+        client = request.client.host if request.client else "?"
+
+        def still_open(tid: str) -> bool:
+            lt = hub.service.tables.get(tid)
+            return lt is not None and lt.status in ("open", "running")
+
+        try:
+            hub.limits.check_create(client, still_open)
+        except TooMany:
+            hub.metrics.refused.labels("creates").inc()
+            raise
+        lobby = hub.lobby
+        tid, seat, token = await lobby.create(
             body.game, body.seats, body.options, body.bots, body.public, body.seed, body.name
         )
-        return Created(table=tid, seat=seat, token=token)
+        hub.limits.created_table(client, tid)
+        return Created(table=tid, seat=seat, token=token, commitment=lobby.commitment(tid))
 
     @r.get("/api/tables", response_model=list[TableInfo], tags=["lobby"])
     async def list_tables() -> list[TableInfo]:
@@ -155,17 +224,47 @@ def mount_web(app: FastAPI, web_dir: Path) -> None:
 CLOSE_NOT_FOUND = 4404
 CLOSE_FORBIDDEN = 4403
 CLOSE_UNAVAILABLE = 4409
+CLOSE_TRY_AGAIN = 1013
+CLOSE_TOO_MANY = 4429
+
+
+SUBPROTOCOL = "spillebord"
+TOKEN_PREFIX = "token."
+
+
+def token_of(ws: WebSocket) -> str | None:
+    """The seat token a socket brings: as a subprotocol ``token.TOKEN`` (offered next to
+    ``spillebord``; the web client's way: it stays out of URLs and so out of every access
+    log), or (deprecated, redacted from the logs) as ``?token=`` in the URL."""
+    for p in ws.scope.get("subprotocols") or ():
+        if p.startswith(TOKEN_PREFIX):
+            return str(p[len(TOKEN_PREFIX) :])
+    return ws.query_params.get("token")
 
 
 async def play_socket(hub: Hub, ws: WebSocket, table_id: str) -> None:
-    await ws.accept()
+    offered = ws.scope.get("subprotocols") or ()
+    # A browser that offers subprotocols needs one chosen; never echo the token back.
+    await ws.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
+    try:
+        hub.limits.check_connect(ws.client.host if ws.client else "?")
+    except TooMany as e:
+        hub.metrics.refused.labels("connects").inc()
+        await ws.send_text(wire.error(str(e), retry=True))
+        await ws.close(code=CLOSE_TOO_MANY)
+        return
     try:
         lt = await hub.service.get(table_id)
     except SpillebordError as e:
         await ws.send_text(wire.error(str(e)))
         await ws.close(code=CLOSE_UNAVAILABLE if isinstance(e, Unavailable) else CLOSE_NOT_FOUND)
         return
-    token = ws.query_params.get("token")
+    except Exception as e:  # the database is unreachable for a moment: say so, the client retries
+        log.warning("table %s cannot be loaded now (%s)", table_id, e, extra={"table": table_id})
+        await ws.send_text(wire.error("the table cannot be loaded just now: try again", retry=True))
+        await ws.close(code=CLOSE_TRY_AGAIN)
+        return
+    token = token_of(ws)
     seat: int | None = None
     if token:
         seat = await hub.presence.seat_for_token(lt, token)
@@ -220,6 +319,20 @@ async def handle_message(hub: Hub, lt: LiveTable, conn: Conn, raw: str | bytes) 
         return wire.error("a bot is playing this seat")
     try:
         await hub.service.submit(lt, conn.seat, msg.action, msg.seq)
+    except Stale as e:
+        if hub.service.applied(lt, conn.seat, msg.action, msg.seq):
+            # A retry (or a second socket of the seat) of the action stored as number seq:
+            # it was applied once; acknowledge it with the current state.
+            hub.presence.send_state(lt, conn)
+            return None
+        return wire.error(str(e))
+    except StorageFailed as e:
+        return wire.error(str(e), retry=True)
     except SpillebordError as e:
         return wire.error(str(e))
+    except Exception as e:  # the database failed under us: the socket stays, the client retries
+        log.warning("table %s: an act failed (%s)", lt.id, e, extra={"table": lt.id})
+        return wire.error(
+            "the server could not take this action just now; nothing changed: try again", retry=True
+        )
     return None

@@ -19,6 +19,7 @@ from spillebord.core.errors import SpillebordError
 
 from .clock import Clock
 from .errors import Config, Stale
+from .metrics import Metrics
 from .service import LiveTable, TableService
 
 log = logging.getLogger("spillebord.server")
@@ -29,14 +30,24 @@ def _mix(seed: int, n: int) -> int:
 
 
 class BotRunner:
-    def __init__(self, service: TableService, clock: Clock, config: Config, executor: Executor) -> None:
+    def __init__(
+        self,
+        service: TableService,
+        clock: Clock,
+        config: Config,
+        executor: Executor,
+        metrics: Metrics | None = None,
+    ) -> None:
         self.service = service
+        self.metrics = metrics or Metrics()
         self.clock = clock
         self.cfg = config
         self.executor = executor
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.agents: dict[tuple[str, int, str], Agent] = {}
         self.closing = False
+        self.bot_only = asyncio.Semaphore(max(1, config.bot_only_running))
+        """Bot-only tables think a few at a time: they cannot crowd out the people's tables."""
 
     @property
     def budget(self) -> Budget:
@@ -68,6 +79,17 @@ class BotRunner:
     def _choose(agent: Agent, state: State[Any], rng: Rng, budget: Budget) -> str:
         return str(decide(agent, state, rng, budget))
 
+    async def _think(self, agent: Agent, state: State[Any], rng: Rng) -> str:
+        loop = asyncio.get_running_loop()
+        t0 = self.clock.monotonic()
+        try:
+            return await asyncio.wait_for(
+                loop.run_in_executor(self.executor, self._choose, agent, state, rng, self.budget),
+                self.cfg.bot_budget,
+            )
+        finally:
+            self.metrics.bot_thinking.observe(self.clock.monotonic() - t0)
+
     async def _loop(self, lt: LiveTable) -> None:
         failures = 0
         try:
@@ -78,8 +100,10 @@ class BotRunner:
                 name = lt.agent_of(seat)
                 if name is None:
                     return
-                if self.cfg.bot_delay > 0:
-                    await self.clock.sleep(self.cfg.bot_delay)
+                bots_only = lt.bots_only
+                delay = max(self.cfg.bot_delay, self.cfg.bot_only_delay) if bots_only else self.cfg.bot_delay
+                if delay > 0:
+                    await self.clock.sleep(delay)
                     if lt.table.to_act != seat or lt.agent_of(seat) != name:
                         continue
                 n = lt.seq
@@ -89,11 +113,11 @@ class BotRunner:
                     if failures >= 2:
                         raise RuntimeError("the agent keeps failing")
                     agent = self.agent(lt, seat, name)
-                    loop = asyncio.get_running_loop()
-                    text = await asyncio.wait_for(
-                        loop.run_in_executor(self.executor, self._choose, agent, state, rng, self.budget),
-                        self.cfg.bot_budget,
-                    )
+                    if bots_only:
+                        async with self.bot_only:
+                            text = await self._think(agent, state, rng)
+                    else:
+                        text = await self._think(agent, state, rng)
                 except TimeoutError:
                     log.warning(
                         "table %s: %s bot over its %.1fs budget; random move",
@@ -108,7 +132,7 @@ class BotRunner:
                 if lt.agent_of(seat) != name or lt.seq != n:
                     continue  # the player came back, or someone else moved meanwhile
                 try:
-                    await self.service.submit(lt, seat, text, seq=n)
+                    await self.service.submit(lt, seat, text, seq=n, by="bot")
                     failures = 0
                 except Stale:
                     # Someone else moved first: another worker drives this table's bots now

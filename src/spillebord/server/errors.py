@@ -37,8 +37,22 @@ class StorageFailed(SpillebordError):
     """The database did not take an action (it was not applied)."""
 
 
+class TooMany(SpillebordError):
+    """A client over one of the server's bounds (429): too many requests or open tables."""
+
+    def __init__(self, message: str, retry_after: float = 60.0) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class Busy(SpillebordError):
+    """The database is busy or unreachable for a moment: nothing changed, try again (503)."""
+
+
 @dataclass(frozen=True)
 class Config:
+    """The server's settings: every bound has a default and a ``spillebord serve`` option."""
+
     takeover_after: float = 120.0
     """Seconds without a connection before a bot takes an abandoned seat over (0: never)."""
     bot_budget: float = 2.0
@@ -50,6 +64,32 @@ class Config:
     """A bot turn nobody played for this long is (re)started by this worker (crashed peer)."""
     evict_after: float = 300.0
     """A finished table nobody watches is dropped from memory after this long."""
+    client_seeds: bool = False
+    """Accept a seed chosen by the creator (tests and benchmarks only: a creator who knows
+    the seed knows every hand). Off, the server draws every seed with :mod:`secrets`."""
+    max_body: int = 64 * 1024
+    """Largest HTTP request body, in bytes (413 above)."""
+    creates_per_minute: int = 20
+    """Tables one client address may create per minute (429 above)."""
+    posts_per_minute: int = 240
+    """HTTP requests other than GET one client address may make per minute (429 above)."""
+    connects_per_minute: int = 240
+    """Websocket connections one client address may open per minute (refused above)."""
+    open_tables: int = 30
+    """Unfinished tables one client address may have created (429 above)."""
+    lobby_limit: int = 200
+    """Most tables the lobby lists (newest first)."""
+    idle_hours: float = 24.0
+    """An unfinished table no person has been connected to for this long is closed and kept
+    as a record (0: never)."""
+    bot_only_delay: float = 0.5
+    """Least pause before each move of a table with no person at it (bot-only tables are
+    throttled so that they cannot crowd people out)."""
+    bot_only_running: int = 8
+    """Bot-only tables whose bots think at the same time (the others wait their turn)."""
+    db_busy_timeout: float = 5.0
+    """Seconds an SQLite write waits for a lock held elsewhere before the client is told to
+    try again (nothing changed)."""
 
     @property
     def tick(self) -> float:
@@ -64,4 +104,14 @@ class Config:
         return max(self.tick, min(10.0, t / 3)) if t > 0 else 10.0
 
 
-__all__ = ["BadRequest", "Config", "Conflict", "NotFound", "Stale", "StorageFailed", "Unavailable"]
+__all__ = [
+    "BadRequest",
+    "Busy",
+    "Config",
+    "Conflict",
+    "NotFound",
+    "Stale",
+    "StorageFailed",
+    "TooMany",
+    "Unavailable",
+]

@@ -28,8 +28,10 @@ from .bots import BotRunner
 from .bus import Notes
 from .clock import SYSTEM_CLOCK, Clock
 from .errors import Config
+from .guard import Limits
 from .lobby import Lobby
 from .maintenance import Maintenance
+from .metrics import Metrics
 from .presence import Presence
 from .service import TableService
 
@@ -45,38 +47,65 @@ class Hub:
         clock: Clock = SYSTEM_CLOCK,
         worker_id: str = "local",
         multi: bool = False,
+        metrics: Metrics | None = None,
     ) -> None:
         self.cfg = config = config or Config()
+        self.metrics = metrics or Metrics()
         self.storage = storage
         self.clock = clock
         self.notes = Notes(worker_id, multi)
         self.cpu = ThreadPoolExecutor(max(1, config.bot_threads), thread_name_prefix="sb-cpu")
-        self.service = TableService(storage, clock, self.notes, self.cpu)
+        self.service = TableService(storage, clock, self.notes, self.cpu, self.metrics)
         self.presence = Presence(self.service, storage, clock, config, self.notes)
-        self.bots = BotRunner(self.service, clock, config, self.cpu)
-        self.lobby = Lobby(self.service, storage, self.presence, clock, self.notes)
-        self.maintenance = Maintenance(
-            clock, config, self.service, self.presence, self.bots, storage.checkpoint
+        self.bots = BotRunner(self.service, clock, config, self.cpu, self.metrics)
+        self.lobby = Lobby(
+            self.service,
+            storage,
+            self.presence,
+            clock,
+            self.notes,
+            client_seeds=config.client_seeds,
+            lobby_limit=config.lobby_limit,
         )
+        self.limits = Limits(config, clock)
+        self.maintenance = Maintenance(clock, config, self.service, self.presence, self.bots, storage)
         # Who hears of what: every change is broadcast (in order, under the table's lock);
         # after an action, a new table or a takeover, the table's bots may play.
         self.service.on_change.append(self.presence.broadcast)
         self.service.on_moved.append(self.bots.schedule)
         self.presence.on_seats.append(self.bots.schedule)
+        self.metrics.bind(self.gauges)
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.recovering: asyncio.Task[None] | None = None
+        """The background rebuild of unfinished tables after :meth:`start`."""
 
     async def start(self, maintain: bool = True) -> None:
-        """Open the storage, rebuild every unfinished table (its bots play on); ``maintain``:
-        tune the collector and start the maintenance round (tests run rounds by hand)."""
+        """Open the storage, close tables idle too long, and serve at once: the unfinished
+        tables are rebuilt in the background (:attr:`recovering`; their bots play on), and a
+        table asked for meanwhile is loaded on the spot. ``maintain``: tune the collector and
+        start the maintenance round (tests run rounds by hand)."""
         registry.all_games()  # import every game now, on one thread (replays run on several)
         await self.storage.start()
+        await self.maintenance.close_idle()
         await self.presence.fresh_start()
-        await self.service.recover()
+        self.recovering = asyncio.create_task(self._recover())
         if maintain:
             self.maintenance.tune_gc()
             self.maintenance.start()
 
+    async def _recover(self) -> None:
+        try:
+            await self.service.recover()
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the database went away meanwhile: tables load when asked for
+            log.exception("rebuilding the unfinished tables failed")
+
     async def stop(self) -> None:
+        if self.recovering is not None:
+            self.recovering.cancel()
+            with contextlib.suppress(BaseException):
+                await self.recovering
         await self.maintenance.stop()
         await self.bots.stop()
         for t in list(self._tasks):
@@ -86,6 +115,20 @@ class Hub:
         self.presence.close_all()
         await self.storage.close()
         self.cpu.shutdown(wait=False, cancel_futures=True)
+
+    def gauges(self) -> dict[str, Any]:
+        """The figures /metrics reads at scrape time."""
+        tables: dict[str, int] = {}
+        for lt in self.service.tables.values():
+            tables[lt.status] = tables.get(lt.status, 0) + 1
+        sockets = sum(
+            1 for conns in self.presence.conns.values() for cs in conns.values() for c in cs if not c.closed
+        )
+        return {
+            "tables": tables,
+            "sockets": sockets,
+            "bots_running": sum(map(self.bots.busy, self.bots.tasks)),
+        }
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
         """Run ``coro`` in the background (its failure is logged)."""

@@ -16,6 +16,7 @@ from spillebord.store import SeatRec, SeatTaken, StoreError, TableRec
 from spillebord.tables import Table
 
 from .actionlog import Storage
+from .bounds import capped_schema, check_lengths
 from .bus import Notes
 from .clock import Clock
 from .errors import BadRequest, Conflict, NotFound, Unavailable
@@ -31,7 +32,7 @@ def game_info(game: AnyGame) -> GameInfo:
         summary=game.summary,
         seats=[game.seats.start, game.seats.stop - 1],
         languages=list(game.languages),
-        options=options_schema(game.Options),
+        options=capped_schema(game.id, options_schema(game.Options)),
         quick_options=dict(game.quick_options),
         bots=agent_names(game),
         best_bot=best_agent(game),
@@ -47,13 +48,23 @@ def _public_actions(game_id: str) -> bool:
 
 class Lobby:
     def __init__(
-        self, service: TableService, storage: Storage, presence: Presence, clock: Clock, notes: Notes
+        self,
+        service: TableService,
+        storage: Storage,
+        presence: Presence,
+        clock: Clock,
+        notes: Notes,
+        client_seeds: bool = False,
+        lobby_limit: int = 1000,
     ) -> None:
         self.service = service
         self.storage = storage
         self.presence = presence
         self.clock = clock
         self.notes = notes
+        self.client_seeds = client_seeds
+        """Accept a creator's seed (tests only; see :attr:`Config.client_seeds`)."""
+        self.lobby_limit = lobby_limit
 
     def games(self) -> list[GameInfo]:
         return [game_info(g) for g in registry.all_games()]
@@ -68,7 +79,8 @@ class Lobby:
         seed: int | None,
         name: str | None,
     ) -> tuple[str, int | None, str | None]:
-        """A new table: (its id, the creator's seat, that seat's token)."""
+        """A new table: (its id, the creator's seat, that seat's token). Its seed's commitment
+        is published with it (:meth:`commitment`)."""
         game = registry.get(game_id)
         n = game.seats.start if seats is None else seats
         game.check_seats(n)
@@ -79,10 +91,18 @@ class Lobby:
             if b is not None:
                 make_agent(b, game)  # an unknown agent fails here, readably
         if seed is None:
+            # From the operating system's cryptographic source: nobody can predict or choose it.
             seed = secrets.randbits(62)
+        elif not self.client_seeds:
+            raise BadRequest(
+                "the server draws every table's seed itself (a chosen seed would tell its chooser "
+                'every hand); leave out "seed" and check the deal afterwards with `spillebord verify`'
+            )
         elif not 0 <= seed < 2**63:
             raise BadRequest("seed must be between 0 and 2**63 - 1")
-        table = Table.create(game, n, seed, options or {})
+        salt = secrets.token_hex(16)
+        table = Table.create(game, n, seed, options or {}, salt=salt)
+        check_lengths(game.id, game.title, options_to_dict(table.options))
         now = self.clock.time()
         seat_recs = [SeatRec(i, name=b, bot=b, seen=now) for i, b in enumerate(bot_list)]
         token = None
@@ -105,11 +125,18 @@ class Lobby:
             created=now,
             updated=now,
             engine=game.version,
+            salt=salt,
+            commitment=table.commitment,
             seat_recs=seat_recs,
         )
         await self.storage.create(rec)
         self.service.add(lt)
         return table_id, my_seat, token
+
+    def commitment(self, table_id: str) -> str | None:
+        """The seed's commitment of a table in memory here (just created)."""
+        lt = self.service.tables.get(table_id)
+        return lt.table.commitment if lt is not None else None
 
     async def join(self, table_id: str, seat: int | None, name: str) -> tuple[int, str]:
         """Take a free seat: (the seat, its token)."""
@@ -156,6 +183,9 @@ class Lobby:
             scores=list(state.scores()) if outcome is not None else None,
             truncated=state.truncated,
             engine=lt.game.version,
+            commitment=lt.table.commitment,
+            seed=lt.table.seed if (lt.is_over or lt.closed) and lt.table.salt is not None else None,
+            salt=lt.table.salt if lt.is_over or lt.closed else None,
         )
 
     def summary_rec(self, rec: TableRec, note: str | None = None) -> TableInfo:
@@ -166,12 +196,13 @@ class Lobby:
         except UnknownGame:
             title = rec.game
         over = rec.status == "over"
+        ended = rec.status in ("over", "closed")
         return TableInfo(
             table=rec.id,
             game=rec.game,
             title=title,
             seats=rec.seats,
-            status=rec.status if note is None or over else "unavailable",
+            status=rec.status if note is None or ended else "unavailable",
             free_seats=[s.seat for s in rec.seat_recs if s.free],
             players=self.presence.players_of(rec.seat_recs),
             created=rec.created,
@@ -183,6 +214,9 @@ class Lobby:
             truncated=rec.truncated,
             engine=rec.engine,
             note=note,
+            commitment=rec.commitment,
+            seed=rec.seed if ended and rec.salt is not None else None,
+            salt=rec.salt if ended else None,
         )
 
     async def _stored(self, table_id: str) -> TableRec:
@@ -200,7 +234,7 @@ class Lobby:
     async def listing(self) -> list[TableInfo]:
         """Public tables that are open or running (unavailable ones too, with their note)."""
         out = []
-        for rec in await self.storage.listing():
+        for rec in await self.storage.listing(self.lobby_limit):
             lt = self.service.tables.get(rec.id)
             if lt is not None:
                 out.append(self.summary(lt))
@@ -216,10 +250,10 @@ class Lobby:
             lt = await self.service.get(table_id)
         except Unavailable:
             rec = await self._stored(table_id)
-            if rec.status != "over":
+            if rec.status not in ("over", "closed"):
                 raise Conflict("the record is available once the game is over") from None
             return stored_record(rec)
-        if not lt.is_over:
+        if not lt.is_over and not lt.closed:
             raise Conflict("the record is available once the game is over")
         return lt.table.to_record()
 
@@ -228,10 +262,10 @@ class Lobby:
         action texts are shown only for games whose actions are public."""
         try:
             lt = await self.service.get(table_id)
-            show = lt.is_over or lt.game.kind.public_actions
+            show = lt.is_over or lt.closed or lt.game.kind.public_actions
         except Unavailable:
             rec = await self._stored(table_id)
-            show = rec.status == "over" or _public_actions(rec.game)
+            show = rec.status in ("over", "closed") or _public_actions(rec.game)
         rows = await self.storage.read(table_id, 0)
         return [
             HistoryEntry(seq=a.seq, seat=a.seat, action=a.action if show else None, time=a.time) for a in rows

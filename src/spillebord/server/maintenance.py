@@ -10,6 +10,9 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+from sqlalchemy.exc import DBAPIError
+
+from .actionlog import Storage
 from .bots import BotRunner
 from .clock import Clock
 from .errors import Config
@@ -32,15 +35,17 @@ class Maintenance:
         service: TableService,
         presence: Presence,
         bots: BotRunner,
-        checkpoint: Callable[[], Coroutine[Any, Any, None]] | None = None,
+        storage: Storage,
     ) -> None:
         self.clock = clock
         self.cfg = config
         self.service = service
         self.presence = presence
         self.bots = bots
-        self.checkpoint = checkpoint
+        self.storage = storage
+        self.checkpoint: Callable[[], Coroutine[Any, Any, None]] | None = storage.checkpoint
         """Database housekeeping, run in the background, one at a time (SQLite's WAL)."""
+        self._last_idle = float("-inf")
         self._ckpt: asyncio.Task[None] | None = None
         self._task: asyncio.Task[None] | None = None
         self._gc_cb: Callable[[str, dict[str, Any]], None] | None = None
@@ -87,12 +92,32 @@ class Maintenance:
                 await self.once()
             except asyncio.CancelledError:
                 raise
+            except DBAPIError as e:  # busy or lost: the next round tries again
+                self.service.metrics.db_errors.labels("maintenance").inc()
+                log.warning("maintenance: the database failed (%s)", str(e.orig or e).strip().splitlines()[0])
             except Exception:
                 log.exception("maintenance failed")
+
+    async def close_idle(self) -> list[str]:
+        """Close the unfinished tables no person has been at for ``idle_hours`` (kept as
+        records); at most once a minute."""
+        hours = self.cfg.idle_hours
+        now = self.clock.time()
+        if hours <= 0 or now - self._last_idle < 60:
+            return []
+        self._last_idle = now
+        ids = await self.storage.close_idle(now - hours * 3600, now)
+        self.service.metrics.tables_closed.inc(len(ids))
+        for tid in ids:
+            log.info("table %s closed after %g hours without players", tid, hours, extra={"table": tid})
+            self.service.close(tid)
+            self.bots.forget(tid)
+        return ids
 
     async def once(self) -> None:
         if self.checkpoint is not None and (self._ckpt is None or self._ckpt.done()):
             self._ckpt = asyncio.create_task(self.checkpoint())
+        await self.close_idle()
         await self.presence.heartbeat()
         await self.presence.take_over()
         self.bots.watchdog()
@@ -103,7 +128,8 @@ class Maintenance:
         (they are reloaded from the database if asked for)."""
         now = self.clock.monotonic()
         for lt in list(self.service.tables.values()):
-            if lt.is_over and not self.presence.watched(lt.id) and now - lt.changed > self.cfg.evict_after:
+            ended = lt.is_over or lt.closed
+            if ended and not self.presence.watched(lt.id) and now - lt.changed > self.cfg.evict_after:
                 self.service.evict(lt.id)
                 self.bots.forget(lt.id)
 

@@ -23,7 +23,7 @@ from .bus import Notes
 from .clock import Clock
 from .errors import Config
 from .service import LiveTable, TableService
-from .wire import PlayerInfo, encode, error
+from .wire import PlayerInfo, PlayersMsg, encode, error
 
 log = logging.getLogger("spillebord.server")
 
@@ -102,13 +102,26 @@ class Presence:
             if seat is not None:
                 s = lt.seats[seat]
                 now = self.clock.time()
-                if s.takeover is not None:  # the player is back: the bot leaves the seat
-                    s.takeover = None
-                    await self.book.set_takeover(lt.id, seat, None, now, notify=self.notes.note("s", lt.id))
-                else:
-                    await self.book.touch([(lt.id, seat)], now)
+                try:
+                    if s.takeover is not None:  # the player is back: the bot leaves the seat
+                        s.takeover = None
+                        note = self.notes.note("s", lt.id)
+                        await self.book.set_takeover(lt.id, seat, None, now, notify=note)
+                    else:
+                        await self.book.touch([(lt.id, seat)], now)
+                except Exception as e:  # the database is busy: the socket is served all the same
+                    log.warning(
+                        "table %s: seat %d connected, not yet recorded (%s)",
+                        lt.id,
+                        seat,
+                        e,
+                        extra={"table": lt.id},
+                    )
                 s.seen = now
-            self.broadcast(lt)
+            # The newcomer gets the whole state; the others only hear who is there now.
+            players = self.players(lt)
+            conn.put(self._message(lt, conn.seat, players))
+            self.announce_players(lt, players, skip=conn)
 
     async def disconnect(self, lt: LiveTable, conn: Conn) -> None:
         conn.close()
@@ -125,7 +138,7 @@ class Presence:
                 with contextlib.suppress(Exception):
                     await self.book.touch([(lt.id, conn.seat)], self.clock.time())
             if not self.closing:
-                self.broadcast(lt)
+                self.announce_players(lt, self.players(lt))
 
     def send_state(self, lt: LiveTable, conn: Conn) -> None:
         """Send one connection its seat's current state (a client asked to sync)."""
@@ -151,6 +164,18 @@ class Presence:
             msg = self._message(lt, seat, players)
             for c in live:
                 c.put(msg)
+
+    def announce_players(self, lt: LiveTable, players: list[PlayerInfo], skip: Conn | None = None) -> None:
+        """Tell every connection of the table who is there (a small ``players`` message: a
+        connect or a disconnect changes nothing else)."""
+        table_conns = self.conns.get(lt.id)
+        if not table_conns:
+            return
+        msg = encode(PlayersMsg(type="players", seq=lt.seq, players=players))
+        for conns in table_conns.values():
+            for c in conns:
+                if c is not skip and not c.closed:
+                    c.put(msg)
 
     def close_all(self) -> None:
         self.closing = True

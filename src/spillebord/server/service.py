@@ -30,6 +30,7 @@ from .actionlog import ActionLog
 from .bus import Notes
 from .clock import Clock
 from .errors import NotFound, Stale, StorageFailed, Unavailable
+from .metrics import Metrics
 from .wire import LastAction, LegalAction, PlayerInfo, StateMsg
 
 log = logging.getLogger("spillebord.server")
@@ -54,11 +55,15 @@ class LiveTable:
     events: list[Event] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     sync_pending: bool = False
+    closed: bool = False
+    """Closed after ``idle_hours`` without a person: kept as a record, never played again."""
 
     @property
     def status(self) -> str:
         if self.table.state.to_act is None:
             return "over"
+        if self.closed:
+            return "closed"
         if any(s.free for s in self.seats):
             return "open"
         return "running"
@@ -70,6 +75,11 @@ class LiveTable:
     @property
     def is_over(self) -> bool:
         return self.table.state.to_act is None
+
+    @property
+    def bots_only(self) -> bool:
+        """No seat is a person's (a table of bots; its pace is throttled)."""
+        return all(s.bot is not None for s in self.seats)
 
     def agent_of(self, seat: int) -> str | None:
         """The agent playing ``seat`` (configured, or taking over), or None for a person."""
@@ -97,6 +107,7 @@ def stored_record(rec: TableRec) -> dict[str, Any]:
         "outcome": rec.outcome,
         "scores": rec.scores,
         "truncated": rec.truncated,
+        **({"salt": rec.salt, "commitment": rec.commitment} if rec.salt is not None else {}),
     }
 
 
@@ -117,8 +128,16 @@ def unplayable(rec: TableRec) -> str | None:
 
 
 class TableService:
-    def __init__(self, log: ActionLog, clock: Clock, notes: Notes, executor: Executor | None = None) -> None:
+    def __init__(
+        self,
+        log: ActionLog,
+        clock: Clock,
+        notes: Notes,
+        executor: Executor | None = None,
+        metrics: Metrics | None = None,
+    ) -> None:
         self.log = log
+        self.metrics = metrics or Metrics()
         self.clock = clock
         self.notes = notes
         self.executor = executor
@@ -160,6 +179,7 @@ class TableService:
             rec.created,
             self.clock.monotonic(),
             events,
+            closed=rec.status == "closed",
         )
 
     async def _build(self, rec: TableRec) -> LiveTable:
@@ -207,11 +227,21 @@ class TableService:
     def evict(self, table_id: str) -> None:
         self.tables.pop(table_id, None)
 
+    def close(self, table_id: str) -> LiveTable | None:
+        """A table was closed in the database (idle): mark it, announce it, drop it."""
+        lt = self.tables.pop(table_id, None)
+        if lt is not None:
+            lt.closed = True
+            self._changed(lt)
+        return lt
+
     async def recover(self) -> list[LiveTable]:
-        """Rebuild every unfinished table by replay (server start) and let it go on. A table
-        that cannot be replayed is left as stored and marked unavailable."""
+        """Rebuild every unfinished table by replay and let it go on (after the server's start,
+        in the background: a table asked for meanwhile is loaded at once). A table that cannot
+        be replayed is left as stored and marked unavailable."""
         out = []
         for tid in await self.log.unfinished():
+            await asyncio.sleep(0)  # requests go first
             try:
                 lt = await self.get(tid)
             except Unavailable as e:
@@ -236,10 +266,14 @@ class TableService:
         for fn in self.on_moved:
             fn(lt)
 
-    async def submit(self, lt: LiveTable, seat: int, text: str, seq: int | None = None) -> None:
+    async def submit(
+        self, lt: LiveTable, seat: int, text: str, seq: int | None = None, by: str = "person"
+    ) -> None:
         """Apply ``text`` for ``seat``: validated, committed, then announced. Raises readable
         errors (:class:`Stale`, :class:`~spillebord.core.IllegalAction` and its kinds,
-        :class:`StorageFailed`) and then nothing has changed."""
+        :class:`StorageFailed`) and then nothing has changed. ``by``: "person" or "bot" (the
+        metrics' label)."""
+        arrived = self.clock.monotonic()
         for _attempt in range(5):
             async with lt.lock:
                 n = lt.seq
@@ -247,6 +281,11 @@ class TableService:
                     raise Stale(f"stale: the table is at action {n}, your action was for {seq}")
                 if lt.is_over:
                     raise GameOver(f"{lt.game.title}: the game is over")
+                if lt.closed:
+                    raise GameOver(
+                        f"{lt.game.title}: this table was closed after a long time without players "
+                        "(its record is kept)"
+                    )
                 if lt.status == "open" and self.notes.multi:  # joined through another worker just now?
                     lt.set_seats(await self.log.seats(lt.id))
                 if lt.status == "open":
@@ -290,21 +329,39 @@ class TableService:
                         ) from None
                     continue
                 except Exception as e:
-                    log.exception("table %s: storing action %d failed", lt.id, n)
+                    self.metrics.db_errors.labels("append").inc()
+                    log.warning(
+                        "table %s: storing action %d failed (%s)",
+                        lt.id,
+                        n,
+                        str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__,
+                        extra={"table": lt.id},
+                    )
                     raise StorageFailed(
                         f"the server could not store {canon!r} ({type(e).__name__}); "
                         "nothing changed: try again"
                     ) from None
                 dt = self.clock.monotonic() - t0
                 if dt > SLOW_COMMIT:
-                    log.warning("table %s: storing an action took %.0f ms", lt.id, dt * 1000)
+                    log.warning(
+                        "table %s: storing an action took %.0f ms", lt.id, dt * 1000, extra={"table": lt.id}
+                    )
                 lt.table = cand
                 lt.events = events
                 lt.changed = self.clock.monotonic()
                 self._changed(lt)
+                self.metrics.actions.labels(by).inc()
+                self.metrics.action_latency.observe(self.clock.monotonic() - arrived)
             self._moved(lt)
             return
         raise Stale("the table is busy; try again")
+
+    def applied(self, lt: LiveTable, seat: int, text: str, seq: int) -> bool:
+        """Whether ``text`` is the action ``seat`` stored as number ``seq`` (a retry)."""
+        if not 0 <= seq < len(lt.table.log):
+            return False
+        acting, canon = lt.table.log[seq]
+        return acting == seat and canon.lower() == " ".join(text.split()).lower()
 
     async def _catch_up_locked(self, lt: LiveTable) -> bool:
         """Apply the actions other workers stored (call with ``lt.lock`` held); whether any."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NotRequired
 
 from pydantic import BaseModel, ConfigDict, Field
 from typing_extensions import TypedDict
@@ -28,10 +28,11 @@ MAX_MESSAGE = 16 * 1024
 @dataclass(frozen=True, slots=True)
 class Act:
     """``{"type": "act", "action": TEXT, "seq": N}``: play ``action`` (its canonical text) for
-    the socket's seat; with ``seq``, only if the table is still at action number ``seq``."""
+    the socket's seat, only if the table is still at action number ``seq`` (required: it makes
+    a retry or a race of two sockets of one seat apply once)."""
 
     action: str
-    seq: int | None = None
+    seq: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,8 +89,10 @@ def parse(raw: str | bytes) -> ClientMessage:
     seq = msg.get("seq")
     if not isinstance(action, str) or not action.strip():
         raise WireError('"action" must be the text of an action')
-    if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)):
-        raise WireError('"seq" must be a whole number')
+    if seq is None:
+        raise WireError('"seq" is required: send the "seq" of the state you acted on')
+    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+        raise WireError('"seq" must be a whole number, the "seq" of the state you acted on')
     return Act(action, seq)
 
 
@@ -146,28 +149,43 @@ class StateMsg(TypedDict):
     last: LastAction | None
     table: str
     status: str
-    """open | running | over"""
+    """open | running | over | closed (idle too long: no more actions)"""
+
+
+class PlayersMsg(TypedDict):
+    """Who is at the table now (sent to the others when a socket connects or leaves)."""
+
+    type: Literal["players"]
+    seq: int
+    """The table's ``seq`` (unchanged by presence)."""
+    players: list[PlayerInfo]
 
 
 class ErrorMsg(TypedDict):
     type: Literal["error"]
     message: str
+    retry: NotRequired[bool]
+    """``true``: nothing changed for a passing reason (the database was busy or unreachable):
+    send the same message again in a moment (an act with its seq applies at most once)."""
 
 
 class PongMsg(TypedDict):
     type: Literal["pong"]
 
 
-ServerMessage = StateMsg | ErrorMsg | PongMsg
+ServerMessage = StateMsg | PlayersMsg | ErrorMsg | PongMsg
 
 
 def encode(msg: ServerMessage) -> str:
     return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
 
 
-def error(message: str) -> str:
-    """An encoded :class:`ErrorMsg`."""
-    return encode(ErrorMsg(type="error", message=message))
+def error(message: str, retry: bool = False) -> str:
+    """An encoded :class:`ErrorMsg` (``retry``: the client may send its message again)."""
+    msg = ErrorMsg(type="error", message=message)
+    if retry:
+        msg["retry"] = True
+    return encode(msg)
 
 
 PONG = encode(PongMsg(type="pong"))
@@ -197,7 +215,10 @@ class CreateTable(BaseModel):
         default=None, description="one per seat: an agent name, or null for a person"
     )
     public: bool = True
-    seed: int | None = None
+    seed: int | None = Field(
+        default=None,
+        description="refused: the server draws every seed itself (servers started for tests may accept it)",
+    )
     name: str | None = Field(default=None, max_length=80, description="the creator's name")
 
 
@@ -205,6 +226,9 @@ class Created(BaseModel):
     table: str
     seat: int | None = Field(description="the creator's seat (the first person's seat), if any")
     token: str | None = Field(description="secret token of that seat: keep it to act and to reconnect")
+    commitment: str | None = Field(
+        default=None, description='sha256 of "{seed}:{salt}": the deal, fixed now, revealed at the end'
+    )
 
 
 class TableInfo(BaseModel):
@@ -212,7 +236,7 @@ class TableInfo(BaseModel):
     game: str
     title: str
     seats: int
-    status: str = Field(description="open | running | over | unavailable")
+    status: str = Field(description="open | running | over | closed | unavailable")
     free_seats: list[int]
     players: list[PlayerInfo]
     created: float = Field(description="Unix time")
@@ -230,6 +254,13 @@ class TableInfo(BaseModel):
     note: str | None = Field(
         default=None,
         description="why the table cannot be played or watched here (status unavailable, or archived)",
+    )
+    commitment: str | None = Field(
+        default=None, description='sha256 of "{seed}:{salt}", published when the table was created'
+    )
+    seed: int | None = Field(default=None, description="the seed, revealed once the game is over")
+    salt: str | None = Field(
+        default=None, description="the commitment's salt, revealed once the game is over"
     )
 
 
@@ -277,6 +308,7 @@ __all__ = [
     "LegalAction",
     "Ping",
     "PlayerInfo",
+    "PlayersMsg",
     "PongMsg",
     "ServerMessage",
     "StateMsg",

@@ -16,7 +16,9 @@ from .db import (
     Store,
     TableRow,
     default_sqlite_path,
+    hold_sqlite,
     libpq_url,
+    release_sqlite,
     resolve_url,
 )
 from .pg import AsyncPgAppender
@@ -39,6 +41,8 @@ __all__ = [
     "TableRec",
     "TableRow",
     "default_sqlite_path",
+    "hold_sqlite",
     "libpq_url",
+    "release_sqlite",
     "resolve_url",
 ]

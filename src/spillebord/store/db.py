@@ -7,8 +7,10 @@ concurrent submissions of "action number n" for one table insert exactly once: t
 gets :class:`SeqConflict` and must resynchronise.
 
 Everything here is synchronous and reads no clock: every timestamp is given by the caller.
-The server's :class:`~spillebord.server.actionlog.StoreLog` calls it inline (SQLite) or from
-a small thread pool (PostgreSQL).
+The server's :class:`~spillebord.server.actionlog.StoreLog` calls it from threads, never on
+the event loop: on SQLite one thread writes (one connection) and another reads (a second
+connection: in WAL mode a reader never waits for a writer), so a write lock held by another
+process for seconds delays no read, and a write gives up after ``busy_timeout``.
 
 Appending an action has one path per database: :meth:`Store.append_action` on SQLite (two
 statements and a commit on the driver's connection), and
@@ -24,6 +26,7 @@ in exchange for not fsyncing every commit.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import threading
 from collections.abc import Iterable, Iterator, Sequence
@@ -82,7 +85,7 @@ class TableRow(Base):
     """JSON of the options dict."""
     public: Mapped[bool] = mapped_column(Boolean, default=True)
     status: Mapped[str] = mapped_column(String(10), index=True)
-    """open (free seats) | running | over"""
+    """open (free seats) | running | over | closed (idle too long; kept as a record)"""
     n_actions: Mapped[int] = mapped_column(Integer, default=0)
     outcome: Mapped[str | None] = mapped_column(Text, nullable=True)
     """JSON list: the normalized outcome, once over."""
@@ -91,6 +94,10 @@ class TableRow(Base):
     truncated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created: Mapped[float] = mapped_column(Float)
     updated: Mapped[float] = mapped_column(Float)
+    salt: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The salt of the seed's commitment (revealed with the seed once the game is over)."""
+    commitment: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """sha256 of ``"{seed}:{salt}"``, published at creation."""
 
 
 class SeatRow(Base):
@@ -132,6 +139,8 @@ _UPGRADES = {
     "outcome": "ALTER TABLE sb_tables ADD COLUMN outcome TEXT",
     "scores": "ALTER TABLE sb_tables ADD COLUMN scores TEXT",
     "truncated": "ALTER TABLE sb_tables ADD COLUMN truncated BOOLEAN NOT NULL DEFAULT false",
+    "salt": "ALTER TABLE sb_tables ADD COLUMN salt VARCHAR(64)",
+    "commitment": "ALTER TABLE sb_tables ADD COLUMN commitment VARCHAR(64)",
 }
 
 # The statements of the hot paths, built once (SQLAlchemy then reuses their compiled form).
@@ -175,6 +184,8 @@ def _table_rec(r: Row[Any]) -> TableRec:
         outcome=_loads_list(r.outcome),
         scores=_loads_list(r.scores),
         truncated=bool(r.truncated),
+        salt=r.salt,
+        commitment=r.commitment,
     )
 
 
@@ -221,20 +232,69 @@ def libpq_url(url: str) -> str:
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
+# --------------------------------------------------------------------------- one server per file
+
+_HELD: dict[str, Any] = {}
+
+
+def hold_sqlite(path: str) -> None:
+    """Claim an SQLite file for this process (a lock on ``PATH.lock``, held until the process
+    ends or :func:`release_sqlite`): two servers on one file would each keep tables in memory
+    and split their view of them. :class:`StoreError` if another process holds it."""
+    key = str(Path(path).resolve())
+    if key in _HELD:
+        return
+    try:
+        import fcntl
+    except ImportError:  # not on POSIX: nothing to hold it with
+        return
+    lock = Path(key + ".lock")
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    f = open(lock, "a+")  # noqa: SIM115 (held open for the life of the server)
+    try:
+        fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        f.seek(0)
+        pid = f.read().strip() or "?"
+        f.close()
+        raise StoreError(
+            f"another Spillebord server (pid {pid}) is serving {key}: an SQLite file serves one "
+            "server process; stop that one, or use PostgreSQL (--db postgresql://…) for several"
+        ) from None
+    f.seek(0)
+    f.truncate()
+    f.write(str(os.getpid()))
+    f.flush()
+    _HELD[key] = f
+
+
+def release_sqlite(path: str) -> None:
+    f = _HELD.pop(str(Path(path).resolve()), None)
+    if f is not None:
+        f.close()
+
+
 # --------------------------------------------------------------------------- the store
 
 
 class Store:
     """Repository of tables, seats and actions over one SQLAlchemy engine (synchronous)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, busy_timeout: float = 5.0) -> None:
         self.url = url
+        self.busy_timeout = busy_timeout
+        """Seconds an SQLite write waits for a lock held by another process before it fails
+        (and the client is told to try again)."""
         self.is_pg = url.startswith("postgresql")
         self.is_sqlite = url.startswith("sqlite")
         # SQLite: one connection (the one writer of the process); a lock keeps threads off it
         # at the same time. PostgreSQL: a small pool.
         self._lock: threading.Lock | None = threading.Lock() if self.is_sqlite else None
         self._conn: Connection | None = None
+        # SQLite in WAL mode: readers never wait for the writer, so reads have a connection of
+        # their own (a write waiting on another process's lock delays no read).
+        self._rlock = threading.Lock()
+        self._rconn: Connection | None = None
         self._ckpt: sqlite3.Connection | None = None
         self.engine: Engine
         if self.is_sqlite:
@@ -243,8 +303,8 @@ class Store:
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             self.engine = create_engine(
                 url,
-                connect_args={"check_same_thread": False, "timeout": 30},
-                pool_size=1,
+                connect_args={"check_same_thread": False, "timeout": busy_timeout},
+                pool_size=2,
                 max_overflow=0,
             )
 
@@ -255,7 +315,7 @@ class Store:
                 # Durable against a crash of the process (see the module doc).
                 cur.execute("PRAGMA synchronous=NORMAL")
                 cur.execute("PRAGMA foreign_keys=ON")
-                cur.execute("PRAGMA busy_timeout=30000")
+                cur.execute(f"PRAGMA busy_timeout={int(busy_timeout * 1000)}")
                 # No checkpoint (the one step that fsyncs) inside a commit on the event loop:
                 # :meth:`checkpoint` does it from a thread of its own.
                 cur.execute("PRAGMA wal_autocheckpoint=0")
@@ -277,6 +337,20 @@ class Store:
             conn = self._sqlite_conn()
             with conn.begin():
                 yield conn
+
+    @contextmanager
+    def _reading(self) -> Iterator[Connection]:
+        """A read-only unit of work: on SQLite on the reading connection (WAL: it sees the last
+        commit and never waits for a writer), on PostgreSQL from the pool."""
+        if self._lock is None:
+            with self.engine.begin() as c:
+                yield c
+            return
+        with self._rlock:
+            if self._rconn is None:
+                self._rconn = self.engine.connect()
+            with self._rconn.begin():
+                yield self._rconn
 
     def _sqlite_conn(self) -> Connection:
         """The process's one SQLite connection (opened on first use, kept; lock held)."""
@@ -332,6 +406,10 @@ class Store:
                 if self._conn is not None:
                     self._conn.close()
                     self._conn = None
+            with self._rlock:
+                if self._rconn is not None:
+                    self._rconn.close()
+                    self._rconn = None
         self.engine.dispose()
 
     # ----------------------------------------------------------------- tables
@@ -354,6 +432,8 @@ class Store:
                     truncated=False,
                     created=rec.created,
                     updated=rec.updated,
+                    salt=rec.salt,
+                    commitment=rec.commitment,
                 )
             )
             c.execute(
@@ -375,7 +455,7 @@ class Store:
 
     def load_table(self, table_id: str) -> TableRec | None:
         """A table with its seats and its whole log; None if there is no such table."""
-        with self._begin() as c:
+        with self._reading() as c:
             row = c.execute(select(T_TABLES).where(T_TABLES.c.id == table_id)).first()
             if row is None:
                 return None
@@ -390,11 +470,11 @@ class Store:
             return rec
 
     def load_seats(self, table_id: str) -> list[SeatRec]:
-        with self._begin() as c:
+        with self._reading() as c:
             return [_seat_rec(r) for r in c.execute(_SELECT_SEATS, {"t": table_id})]
 
     def actions_since(self, table_id: str, seq: int) -> list[ActionRec]:
-        with self._begin() as c:
+        with self._reading() as c:
             return [
                 _action_rec(r)
                 for r in c.execute(
@@ -405,19 +485,44 @@ class Store:
             ]
 
     def unfinished_ids(self) -> list[str]:
-        with self._begin() as c:
+        with self._reading() as c:
             return [
                 r.id
                 for r in c.execute(
-                    select(T_TABLES.c.id).where(T_TABLES.c.status != "over").order_by(T_TABLES.c.created)
+                    select(T_TABLES.c.id)
+                    .where(T_TABLES.c.status.in_(("open", "running")))
+                    .order_by(T_TABLES.c.created)
                 )
             ]
+
+    def close_idle(self, cutoff: float, now: float) -> list[str]:
+        """Close the unfinished tables created before ``cutoff`` at which no person has been
+        seen since (status ``closed``: kept, with their log, as records). Their ids."""
+        with self._begin() as c:
+            people_seen = (
+                select(T_SEATS.c.table_id)
+                .where(
+                    T_SEATS.c.bot.is_(None),
+                    T_SEATS.c.token_hash.is_not(None),
+                    T_SEATS.c.seen >= cutoff,
+                )
+                .scalar_subquery()
+            )
+            where = (
+                T_TABLES.c.status.in_(("open", "running")),
+                T_TABLES.c.created < cutoff,
+                T_TABLES.c.id.not_in(people_seen),
+            )
+            ids = [r.id for r in c.execute(select(T_TABLES.c.id).where(*where))]
+            if ids:
+                c.execute(update(T_TABLES).where(T_TABLES.c.id.in_(ids)).values(status="closed", updated=now))
+            return ids
 
     def list_tables(
         self, statuses: Sequence[str] = ("open", "running"), public_only: bool = True, limit: int = 1000
     ) -> list[TableRec]:
         """Tables (with their seats, without their logs), newest first."""
-        with self._begin() as c:
+        with self._reading() as c:
             q = select(T_TABLES).where(T_TABLES.c.status.in_(list(statuses)))
             if public_only:
                 q = q.where(T_TABLES.c.public.is_(True))
@@ -549,12 +654,12 @@ class Store:
     def touch_running(self, now: float) -> None:
         """Give every seated person of an unfinished table a fresh start (server start)."""
         with self._begin() as c:
-            ids = select(T_TABLES.c.id).where(T_TABLES.c.status != "over").scalar_subquery()
+            ids = select(T_TABLES.c.id).where(T_TABLES.c.status.in_(("open", "running"))).scalar_subquery()
             c.execute(update(T_SEATS).where(T_SEATS.c.table_id.in_(ids)).values(seen=now))
 
     def abandoned(self, cutoff: float) -> list[tuple[str, int]]:
         """People's seats of running tables, seated, not taken over, last seen before ``cutoff``."""
-        with self._begin() as c:
+        with self._reading() as c:
             q = (
                 select(T_SEATS.c.table_id, T_SEATS.c.seat)
                 .join(T_TABLES, T_TABLES.c.id == T_SEATS.c.table_id)

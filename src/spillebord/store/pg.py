@@ -106,12 +106,19 @@ class AsyncPgAppender:
             cols["p"].append(json.dumps(note) if note is not None else "")
         try:
             try:
-                if conn.closed:
-                    self._all.remove(conn)
-                    conn = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
-                    self._all.append(conn)
-                cur = await conn.execute(_APPEND_BATCH, cols)
-                stored = {(r[0], r[1]) for r in await cur.fetchall()}
+                for attempt in (1, 2):
+                    if conn.closed or conn.broken:
+                        conn = await self._reconnect(conn)
+                    try:
+                        cur = await conn.execute(_APPEND_BATCH, cols)
+                        stored = {(r[0], r[1]) for r in await cur.fetchall()}
+                        break
+                    except psycopg.OperationalError:
+                        # The backend went away (killed, restarted): once more on a new
+                        # connection. Safe: an action the lost one did store comes back as
+                        # taken (ON CONFLICT DO NOTHING), and its table catches up.
+                        if attempt == 2 or not (conn.closed or conn.broken):
+                            raise
             except Exception as e:
                 for _, _, fut in batch:
                     if not fut.done():
@@ -126,6 +133,15 @@ class AsyncPgAppender:
                     fut.set_exception(SeqConflict(f"action {a.seq} of table {a.table_id} is already stored"))
         finally:
             self._conns.put_nowait(conn)
+
+    async def _reconnect(self, conn: psycopg.AsyncConnection[Any]) -> psycopg.AsyncConnection[Any]:
+        with suppress(ValueError):
+            self._all.remove(conn)
+        with suppress(Exception):
+            await conn.close()
+        fresh = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+        self._all.append(fresh)
+        return fresh
 
     async def close(self) -> None:
         if self._task is not None:

@@ -76,7 +76,7 @@ class TableRec:
     options: dict[str, Any]
     public: bool
     status: str
-    """open (free seats) | running | over"""
+    """open (free seats) | running | over | closed (idle too long; kept as a record)"""
     created: float
     updated: float
     engine: int = 1
@@ -87,5 +87,9 @@ class TableRec:
     scores: list[float] | None = None
     """The game's own final numbers once over (points, wealth, pegs)."""
     truncated: bool = False
+    salt: str | None = None
+    """The salt of the seed's commitment (kept secret, like the seed, until the game is over)."""
+    commitment: str | None = None
+    """sha256 of ``"{seed}:{salt}"``, published when the table is created."""
     seat_recs: list[SeatRec] = field(default_factory=list)
     actions: list[ActionRec] = field(default_factory=list)

@@ -6,6 +6,7 @@ and the arena all use it. A table is stored as exactly that record and rebuilt b
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -38,6 +39,13 @@ class Table:
     """(seat, action text) for every action applied, in order."""
     players: list[str] = field(default_factory=list)
     """A name per seat (agent names or people); informational."""
+    salt: str | None = None
+    """The salt of the seed's commitment (a server's tables; None for a local game)."""
+
+    @property
+    def commitment(self) -> str | None:
+        """The published commitment to the seed (:func:`seed_commitment`), if salted."""
+        return seed_commitment(self.seed, self.salt) if self.salt is not None else None
 
     @classmethod
     def create(
@@ -47,8 +55,10 @@ class Table:
         seed: int = 0,
         options: Mapping[str, Any] | Any | None = None,
         players: Sequence[str] | None = None,
+        salt: str | None = None,
     ) -> Table:
-        """A new table. ``options`` may be the game's Options or loose KEY → value pairs."""
+        """A new table. ``options`` may be the game's Options or loose KEY → value pairs;
+        ``salt``: the salt of the seed's commitment (see :func:`seed_commitment`)."""
         g = registry.get(game) if isinstance(game, str) else game
         g.check_seats(seats)
         if options is None or isinstance(options, Mapping):
@@ -56,7 +66,7 @@ class Table:
         else:
             opts = options
         state = g.new(seats, seed, opts)
-        return cls(g, seats, seed, opts, state, [], list(players or []))
+        return cls(g, seats, seed, opts, state, [], list(players or []), salt)
 
     # ------------------------------------------------------------------ playing
 
@@ -105,7 +115,7 @@ class Table:
     def to_record(self) -> dict[str, Any]:
         """The replay file: everything needed to rebuild this table, JSON-ready."""
         out = self.state.outcome()
-        return {
+        record: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "game": self.game.id,
@@ -119,6 +129,10 @@ class Table:
             "scores": list(self.state.scores()),
             "truncated": self.state.truncated,
         }
+        if self.salt is not None:
+            record["salt"] = self.salt
+            record["commitment"] = self.commitment
+        return record
 
     def to_json(self, indent: int | None = 2) -> str:
         return json.dumps(self.to_record(), indent=indent, ensure_ascii=False)
@@ -134,6 +148,8 @@ class Table:
             seed = int(record["seed"])
             options = dict(record.get("options") or {})
             actions = list(record.get("actions") or [])
+            salt = record.get("salt")
+            salt = str(salt) if salt is not None else None
         except (KeyError, TypeError, ValueError) as e:
             raise RecordError(f"game record is missing or has a bad field: {e}") from None
         game = registry.get(game_id)
@@ -147,7 +163,7 @@ class Table:
                 f"has version {game.version}: it cannot be replayed exactly (use the Spillebord release "
                 f"that recorded it)"
             )
-        table = cls.create(game, seats, seed, options, record.get("players") or [])
+        table = cls.create(game, seats, seed, options, record.get("players") or [], salt)
         for i, entry in enumerate(actions[:upto] if upto is not None else actions):
             try:
                 seat, text = (entry["seat"], entry["action"]) if isinstance(entry, Mapping) else (None, entry)
@@ -169,6 +185,44 @@ class Table:
         return Table.from_record(self.to_record())
 
 
+def seed_commitment(seed: int, salt: str) -> str:
+    """The commitment a server publishes when it creates a table: the SHA-256 (hex) of the
+    text ``"{seed}:{salt}"`` (``printf '%s:%s' SEED SALT | sha256sum``). The seed and salt are
+    revealed in the record once the game is over; a matching commitment shows the deal was
+    fixed before the first action."""
+    return hashlib.sha256(f"{seed}:{salt}".encode()).hexdigest()
+
+
+def verify_record(record: Mapping[str, Any], commitment: str | None = None) -> str:
+    """Check a finished record: its seed and salt match its commitment (and ``commitment``, the
+    one published at the table's creation, if given), and its actions replay to the recorded
+    outcome. A one-line summary, or :class:`RecordError` saying what does not hold."""
+    if not isinstance(record, Mapping) or record.get("format") != RECORD_FORMAT:
+        raise RecordError('not a Spillebord game record (no "format": "spillebord-record")')
+    salt, published = record.get("salt"), record.get("commitment")
+    if not isinstance(salt, str) or not isinstance(published, str):
+        raise RecordError("this record has no seed commitment (only a server's records have one)")
+    try:
+        seed = int(record["seed"])
+    except (KeyError, TypeError, ValueError):
+        raise RecordError("the record has no valid seed") from None
+    actual = seed_commitment(seed, salt)
+    if actual != published.lower():
+        raise RecordError(f"the seed and salt do not match the record's commitment ({actual} ≠ {published})")
+    if commitment is not None and actual != commitment.strip().lower():
+        raise RecordError(f"the seed and salt do not match the commitment you gave ({actual} ≠ {commitment})")
+    table = Table.from_record(record)
+    out = table.outcome()
+    want = record.get("outcome")
+    if want is not None and (out is None or [round(x, 9) for x in out] != [round(float(x), 9) for x in want]):
+        raise RecordError(f"the actions replay to the outcome {out}, not the recorded {want}")
+    state = "finished" if out is not None else "unfinished (stopped before its end)"
+    return (
+        f"{table.game.title}: sha256({seed}:{salt}) = {actual} matches the commitment; "
+        f"{len(table.log)} actions replay, the game is {state}"
+    )
+
+
 def replay_texts(game: AnyGame, seats: int, seed: int, options: Any, texts: Sequence[str]) -> State[Any]:
     """The state after applying action texts from the start (no turn checks)."""
     state: State[Any] = game.new(seats, seed, options)
@@ -177,4 +231,4 @@ def replay_texts(game: AnyGame, seats: int, seed: int, options: Any, texts: Sequ
     return state
 
 
-__all__ = ["RecordError", "Table", "replay_texts"]
+__all__ = ["RecordError", "Table", "replay_texts", "seed_commitment", "verify_record"]

@@ -15,6 +15,7 @@ const TEXTS = {
     offline: "offline", clear: "Clear", choose: "Choose one:", take_seat: "Take a seat", reconnecting: "Reconnecting…",
     connected_ok: "Connected", play_new: "New table", score: "Score", not_your_turn: "Not your turn",
     seat_of: "seat", players_range: "players", new_game_of: "New table",
+    retrying: "The server was busy; trying again…", commitment: "Deal fixed in advance", revealed: "Seed and salt (check with `spillebord verify`)", closed: "closed",
   },
   da: {
     truncated: "Stoppet ved spillets grænse for antal træk: rangeret efter point.", shared_win: "Delt sejr",
@@ -30,6 +31,7 @@ const TEXTS = {
     clear: "Ryd", choose: "Vælg:", take_seat: "Tag en plads", reconnecting: "Forbinder igen…",
     connected_ok: "Forbundet", play_new: "Nyt bord", score: "Point", not_your_turn: "Ikke din tur",
     seat_of: "plads", players_range: "spillere", new_game_of: "Nyt bord",
+    retrying: "Serveren havde travlt; prøver igen…", commitment: "Givet fastlagt på forhånd", revealed: "Frø og salt (tjek med `spillebord verify`)", closed: "lukket",
   },
   sv: {
     truncated: "Stoppat vid spelets gräns för antal drag: rangordnat efter poäng.", shared_win: "Delad seger",
@@ -45,6 +47,7 @@ const TEXTS = {
     clear: "Rensa", choose: "Välj:", take_seat: "Ta en plats", reconnecting: "Ansluter igen…",
     connected_ok: "Ansluten", play_new: "Nytt bord", score: "Poäng", not_your_turn: "Inte din tur",
     seat_of: "plats", players_range: "spelare", new_game_of: "Nytt bord",
+    retrying: "Servern var upptagen; försöker igen…", commitment: "Given bestämd i förväg", revealed: "Frö och salt (kontrollera med `spillebord verify`)", closed: "stängt",
   },
   no: {
     truncated: "Stoppet ved spillets grense for antall trekk: rangert etter poeng.", shared_win: "Delt seier",
@@ -60,6 +63,7 @@ const TEXTS = {
     clear: "Tøm", choose: "Velg:", take_seat: "Ta en plass", reconnecting: "Kobler til igjen…",
     connected_ok: "Tilkoblet", play_new: "Nytt bord", score: "Poeng", not_your_turn: "Ikke din tur",
     seat_of: "plass", players_range: "spillere", new_game_of: "Nytt bord",
+    retrying: "Serveren var opptatt; prøver igjen…", commitment: "Given bestemt på forhånd", revealed: "Frø og salt (sjekk med `spillebord verify`)", closed: "lukket",
   },
 };
 

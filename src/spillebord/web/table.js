@@ -41,11 +41,20 @@ function send(obj) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(obj));
 }
 
+let revealed = false;    // the seed and salt were fetched (after the end)
+let pending = null;      // the act waiting for its answer: sent again on a retryable error
+let retries = 0;
+
 function act(text) {
+  if (!msg) return;
   $("error").textContent = "";
   selection = [];
   document.body.dataset.pending = "true"; // until the server answers (tests wait on it)
-  send({ type: "act", action: text, seq: msg ? msg.seq : undefined });
+  // seq: the state this act was made on. The server applies it at most once, so sending it
+  // again after a passing failure (or a reconnect) is safe.
+  pending = { type: "act", action: text, seq: msg.seq };
+  retries = 0;
+  send(pending);
 }
 
 function onPick(id) {
@@ -168,8 +177,10 @@ function addLog(events, last) {
 function connect() {
   const tok = stored();
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const q = tok && tok.token ? `?token=${encodeURIComponent(tok.token)}` : "";
-  ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${q}`);
+  // The seat's token travels as a subprotocol, never in the URL (URLs end up in logs).
+  const protocols = ["spillebord"];
+  if (tok && tok.token) protocols.push(`token.${tok.token}`);
+  ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`, protocols);
   ws.onopen = () => { retry = 0; $("status").textContent = t("connected_ok"); };
   ws.onmessage = (ev) => {
     let m;
@@ -180,13 +191,26 @@ function connect() {
       if (fresh && (!msg || m.seq > msg.seq)) { addLog(m.events, m.last); logSeq = m.seq; }
       msg = m;
       window.sbLast = m; // read by the browser tests
+      if (pending && m.seq > pending.seq) pending = null;
       delete document.body.dataset.pending;
       if (fresh) selection = [];
       document.body.dataset.seq = String(m.seq);
       document.body.dataset.over = String(m.outcome != null);
       document.body.dataset.myturn = String(m.to_act === m.seat && m.seat != null && (m.legal || []).length > 0);
       draw();
+      if (m.outcome != null || m.status === "closed") revealAtEnd();
+    } else if (m.type === "players") {
+      // Someone came or went: only the players changed.
+      if (msg && m.seq === msg.seq) { msg.players = m.players; draw(); }
     } else if (m.type === "error") {
+      if (m.retry && pending && msg && pending.seq === msg.seq && retries < 8) {
+        // The database was busy for a moment; nothing changed: send the same act again.
+        retries += 1;
+        $("error").textContent = t("retrying");
+        setTimeout(() => { if (pending) send(pending); }, 500 * retries);
+        return;
+      }
+      pending = null;
       delete document.body.dataset.pending;
       $("error").textContent = m.message;
     }
@@ -196,6 +220,30 @@ function connect() {
     retry = Math.min(retry + 1, 6);
     setTimeout(connect, 300 * 2 ** retry);
   };
+}
+
+// The deal's commitment, published when the table was created (sha256 of "seed:salt"); once
+// the game is over the seed and salt are revealed, and anyone can check them.
+function showFairness(x) {
+  if (!x || !x.commitment) return;
+  let box = $("fairness");
+  if (!box) {
+    box = h("div", { id: "fairness", class: "share fairness" });
+    document.querySelector(".share").after(box);
+  }
+  clear(box).append(h("span", {}, `${t("commitment")}: `),
+    h("code", { id: "commitment", title: "sha256(seed:salt)" }, x.commitment));
+  if (x.seed != null && x.salt) {
+    box.append(h("br"), h("span", {}, `${t("revealed")}: `),
+      h("code", { id: "revealed" }, `${x.seed}:${x.salt}`));
+  }
+}
+
+async function revealAtEnd() {
+  if (revealed) return;
+  revealed = true;
+  const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}`);
+  if (r.ok) showFairness(await r.json());
 }
 
 async function showJoin() {
@@ -231,6 +279,7 @@ async function main() {
   document.title = `Spillebord — ${info.title}`;
   $("title").textContent = `${info.title} · ${tableId}`;
   document.body.dataset.game = info.game;
+  showFairness(info);
   if (info.note) {
     // Stored, but not playable here (another engine version of the game): say why, and show
     // the result of a finished one.

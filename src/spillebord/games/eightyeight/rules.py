@@ -10,7 +10,9 @@ How a game decomposes into decisions
   (100 choices), then, where more than one tiling shows it, ``tens <tiling>`` and
   ``units <tiling>`` (e.g. ``tens fg b c``, ``units ab c``). A choice with a single
   possibility is made automatically. With ``secret_setup`` (B14, default) the panels stay
-  hidden from the other seats until all are laid, then they are revealed.
+  hidden from the other seats until all are laid, then they are revealed; and every seat then
+  takes exactly three decisions (lay, tens, units: a forced tiling is confirmed, not skipped),
+  so that the number of decisions gives nothing away.
 * **Target (Måltal, R5).** The Target Setter (Målsättare) has drawn two cards (public);
   they choose the reading: ``target 74`` or ``target 47`` (one action if both digits agree).
 * **Moves (R6, R7).** The setter first, then clockwise (seat + 1). Each player declares
@@ -272,7 +274,13 @@ class EightyEightState(State[EightyEightAction]):
         return self._resolve(seat, events)
 
     def _resolve(self, seat: int, events: list[Event]) -> list[Event]:
-        """Make forced tiling choices automatically; complete when one panel remains."""
+        """Make forced tiling choices automatically; complete when one panel remains.
+
+        Not in a secret setup (B14): there every seat takes the same decisions (lay, tens,
+        units), a forced one included, or how many it took would tell the others which
+        numbers it could have laid."""
+        if self.phase == "setup" and self.opts.secret_setup:
+            return events
         cands = self._candidates()
         if self.pending_tens is None:
             tens = place_actions(cands, None)
@@ -538,6 +546,10 @@ class EightyEightGame(Game[EightyEightOptions, EightyEightState]):
     )
     languages = ("en", "sv")
     quick_options: ClassVar[dict[str, Any]] = {"track_length": 3, "max_rounds": 6}
+    version = 2
+    """2: a secret setup (B14) takes the same three decisions whatever is laid (lay, tens,
+    units; a forced tiling is confirmed rather than made automatically), so the number of
+    decisions no longer tells the other seats anything about the number."""
 
     def new(self, seats: int, seed: int, options: EightyEightOptions | None = None) -> EightyEightState:
         self.check_seats(seats)
