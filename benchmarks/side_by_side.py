@@ -143,7 +143,19 @@ def main() -> None:
     if not args.no_calls:
         from spillebord.core import registry
         from spillebord.core.options import build
-        from spillebord.testing.speed import call_costs
+
+        try:
+            from spillebord.testing.speed import call_costs
+        except ImportError:  # --src of an older checkout: measure with this checkout's helper
+            import importlib.util
+            from pathlib import Path
+
+            path = Path(__file__).resolve().parents[1] / "src/spillebord/testing/speed.py"
+            spec = importlib.util.spec_from_file_location("_speed", path)
+            assert spec is not None and spec.loader is not None
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            call_costs = module.call_costs
 
         for name in engines:
             if name in OPENSPIEL:

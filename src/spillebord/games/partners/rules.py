@@ -101,7 +101,8 @@ def split_parts(
         if used and mine.count(p) <= used.count((a, p)):
             continue
         if simple:
-            for s, e in enumerate(B.path(a, p, r, blk, hm, size), 1):
+            # the 14-step path is memoised once for every r (and shared with card_moves)
+            for s, e in enumerate(B.path(a, p, 14, blk, hm, size)[:r], 1):
                 out.append((a, p, s, e))
             continue
         for s in range(1, r + 1):
@@ -144,6 +145,20 @@ def _longest_first(part: tuple[int, int, int, int]) -> int:
     return -part[2]
 
 
+def _one_piece_walks(pos: Board, seat: int, r: int, used: tuple[tuple[int, int], ...], size: int) -> bool:
+    """Default rules: some piece not yet used in this split can walk ``r`` steps."""
+    a = B.active_colour(pos, seat)
+    mine = pos[a]
+    blk = B.blockers(pos)
+    hm = B.house_mask(mine)
+    for p in mine:
+        if p == CIRCLE or (used and mine.count(p) <= used.count((a, p))):
+            continue
+        if len(B.path(a, p, 14, blk, hm, size)) >= r:
+            return True
+    return False
+
+
 def viable(
     pos: Board,
     seat: int,
@@ -157,14 +172,69 @@ def viable(
     key = (pos, seat, r, used, optional, bounce, size)
     v = _VIABLE.get(key)
     if v is None:
-        v = any(
-            part_ok(pos, seat, r, used, part, optional, bounce, size)
-            for part in sorted(split_parts(pos, seat, r, used, optional, bounce, size), key=_longest_first)
-        )
+        # One piece that can walk all r steps settles it (the part that uses them all is
+        # always fine): checked first on the memoised paths, without landing anything.
+        v = not optional and not bounce and _one_piece_walks(pos, seat, r, used, size)
+        if not v:
+            parts = sorted(split_parts(pos, seat, r, used, optional, bounce, size), key=_longest_first)
+            v = any(part_ok(pos, seat, r, used, part, optional, bounce, size) for part in parts)
         if len(_VIABLE) > 200_000:
             _VIABLE.clear()
         _VIABLE[key] = v
     return v
+
+
+def seven_parts(
+    pos: Board, seat: int, r: int, used: tuple[tuple[int, int], ...], o: PartnersOptions
+) -> list[tuple[int, int, int, int]]:
+    """The parts of a split 7 (delekort) ``seat`` may play now with ``r`` steps left: those of
+    :func:`split_parts` that pass :func:`part_ok` when the split must use all seven (6.5.6)."""
+    optional = o.house_entry == "optional"
+    bounce = o.house_overshoot == "bounce"
+    size = o.fields_per_segment
+    parts = split_parts(pos, seat, r, used, optional, bounce, size)
+    if not o.split_must_use_all:
+        return parts
+    if optional or bounce:
+        return [part for part in parts if part_ok(pos, seat, r, used, part, optional, bounce, size)]
+    # Default rules: a part that stays on the track changes neither the blockers nor the house
+    # of its colour, so another unused piece that can walk the remaining steps from where it
+    # stands now proves the part fine without landing it; with no other unused piece on the
+    # board the remaining steps cannot be walked (and a piece left on the track neither wins
+    # nor hands over to the partner). part_ok decides the rest.
+    a = B.active_colour(pos, seat)
+    mine = pos[a]
+    blk = B.blockers(pos)
+    hm = B.house_mask(mine)
+    free: dict[int, int] = {}
+    for q in mine:
+        if q != CIRCLE:
+            free[q] = free.get(q, 0) + 1
+    if used:
+        for c, q in used:
+            if c == a and q in free:
+                free[q] -= 1
+    reach = {q: len(B.path(a, q, 14, blk, hm, size)) for q, k in free.items() if k > 0}
+    best: dict[int, int] = {}
+    out: list[tuple[int, int, int, int]] = []
+    for part in parts:
+        _a, p, steps, e = part
+        rem = r - steps
+        if rem and p < HOUSE and e < HOUSE:
+            b = best.get(p)
+            if b is None:
+                b = best[p] = max(
+                    (n for q, n in reach.items() if q != p or free[q] > 1),
+                    default=-1,
+                )
+            if b >= rem:
+                out.append(part)
+                continue
+            if b < 0:
+                continue
+        if not rem or part_ok(pos, seat, r, used, part, optional, bounce, size):
+            out.append(part)
+    return out
 
 
 def swap_pairs(pos: Board, o: PartnersOptions) -> list[tuple[int, int, int, int]]:
@@ -320,16 +390,10 @@ class PartnersState(State[PartnersAction]):
         if self.phase == "exchange":
             return [_give_action(c) for c in dict.fromkeys(self.hands[seat])]
         o = self.opts
-        optional = o.house_entry == "optional"
-        bounce = o.house_overshoot == "bounce"
-        size = o.fields_per_segment
         if self.phase == "split":
             out: list[PartnersAction] = []
-            for part in split_parts(self.pos, seat, self.split_left, self.split_used, optional, bounce, size):
-                if not o.split_must_use_all or part_ok(
-                    self.pos, seat, self.split_left, self.split_used, part, optional, bounce, size
-                ):
-                    out.append(_seven_action(*part))
+            for part in seven_parts(self.pos, seat, self.split_left, self.split_used, o):
+                out.append(_seven_action(*part))
             if not o.split_must_use_all:
                 out.append(_STOP)
             return out
@@ -369,9 +433,8 @@ class PartnersState(State[PartnersAction]):
                         if e >= 0:
                             out.append(_move_action(card, -t.backward, a, p, e))
             if t.split:
-                for part in split_parts(pos, seat, 7, (), optional, bounce, size):
-                    if not o.split_must_use_all or part_ok(pos, seat, 7, (), part, optional, bounce, size):
-                        out.append(_seven_action(*part))
+                for part in seven_parts(pos, seat, 7, (), o):
+                    out.append(_seven_action(*part))
             if t.swap:
                 for pair in swap_pairs(pos, o):
                     out.append(_swap_action(*pair))
