@@ -145,18 +145,59 @@ def _longest_first(part: tuple[int, int, int, int]) -> int:
     return -part[2]
 
 
-def _one_piece_walks(pos: Board, seat: int, r: int, used: tuple[tuple[int, int], ...], size: int) -> bool:
-    """Default rules: some piece not yet used in this split can walk ``r`` steps."""
+def _track_split(paths: list[tuple[int, ...]], house_moves: bool, r: int) -> bool | None:
+    """Default rules: can pieces with these paths share ``r`` steps (each moving at least one,
+    each at most once)? ``None`` when their moves may interact.
+
+    Moves on the track are independent: the blockers never change (no piece lands on a start
+    field) and own pieces never block each other there; only the house does (an occupied
+    circle obstructs). So when no path enters the house within ``r`` steps and no piece in
+    the house can move, any k pieces with k <= r <= the sum of their path lengths do it (and
+    no piece reaches home, so neither a win nor the hand-over to the partner can end it)."""
+    if house_moves:
+        return None
+    lens: list[int] = []
+    for path in paths:
+        n = len(path)
+        if n:
+            if path[min(n, r) - 1] >= HOUSE:
+                return None
+            lens.append(n)
+    lens.sort(reverse=True)
+    total = 0
+    for k, n in enumerate(lens, 1):
+        if k > r:
+            break
+        total += n
+        if total >= r:
+            return True
+    return False
+
+
+def _quick_viable(pos: Board, seat: int, r: int, used: tuple[tuple[int, int], ...], size: int) -> bool | None:
+    """Default rules: :func:`viable` decided on the memoised paths without landing anything
+    (one free piece walks all ``r`` steps, or :func:`_track_split`), else ``None``."""
     a = B.active_colour(pos, seat)
     mine = pos[a]
     blk = B.blockers(pos)
     hm = B.house_mask(mine)
-    for p in mine:
-        if p == CIRCLE or (used and mine.count(p) <= used.count((a, p))):
+    paths: list[tuple[int, ...]] = []
+    house_moves = False
+    prev = -99
+    for q in mine:
+        if q in (CIRCLE, prev):
             continue
-        if len(B.path(a, p, 14, blk, hm, size)) >= r:
+        prev = q
+        k = mine.count(q) - (used.count((a, q)) if used else 0)
+        if k <= 0:
+            continue
+        path = B.path(a, q, 14, blk, hm, size)
+        if len(path) >= r:
             return True
-    return False
+        if q >= HOUSE and path:
+            house_moves = True
+        paths.extend([path] * k)
+    return _track_split(paths, house_moves, r)
 
 
 def viable(
@@ -172,10 +213,8 @@ def viable(
     key = (pos, seat, r, used, optional, bounce, size)
     v = _VIABLE.get(key)
     if v is None:
-        # One piece that can walk all r steps settles it (the part that uses them all is
-        # always fine): checked first on the memoised paths, without landing anything.
-        v = not optional and not bounce and _one_piece_walks(pos, seat, r, used, size)
-        if not v:
+        v = None if optional or bounce else _quick_viable(pos, seat, r, used, size)
+        if v is None:
             parts = sorted(split_parts(pos, seat, r, used, optional, bounce, size), key=_longest_first)
             v = any(part_ok(pos, seat, r, used, part, optional, bounce, size) for part in parts)
         if len(_VIABLE) > 200_000:
@@ -197,11 +236,9 @@ def seven_parts(
         return parts
     if optional or bounce:
         return [part for part in parts if part_ok(pos, seat, r, used, part, optional, bounce, size)]
-    # Default rules: a part that stays on the track changes neither the blockers nor the house
-    # of its colour, so another unused piece that can walk the remaining steps from where it
-    # stands now proves the part fine without landing it; with no other unused piece on the
-    # board the remaining steps cannot be walked (and a piece left on the track neither wins
-    # nor hands over to the partner). part_ok decides the rest.
+    # Default rules: a part that stays on the track changes neither the blockers nor the
+    # house of its colour, so whether the other free pieces can walk the remaining steps is
+    # read off their paths from where they stand now (_track_split); part_ok decides the rest.
     a = B.active_colour(pos, seat)
     mine = pos[a]
     blk = B.blockers(pos)
@@ -214,23 +251,18 @@ def seven_parts(
         for c, q in used:
             if c == a and q in free:
                 free[q] -= 1
-    reach = {q: len(B.path(a, q, 14, blk, hm, size)) for q, k in free.items() if k > 0}
-    best: dict[int, int] = {}
+    paths = {q: B.path(a, q, 14, blk, hm, size) for q, k in free.items() if k > 0}
+    house_moves = any(q >= HOUSE and path for q, path in paths.items())
     out: list[tuple[int, int, int, int]] = []
     for part in parts:
         _a, p, steps, e = part
         rem = r - steps
         if rem and p < HOUSE and e < HOUSE:
-            b = best.get(p)
-            if b is None:
-                b = best[p] = max(
-                    (n for q, n in reach.items() if q != p or free[q] > 1),
-                    default=-1,
-                )
-            if b >= rem:
-                out.append(part)
-                continue
-            if b < 0:
+            others = [path for q, path in paths.items() for _ in range(free[q] - (q == p))]
+            ok = _track_split(others, house_moves, rem)
+            if ok is not None:
+                if ok:
+                    out.append(part)
                 continue
         if not rem or part_ok(pos, seat, r, used, part, optional, bounce, size):
             out.append(part)
