@@ -365,6 +365,9 @@ class PartnersState(State[PartnersAction]):
     """The colour seat (0–3) that acts now; ``to_act`` is the person controlling it."""
     ctrl: tuple[int, ...]
     """The person controlling each colour seat (R10; the identity with four people)."""
+    deck_unordered: bool
+    """Only in a determinized state: the undealt cards' order was not dealt; a deal takes
+    them at random (the same law as a shuffled deck, without shuffling cards never dealt)."""
     _legal: tuple[PartnersAction, ...] | None
     """The legal actions now, computed once per decision (a cache, left out of equality)."""
 
@@ -731,6 +734,7 @@ class PartnersState(State[PartnersAction]):
         deck = list(deck_of(self.opts))
         self.rng.shuffle(deck)
         self.deck = tuple(deck)
+        self.deck_unordered = False
         self.discard = ()
         self.hdisc = ((), (), (), ())
         self.deal_no = 0
@@ -740,10 +744,18 @@ class PartnersState(State[PartnersAction]):
         hands: list[list[str]] = [[], [], [], []]
         deck = self.deck
         i = 0
-        for _ in range(4):
-            for k in range(1, 5):
-                hands[(self.dealer + k) % 4].append(deck[i])
-                i += 1
+        if self.deck_unordered:
+            rest = list(deck)
+            randrange = self.rng.randrange
+            for _ in range(4):
+                for k in range(1, 5):
+                    hands[(self.dealer + k) % 4].append(rest.pop(randrange(len(rest))))
+            deck = tuple(rest)
+        else:
+            for _ in range(4):
+                for k in range(1, 5):
+                    hands[(self.dealer + k) % 4].append(deck[i])
+                    i += 1
         self.deck = deck[i:]
         self.hands = tuple(sort_cards(h) for h in hands)
         self.deal_no += 1
@@ -771,47 +783,73 @@ class PartnersState(State[PartnersAction]):
     def determinize(self, seat: int, rng: Rng) -> PartnersState:
         """Re-deal everything ``seat`` (a person) cannot see: the other seats' hands (except a card
         it gave and knows its partner still holds), their face-down discards, the undealt and
-        set-aside cards, and uncommitted exchange choices."""
+        set-aside cards, and uncommitted exchange choices.
+
+        The hidden hands and discards get a uniform random choice of the unseen cards; the
+        rest is the deck, left unordered: a deal takes its cards at random
+        (``deck_unordered``), the same law as a shuffled deck."""
         s = self.copy()
-        mine = set(self.controlled(seat))
+        ctrl = self.ctrl
         hidden = self.opts.discard_visibility == "hidden"
-        others = [o for o in range(4) if o not in mine]
-        pool = list(self.deck)
+        hands, hdisc = self.hands, self.hdisc
+        others = [o for o in range(4) if ctrl[o] != seat]
+        pool: list[str] = []
         for o in others:
-            pool.extend(self.hands[o])
+            pool.extend(hands[o])
             if hidden:
-                pool.extend(self.hdisc[o])
+                pool.extend(hdisc[o])
         # known[o] = (card, zone): a card one of my seats gave to o, known to be in o's hand/discard
         known: dict[int, tuple[str, int]] = {}
-        for k in mine:
-            g, zone = self.gave[k], self.gift_zone[k]
-            if partner(k) not in mine and zone and g is not None:
-                known[partner(k)] = (g, zone)
-                pool.remove(g)
-        rng.shuffle(pool)
-        hands = list(self.hands)
-        hdisc = list(self.hdisc)
-        commits = list(self.commits)
-        gave = list(self.gave)
-        zones = list(self.gift_zone)
+        gave, zones = self.gave, self.gift_zone
+        if any(zones):
+            for o in others:
+                k = (o + 2) % 4  # o's partner
+                g, zone = gave[k], zones[k]
+                if ctrl[k] == seat and zone and g is not None:
+                    known[o] = (g, zone)
+                    pool.remove(g)
+        slots = len(pool)
+        pool.extend(self.deck)
+        n = len(pool)
+        randrange = rng.randrange
+        for i in range(slots):
+            j = i + randrange(n - i)
+            pool[i], pool[j] = pool[j], pool[i]
+        new_hands = list(hands)
+        new_hdisc = list(hdisc) if hidden else hdisc
+        at = 0
         for o in others:
-            g, zone = known.get(o, ("", 0))
-            fixed = [g] if zone == 1 else []
-            take = len(self.hands[o]) - len(fixed)
-            hands[o] = sort_cards([*fixed, *pool[:take]])
-            del pool[:take]
+            g, zone = known.get(o, ("", 0)) if known else ("", 0)
+            take = len(hands[o]) - (zone == 1)
+            got = pool[at : at + take]
+            at += take
+            if zone == 1:
+                got.append(g)
+            new_hands[o] = sort_cards(got)
             if hidden:
-                fixed = [g] if zone == 2 else []
-                take = len(self.hdisc[o]) - len(fixed)
-                hdisc[o] = sort_cards([*fixed, *pool[:take]])
-                del pool[:take]
-            if commits[o] is not None:
-                commits[o] = rng.choice(hands[o])
-            if partner(o) not in mine:
-                gave[o] = None
-                zones[o] = 0
-        s.hands, s.hdisc, s.deck = tuple(hands), tuple(hdisc), tuple(pool)
-        s.commits, s.gave, s.gift_zone = tuple(commits), tuple(gave), tuple(zones)
+                take = len(hdisc[o]) - (zone == 2)
+                got = pool[at : at + take]
+                at += take
+                if zone == 2:
+                    got.append(g)
+                new_hdisc[o] = sort_cards(got)
+        s.hands, s.hdisc, s.deck = tuple(new_hands), tuple(new_hdisc), tuple(pool[at:])
+        s.deck_unordered = True
+        commits = self.commits
+        if any(commits[o] is not None for o in others):
+            redone = list(commits)
+            for o in others:
+                if redone[o] is not None:
+                    redone[o] = rng.choice(new_hands[o])
+            s.commits = tuple(redone)
+        # what the other side gave is unknown to ``seat``
+        forget = [o for o in others if ctrl[(o + 2) % 4] != seat and (gave[o] is not None or zones[o])]
+        if forget:
+            new_gave, new_zones = list(gave), list(zones)
+            for o in forget:
+                new_gave[o] = None
+                new_zones[o] = 0
+            s.gave, s.gift_zone = tuple(new_gave), tuple(new_zones)
         s.rng = rng.spawn()
         s._legal = None
         return s
@@ -917,6 +955,7 @@ class PartnersGame(Game[PartnersOptions, PartnersState]):
         s.discard = ()
         s.hdisc = ((), (), (), ())
         s.deck = ()
+        s.deck_unordered = False
         s.deals = 0
         s.deal_no = 0
         s.winner = None
