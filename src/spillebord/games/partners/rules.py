@@ -296,11 +296,13 @@ def swap_pairs(pos: Board, o: PartnersOptions) -> list[tuple[int, int, int, int]
 T = TypeVar("T")
 
 
-def _interned(cls: Callable[..., T]) -> Callable[..., T]:
+def _interned(cls: Callable[..., T], made: dict[tuple[Any, ...], T] | None = None) -> Callable[..., T]:
     """A maker of ``cls`` actions that returns the one action with the given fields, made the
     first time it is asked for: actions are immutable values, legal() makes several per
-    decision, and looking one up costs a tenth of making a frozen dataclass."""
-    made: dict[tuple[Any, ...], T] = {}
+    decision, and looking one up costs a tenth of making a frozen dataclass. ``made`` is the
+    table (hot loops look it up directly)."""
+    if made is None:
+        made = {}
     get = made.get
 
     def make(*fields: Any) -> T:
@@ -316,9 +318,12 @@ def _interned(cls: Callable[..., T]) -> Callable[..., T]:
 
 _give_action = _interned(Give)
 _start_action = _interned(Start)
-_move_action = _interned(Move)
-_seven_action = _interned(Seven)
-_swap_action = _interned(Swap)
+_MOVES: dict[tuple[Any, ...], Move] = {}
+_move_action = _interned(Move, _MOVES)
+_SEVENS: dict[tuple[Any, ...], Seven] = {}
+_seven_action = _interned(Seven, _SEVENS)
+_SWAPS: dict[tuple[Any, ...], Swap] = {}
+_swap_action = _interned(Swap, _SWAPS)
 _DISCARD = Discard()
 _STOP = StopSplit()
 
@@ -449,16 +454,20 @@ class PartnersState(State[PartnersAction]):
         out: list[PartnersAction] = []
         simple = not optional and not bounce
         paths = [B.path(a, p, 14, blk, hm, size) for p in froms] if simple else []
+        moves = _MOVES.get  # the interned Move actions, looked up inline (the hot loop)
         for card in dict.fromkeys(hand):
             t = CARD_TYPES[card]
             if t.start and mine[0] == CIRCLE:
                 out.append(_start_action(card, a))
             for v in t.forward:
-                for i, p in enumerate(froms):
-                    if simple:
-                        if len(paths[i]) >= v:
-                            out.append(_move_action(card, v, a, p, paths[i][v - 1]))
-                        continue
+                if simple:
+                    for p, path in zip(froms, paths, strict=True):
+                        if len(path) >= v:
+                            key = (card, v, a, p, path[v - 1])
+                            m = moves(key)
+                            out.append(m if m is not None else _move_action(*key))
+                    continue
+                for p in froms:
                     for e in B.walk(a, p, v, blk, hm, optional, bounce, size):
                         out.append(_move_action(card, v, a, p, e))
             if t.backward:
@@ -468,11 +477,15 @@ class PartnersState(State[PartnersAction]):
                         if e >= 0:
                             out.append(_move_action(card, -t.backward, a, p, e))
             if t.split:
+                sevens = _SEVENS.get
                 for part in seven_parts(pos, seat, 7, (), o):
-                    out.append(_seven_action(*part))
+                    m7 = sevens(part)
+                    out.append(m7 if m7 is not None else _seven_action(*part))
             if t.swap:
+                swaps = _SWAPS.get
                 for pair in swap_pairs(pos, o):
-                    out.append(_swap_action(*pair))
+                    ms = swaps(pair)
+                    out.append(ms if ms is not None else _swap_action(*pair))
         if with_discard and (not out or o.allow_voluntary_discard):
             out.append(_DISCARD)
         return out
