@@ -71,6 +71,27 @@ class Rng:
             seq[i], seq[j] = seq[j], seq[i]
         self.s = s
 
+    def shuffle_front(self, seq: MutableSequence[T], k: int) -> None:
+        """Put a uniform random ordered choice of ``k`` items of ``seq`` in ``seq[:k]`` (the
+        first ``k`` steps of a Fisher-Yates shuffle, in place); the others stay in ``seq[k:]``.
+
+        For re-dealing a few hidden slots from many unseen cards: the ``k`` indices are the
+        digits of one random number of enough 64-bit draws (mixed radix), with a bias below
+        2**-40, instead of one draw each. Not the draws of :meth:`shuffle`."""
+        n = len(seq)
+        k = min(k, n)
+        if k <= 0:
+            return
+        words = (k * n.bit_length() + 40 + 63) // 64
+        x = 0
+        for _ in range(words):
+            x = (x << 64) | self.next64()
+        for i in range(k):
+            x, r = divmod(x, n - i)
+            if r:
+                j = i + r
+                seq[i], seq[j] = seq[j], seq[i]
+
     def spawn(self) -> Rng:
         """An independent generator derived from this one (advances this one)."""
         return Rng(self.next64())

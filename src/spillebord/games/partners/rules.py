@@ -823,11 +823,7 @@ class PartnersState(State[PartnersAction]):
                     pool.remove(g)
         slots = len(pool)
         pool.extend(self.deck)
-        n = len(pool)
-        randrange = rng.randrange
-        for i in range(slots):
-            j = i + randrange(n - i)
-            pool[i], pool[j] = pool[j], pool[i]
+        rng.shuffle_front(pool, slots)
         new_hands = list(hands)
         new_hdisc = list(hdisc) if hidden else hdisc
         at = 0

@@ -760,11 +760,7 @@ class ToucheState(State[ToucheAction]):
             if not (own_known and i == seat):
                 pool.extend(p)
                 pooled |= 1 << i
-        n = len(pool)
-        randrange = rng.randrange
-        for i in range(n_hands):
-            j = i + randrange(n - i)
-            pool[i], pool[j] = pool[j], pool[i]
+        rng.shuffle_front(pool, n_hands)
         pos = 0
         for i in range(self.seats):
             if i != seat:
