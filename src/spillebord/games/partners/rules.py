@@ -90,6 +90,7 @@ def split_parts(
     a = B.active_colour(pos, seat)
     blk = B.blockers(pos)
     hm = B.house_mask(pos[a])
+    pmap = _paths_of(a, pos[a], blk, size) if not optional and not bounce else {}
     simple = not optional and not bounce
     out: list[tuple[int, int, int, int]] = []
     prev = -99
@@ -102,7 +103,7 @@ def split_parts(
             continue
         if simple:
             # the 14-step path is memoised once for every r (and shared with card_moves)
-            for s, e in enumerate(B.path(a, p, 14, blk, hm, size)[:r], 1):
+            for s, e in enumerate(pmap[p][:r], 1):
                 out.append((a, p, s, e))
             continue
         for s in range(1, r + 1):
@@ -145,6 +146,24 @@ def _longest_first(part: tuple[int, int, int, int]) -> int:
     return -part[2]
 
 
+_PATHS_OF: dict[tuple[int, tuple[int, ...], tuple[bool, ...], int], dict[int, tuple[int, ...]]] = {}
+
+
+def _paths_of(a: int, mine: tuple[int, ...], blk: tuple[bool, ...], size: int) -> dict[int, tuple[int, ...]]:
+    """Default rules: each piece square of colour ``a`` (``mine``, start circle left out, in
+    order) -> its :func:`.board.path` of up to 14 steps. Memoised per colour, pieces and
+    blockers: one lookup instead of one per piece (the result is shared: never modify it)."""
+    key = (a, mine, blk, size)
+    got = _PATHS_OF.get(key)
+    if got is None:
+        hm = B.house_mask(mine)
+        got = {p: B.path(a, p, 14, blk, hm, size) for p in mine if p != CIRCLE}
+        if len(_PATHS_OF) > 200_000:
+            _PATHS_OF.clear()
+        _PATHS_OF[key] = got
+    return got
+
+
 def _track_split(paths: list[tuple[int, ...]], house_moves: bool, r: int) -> bool | None:
     """Default rules: can pieces with these paths share ``r`` steps (each moving at least one,
     each at most once)? ``None`` when their moves may interact.
@@ -179,8 +198,7 @@ def _quick_viable(pos: Board, seat: int, r: int, used: tuple[tuple[int, int], ..
     (one free piece walks all ``r`` steps, or :func:`_track_split`), else ``None``."""
     a = B.active_colour(pos, seat)
     mine = pos[a]
-    blk = B.blockers(pos)
-    hm = B.house_mask(mine)
+    pmap = _paths_of(a, mine, B.blockers(pos), size)
     paths: list[tuple[int, ...]] = []
     house_moves = False
     prev = -99
@@ -191,7 +209,7 @@ def _quick_viable(pos: Board, seat: int, r: int, used: tuple[tuple[int, int], ..
         k = mine.count(q) - (used.count((a, q)) if used else 0)
         if k <= 0:
             continue
-        path = B.path(a, q, 14, blk, hm, size)
+        path = pmap[q]
         if len(path) >= r:
             return True
         if q >= HOUSE and path:
@@ -241,8 +259,7 @@ def seven_parts(
     # read off their paths from where they stand now (_track_split); part_ok decides the rest.
     a = B.active_colour(pos, seat)
     mine = pos[a]
-    blk = B.blockers(pos)
-    hm = B.house_mask(mine)
+    pmap = _paths_of(a, mine, B.blockers(pos), size)
     free: dict[int, int] = {}
     for q in mine:
         if q != CIRCLE:
@@ -251,7 +268,7 @@ def seven_parts(
         for c, q in used:
             if c == a and q in free:
                 free[q] -= 1
-    paths = {q: B.path(a, q, 14, blk, hm, size) for q, k in free.items() if k > 0}
+    paths = {q: pmap[q] for q, k in free.items() if k > 0}
     house_moves = any(q >= HOUSE and path for q, path in paths.items())
     out: list[tuple[int, int, int, int]] = []
     for part in parts:
@@ -450,10 +467,15 @@ class PartnersState(State[PartnersAction]):
         mine = pos[a]
         blk = B.blockers(pos)
         hm = B.house_mask(mine)
-        froms = [p for p in dict.fromkeys(mine) if p != CIRCLE]
         out: list[PartnersAction] = []
         simple = not optional and not bounce
-        paths = [B.path(a, p, 14, blk, hm, size) for p in froms] if simple else []
+        if simple:
+            pmap = _paths_of(a, mine, blk, size)
+            froms = list(pmap)
+            paths = list(pmap.values())
+        else:
+            froms = [p for p in dict.fromkeys(mine) if p != CIRCLE]
+            paths = []
         moves = _MOVES.get  # the interned Move actions, looked up inline (the hot loop)
         for card in dict.fromkeys(hand):
             t = CARD_TYPES[card]
