@@ -58,6 +58,8 @@ from .data import (
     CIRCLE,
     COLOURS,
     HOUSE,
+    HOUSE_SIZE,
+    SEGMENT,
     START_FIELD,
     TRACK,
     partner,
@@ -164,33 +166,73 @@ def _paths_of(a: int, mine: tuple[int, ...], blk: tuple[bool, ...], size: int) -
     return got
 
 
-def _track_split(paths: list[tuple[int, ...]], house_moves: bool, r: int) -> bool | None:
-    """Default rules: can pieces with these paths share ``r`` steps (each moving at least one,
-    each at most once)? ``None`` when their moves may interact.
+_HOUSE_SUMS: dict[tuple[int, int], frozenset[tuple[int, int]]] = {}
+
+
+def _house_sums(occ: int, free: int) -> frozenset[tuple[int, int]]:
+    """(pieces moved, steps) that the pieces in a house can make in one split, each moving at
+    most once (``free``: bits of those not yet used; ``occ``: every occupied circle). In the
+    house a piece steps forward onto free circles only (5.5), so the moves depend on nothing
+    else. (0, 0) is always in the set."""
+    key = (occ, free)
+    got = _HOUSE_SUMS.get(key)
+    if got is None:
+        out = {(0, 0)}
+        for k in range(HOUSE_SIZE):
+            if not (free >> k) & 1:
+                continue
+            for t in range(k + 1, HOUSE_SIZE):
+                if (occ >> t) & 1:
+                    break
+                for m, steps in _house_sums(occ & ~(1 << k) | (1 << t), free & ~(1 << k)):
+                    out.add((m + 1, steps + t - k))
+        got = _HOUSE_SUMS[key] = frozenset(out)
+    return got
+
+
+def _track_split(
+    a: int, track: list[tuple[int, tuple[int, ...]]], occ: int, hfree: int, r: int, size: int
+) -> bool | None:
+    """Default rules: can colour ``a``'s free pieces share ``r`` steps (each moving at least
+    one, each at most once)? ``track``: (square, path) of each free piece on the track;
+    ``occ``/``hfree``: its house circles occupied / holding a free piece. ``None`` when their
+    moves may interact.
 
     Moves on the track are independent: the blockers never change (no piece lands on a start
-    field) and own pieces never block each other there; only the house does (an occupied
-    circle obstructs). So when no path enters the house within ``r`` steps and no piece in
-    the house can move, any k pieces with k <= r <= the sum of their path lengths do it (and
-    no piece reaches home, so neither a win nor the hand-over to the partner can end it)."""
-    if house_moves:
-        return None
+    field) and own pieces never block each other there; only the house does. So when no track
+    path enters the house within ``r`` steps (and none waits at an occupied entry that a
+    house move could free), any k track pieces with k <= need <= the sum of their path
+    lengths walk ``need`` steps, and the house pieces add any of their :func:`_house_sums`.
+    No piece reaches home, so neither a win nor the hand-over to the partner can end it."""
+    entry = (START_FIELD[a] - SEGMENT) % TRACK + size  # the last square before a's own start field
+    house = _house_sums(occ, hfree) if hfree else _NO_HOUSE_MOVES
     lens: list[int] = []
-    for path in paths:
+    for q, path in track:
         n = len(path)
         if n:
             if path[min(n, r) - 1] >= HOUSE:
                 return None
             lens.append(n)
+        if n < 14 and len(house) > 1 and (path[-1] if n else q) == entry:
+            return None
     lens.sort(reverse=True)
-    total = 0
-    for k, n in enumerate(lens, 1):
-        if k > r:
-            break
-        total += n
-        if total >= r:
+    for _m, steps in house:
+        need = r - steps
+        if need == 0:
             return True
+        if need < 0:
+            continue
+        total = 0
+        for k, n in enumerate(lens, 1):
+            if k > need:
+                break
+            total += n
+            if total >= need:
+                return True
     return False
+
+
+_NO_HOUSE_MOVES = frozenset({(0, 0)})
 
 
 def _quick_viable(pos: Board, seat: int, r: int, used: tuple[tuple[int, int], ...], size: int) -> bool | None:
@@ -199,8 +241,8 @@ def _quick_viable(pos: Board, seat: int, r: int, used: tuple[tuple[int, int], ..
     a = B.active_colour(pos, seat)
     mine = pos[a]
     pmap = _paths_of(a, mine, B.blockers(pos), size)
-    paths: list[tuple[int, ...]] = []
-    house_moves = False
+    track: list[tuple[int, tuple[int, ...]]] = []
+    hfree = 0
     prev = -99
     for q in mine:
         if q in (CIRCLE, prev):
@@ -212,10 +254,11 @@ def _quick_viable(pos: Board, seat: int, r: int, used: tuple[tuple[int, int], ..
         path = pmap[q]
         if len(path) >= r:
             return True
-        if q >= HOUSE and path:
-            house_moves = True
-        paths.extend([path] * k)
-    return _track_split(paths, house_moves, r)
+        if q >= HOUSE:
+            hfree |= 1 << (q - HOUSE)
+        else:
+            track.extend([(q, path)] * k)
+    return _track_split(a, track, B.house_mask(mine), hfree, r, size)
 
 
 def viable(
@@ -268,15 +311,19 @@ def seven_parts(
         for c, q in used:
             if c == a and q in free:
                 free[q] -= 1
-    paths = {q: pmap[q] for q, k in free.items() if k > 0}
-    house_moves = any(q >= HOUSE and path for q, path in paths.items())
+    paths = {q: pmap[q] for q, k in free.items() if k > 0 and q < HOUSE}
+    hfree = 0
+    for q, k in free.items():
+        if k > 0 and q >= HOUSE:
+            hfree |= 1 << (q - HOUSE)
+    occ = B.house_mask(mine)
     out: list[tuple[int, int, int, int]] = []
     for part in parts:
         _a, p, steps, e = part
         rem = r - steps
         if rem and p < HOUSE and e < HOUSE:
-            others = [path for q, path in paths.items() for _ in range(free[q] - (q == p))]
-            ok = _track_split(others, house_moves, rem)
+            others = [(q, path) for q, path in paths.items() for _ in range(free[q] - (q == p))]
+            ok = _track_split(a, others, occ, hfree, rem, size)
             if ok is not None:
                 if ok:
                     out.append(part)
