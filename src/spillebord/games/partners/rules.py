@@ -894,7 +894,7 @@ class PartnersState(State[PartnersAction]):
         pool.extend(self.deck)
         rng.shuffle_front(pool, slots)
         new_hands = list(hands)
-        new_hdisc = list(hdisc) if hidden else hdisc
+        new_hdisc = list(hdisc)
         at = 0
         for o in others:
             g, zone = known.get(o, ("", 0)) if known else ("", 0)
