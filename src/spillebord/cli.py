@@ -665,7 +665,11 @@ def bench_game(
 
     Rates are per CPU second of this process (``time.process_time``): one core's throughput,
     which a busy machine does not distort the way it distorts wall time (also reported).
+    Also the µs per call of ``copy()``, ``determinize(seat)`` and ``view(seat)`` at mid-game
+    positions (:func:`spillebord.testing.speed.call_costs`).
     """
+    from spillebord.testing.speed import call_costs  # imports the test helpers: only when benching
+
     n = seats or game.seats.start
     opts = build_options(game.Options, options or {})
     decisions = 0
@@ -700,6 +704,7 @@ def bench_game(
         "decisions_per_game": round(decisions / games, 2) if games else None,
         "median_game_ms": round(statistics.median(per_game) * 1000, 3) if per_game else None,
         "truncated": truncated,
+        **call_costs(game, n, opts, positions=min(games, 20), seed=seed),
     }
 
 
@@ -714,7 +719,8 @@ def bench_cmd(
     quick: Annotated[bool, typer.Option("--quick", help="Use each game's short-game options.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object keyed by game id.")] = False,
 ) -> None:
-    """Play random games and report games/s, decisions/s and decisions per game.
+    """Play random games and report games/s, decisions/s and decisions per game, and the cost
+    of copy(), determinize() and view() in µs per call at mid-game positions.
 
     Rates are per CPU second of one core (process time), so a busy machine does not skew them.
     """
@@ -743,7 +749,17 @@ def bench_cmd(
         print(json.dumps(out))
         return
     t = RichTable(title=f"random play, {games} games each")
-    for col in ("game", "seats", "games/s", "decisions/s", "decisions/game", "median game ms"):
+    for col in (
+        "game",
+        "seats",
+        "games/s",
+        "decisions/s",
+        "decisions/game",
+        "median game ms",
+        "copy µs",
+        "determinize µs",
+        "view µs",
+    ):
         t.add_column(col, justify="right" if col != "game" else "left")
     for gid, r in out.items():
         t.add_row(
@@ -753,6 +769,9 @@ def bench_cmd(
             f"{r['decisions_per_s']:,}",
             f"{r['decisions_per_game']:,}",
             f"{r['median_game_ms']:,}",
+            f"{r['copy_us']:,}",
+            f"{r['determinize_us']:,}",
+            f"{r['view_us']:,}",
         )
     console.print(t)
     for gid, r in out.items():

@@ -91,6 +91,14 @@ def test_bench_json_shape() -> None:
     assert data["toy"]["games"] == 20 and data["toy"]["decisions_per_game"] == 6
 
 
+def test_bench_reports_the_cost_of_copy_determinize_and_view() -> None:
+    r = runner.invoke(app, ["bench", "toy", "--games", "5", "--json"])
+    assert r.exit_code == 0, r.output
+    toy = json.loads(r.output)["toy"]
+    for key in ("copy_us", "determinize_us", "view_us"):
+        assert isinstance(toy[key], float) and 0 < toy[key] < 10_000, (key, toy[key])
+
+
 def test_console_script_runs() -> None:
     out = subprocess.run(
         [sys.executable, "-m", "spillebord.cli", "--help"], capture_output=True, text=True, check=True

@@ -35,7 +35,11 @@ class Rng:
         """A uniform integer in ``range(n)`` (n >= 1); modulo bias below 2**-40 for n < 2**24."""
         if n <= 0:
             raise ValueError("randrange() needs n >= 1")
-        return self.next64() % n
+        # next64() inlined: this is the hot call of every shuffle-free re-deal
+        self.s = s = (self.s + _GAMMA) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return (z ^ (z >> 31)) % n
 
     def randint(self, a: int, b: int) -> int:
         """A uniform integer in ``[a, b]``, both ends included."""
@@ -50,13 +54,43 @@ class Rng:
         return (self.next64() >> 11) * (1.0 / 9007199254740992.0)
 
     def choice(self, seq: Sequence[T]) -> T:
-        return seq[self.next64() % len(seq)]
+        # next64() inlined: every random player and bot calls this once a decision
+        self.s = s = (self.s + _GAMMA) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return seq[(z ^ (z >> 31)) % len(seq)]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Fisher-Yates, in place."""
-        for i in range(len(seq) - 1, 0, -1):
-            j = self.next64() % (i + 1)
+        s = self.s
+        for i in range(len(seq) - 1, 0, -1):  # next64() inlined: the same draws, in order
+            s = (s + _GAMMA) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = (z ^ (z >> 31)) % (i + 1)
             seq[i], seq[j] = seq[j], seq[i]
+        self.s = s
+
+    def shuffle_front(self, seq: MutableSequence[T], k: int) -> None:
+        """Put a uniform random ordered choice of ``k`` items of ``seq`` in ``seq[:k]`` (the
+        first ``k`` steps of a Fisher-Yates shuffle, in place); the others stay in ``seq[k:]``.
+
+        For re-dealing a few hidden slots from many unseen cards: the ``k`` indices are the
+        digits of one random number of enough 64-bit draws (mixed radix), with a bias below
+        2**-40, instead of one draw each. Not the draws of :meth:`shuffle`."""
+        n = len(seq)
+        k = min(k, n)
+        if k <= 0:
+            return
+        words = (k * n.bit_length() + 40 + 63) // 64
+        x = 0
+        for _ in range(words):
+            x = (x << 64) | self.next64()
+        for i in range(k):
+            x, r = divmod(x, n - i)
+            if r:
+                j = i + r
+                seq[i], seq[j] = seq[j], seq[i]
 
     def spawn(self) -> Rng:
         """An independent generator derived from this one (advances this one)."""

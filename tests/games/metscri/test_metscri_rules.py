@@ -1016,3 +1016,33 @@ def test_enumerate_groups_matches_brute_force() -> None:
             )
             assert enumerate_groups(cards_at, s.opts) == brute, (mode, rule)
             assert brute
+
+
+def test_determinize_buy_from_the_redealt_pile_takes_any_card_alike() -> None:
+    # A determinized buy pile is not put in order: a buy takes one of its cards at random,
+    # each as likely as from a shuffled pile; the real pile is bought from the top.
+    s = make(
+        board={"r0c1": ["5C"]},
+        matched=["3C", "4C", "5D", "6D", "7D"],
+        buy=[],
+        rest_to=1,
+        phase="invest",
+        ap=4,
+    )
+    do(s, "invest")
+    assert len(s.buy) == 4 and s.to_act == 0
+    top = s.buy[-1]
+    real = s.copy()
+    do(real, "invest")
+    assert top in real.hands[0] and not real.buy_unordered
+    counts = dict.fromkeys(s.buy, 0)
+    for k in range(400):
+        d = s.determinize(1, Rng(k))
+        assert d.buy_unordered and sorted(d.buy) == sorted(s.buy)
+        before = d.hands[0]
+        do(d, "invest")
+        d.check()
+        (bought,) = set(d.hands[0]) - set(before)
+        counts[bought] += 1
+        assert sorted((*d.buy, bought)) == sorted(s.buy)
+    assert all(60 <= n <= 140 for n in counts.values()), counts

@@ -197,3 +197,54 @@ def test_bot_beats_random_200_games() -> None:
     """The issue's bar: at least 80% of 200 games (measured: 200/200)."""
     wins = sum(_match(seed, seed % 2) for seed in range(1000, 1200))
     assert wins >= 0.8 * 200, wins
+
+
+# ---------------------------------------------------------------- the split 7 (rule 6.5.6)
+
+
+def _ref_part_ok(pos: Any, seat: int, r: int, used: Any, part: Any, size: int) -> bool:
+    """Rule 6.5.6 by plain search: land the part, then some part of the rest must be fine."""
+    from spillebord.games.partners.rules import apply_part, split_parts
+
+    rem = r - part[2]
+    if rem == 0:
+        return True
+    new, _ko, _so, used2, switched, won = apply_part(pos, seat, part, used)
+    return (
+        won
+        or switched
+        or any(
+            _ref_part_ok(new, seat, rem, used2, p, size)
+            for p in split_parts(new, seat, rem, used2, False, False, size)
+        )
+    )
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 2**31),
+    pieces=st.integers(2, 4),
+    size=st.sampled_from([6, 9, 14]),
+)
+def test_I14_split_7_parts_match_a_plain_search(seed: int, pieces: int, size: int) -> None:
+    # seven_parts decides most parts from the pieces' paths without landing them; it must
+    # offer exactly the parts a plain search by landing allows, at every step of a 7.
+    from spillebord.games.partners.rules import seven_parts, split_parts
+
+    s = GAME.new(2, seed, GAME.Options(pieces_per_colour=pieces, fields_per_segment=size))
+    rng = Rng(seed)
+    checked = 0
+    while s.to_act is not None and checked < 300:
+        if s.phase in ("play", "split") and s.turn is not None:
+            seat = s.turn
+            for r, used in ((7, ()), (s.split_left, s.split_used)):
+                if r <= 0:
+                    continue
+                want = [
+                    p
+                    for p in split_parts(s.pos, seat, r, used, False, False, size)
+                    if _ref_part_ok(s.pos, seat, r, used, p, size)
+                ]
+                assert seven_parts(s.pos, seat, r, used, s.opts) == want, (s.pos, seat, r, used)
+                checked += 1
+        s.play(rng.choice(s.legal()))

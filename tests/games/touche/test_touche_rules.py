@@ -727,3 +727,29 @@ def test_truncated_at_the_decision_bound_ranked_by_match_figures() -> None:
     s2.decisions = GAME.kind.max_decisions - 1
     play(s2, s2.legal_texts()[0])
     assert s2.truncated and s2.outcome() == (0.5, 0.5) and s2.scores() == (0.0, 0.0)
+
+
+def test_determinize_draws_from_the_redealt_piles_take_every_unseen_card_alike() -> None:
+    # The piles of a determinized state are dealt lazily: a draw takes any card the seat
+    # cannot see with the same chance, whichever pile it was put in, and sizes are kept.
+    s = GAME.new(2, 7, ToucheOptions(grade=1))
+    rng = Rng(1)
+    while s.to_act != 1:
+        s.play(rng.choice(s.legal()))
+    unseen = Counter(s.hands[1]) + Counter(c for p in s.piles for c in p)
+    sizes = [len(p) for p in s.piles]
+    drawn = Counter[str]()
+    n = 3000
+    for k in range(n):
+        d = s.determinize(0, Rng(k))
+        assert d.piles_unordered and d.pooled == 0b11 and d.hands[0] == s.hands[0]
+        before = Counter(d.hands[1])
+        place = next(a for a in d.legal() if isinstance(a, Place))
+        play(d, str(place))
+        d.check()
+        new = Counter(d.hands[1]) - (before - Counter([place.card]))
+        assert sum(new.values()) == 1 and [len(p) for p in d.piles] == [sizes[0], sizes[1] - 1]
+        drawn += new
+    for card, m in unseen.items():
+        expected = n * m / sum(unseen.values())
+        assert 0.4 * expected <= drawn[card] <= 1.8 * expected, (card, drawn[card], expected)

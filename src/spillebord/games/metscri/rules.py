@@ -123,6 +123,9 @@ class MetscriState(State[MetscriAction]):
     """The matched pile (parringkort-bunken), face up; the top is the last element."""
     reshuffled: bool
     """True while the buy pile is a reshuffled matched pile (its composition is public)."""
+    buy_unordered: bool
+    """Only in a determinized state: the buy pile's order was not dealt; a buy takes a card
+    at random from it (the same law as a shuffled pile, without shuffling cards never bought)."""
     known: list[int]
     """Per card: bitmask of the seats that know its identity (known_to, A19)."""
     points: tuple[int, ...]
@@ -711,9 +714,16 @@ class MetscriState(State[MetscriAction]):
             ev.append(
                 _ev("reshuffle", seat, f"The matched pile ({len(pile)} cards) becomes the new buy pile")
             )
-        c = self.buy[-1]
-        self.buy = self.buy[:-1]
+        if self.buy_unordered:
+            buy = self.buy
+            i = self.rng.randrange(len(buy))
+            c = buy[i]
+            self.buy = buy[:i] + buy[i + 1 :]
+        else:
+            c = self.buy[-1]
+            self.buy = self.buy[:-1]
         if not self.buy:
+            self.buy_unordered = False
             self.reshuffled = False
         self.hands[seat] = tuple(sorted((*self.hands[seat], c)))
         self.known[c] = 1 << seat
@@ -793,8 +803,10 @@ class MetscriState(State[MetscriAction]):
         s._legal_set = None
         s._gcache = None
         # The cards ``seat`` cannot see, in a fixed order: other hands (seat by seat), board
-        # cards (square by square, bottom to top), the buy pile (unless reshuffled: then its
-        # composition is public and only its order is re-dealt).
+        # cards (square by square, bottom to top), then the buy pile (unless reshuffled: then
+        # its composition is public). The slots of hands and board get a uniform random
+        # choice of these cards (a partial Fisher-Yates over the first slots); the rest is
+        # the buy pile, left unordered: a buy draws from it at random (``buy_unordered``).
         old: list[int] = []
         hand_slots: list[int] = []
         for i, h in enumerate(self.hands):
@@ -822,32 +834,34 @@ class MetscriState(State[MetscriAction]):
                 board_slots.append((sq, lvl))
                 old.append(c)
         n_board = len(old)
-        if self.reshuffled:
-            pile = list(self.buy)
-            rng.shuffle(pile)
-            s.buy = tuple(pile)
-        else:
+        if not self.reshuffled:
             old.extend(self.buy)
         new = old.copy()
-        rng.shuffle(new)
+        n = len(new)
         s_known = s.known
-        for o, n in zip(old, new, strict=True):
-            s_known[n] = known[o]
+        randrange = rng.randrange
+        for i in range(n_board):
+            j = i + randrange(n - i)
+            if j != i:
+                new[i], new[j] = new[j], new[i]
+                s_known[new[j]] = known[old[j]]  # knowledge stays with the slot
+            s_known[new[i]] = known[old[i]]
         k = 0
         for i in hand_slots:
             m = len(self.hands[i])
             s.hands[i] = tuple(sorted(new[k : k + m]))
             k += m
         stacks: dict[int, list[int]] = {}
-        for (sq, lvl), n in zip(board_slots, new[n_hands:n_board], strict=True):
+        for (sq, lvl), c in zip(board_slots, new[n_hands:n_board], strict=True):
             stack = stacks.get(sq)
             if stack is None:
                 stack = stacks[sq] = list(board[sq])
-            stack[lvl] = n
+            stack[lvl] = c
         for sq, stack in stacks.items():
             s.board[sq] = tuple(stack)
         if not self.reshuffled:
             s.buy = tuple(new[n_board:])
+        s.buy_unordered = bool(s.buy)
         s.rng = rng.spawn()
         return s
 
@@ -936,6 +950,7 @@ class MetscriGame(Game[MetscriOptions, MetscriState]):
         s.buy = tuple(deck[seats * HAND_SIZE :])
         s.matched = ()
         s.reshuffled = False
+        s.buy_unordered = False
         s.board = [()] * NCELLS
         s.up = 0
         s.points = (0,) * seats

@@ -58,6 +58,8 @@ from .data import (
     CIRCLE,
     COLOURS,
     HOUSE,
+    HOUSE_SIZE,
+    SEGMENT,
     START_FIELD,
     TRACK,
     partner,
@@ -90,6 +92,7 @@ def split_parts(
     a = B.active_colour(pos, seat)
     blk = B.blockers(pos)
     hm = B.house_mask(pos[a])
+    pmap = _paths_of(a, pos[a], blk, size) if not optional and not bounce else {}
     simple = not optional and not bounce
     out: list[tuple[int, int, int, int]] = []
     prev = -99
@@ -101,7 +104,8 @@ def split_parts(
         if used and mine.count(p) <= used.count((a, p)):
             continue
         if simple:
-            for s, e in enumerate(B.path(a, p, r, blk, hm, size), 1):
+            # the 14-step path is memoised once for every r (and shared with card_moves)
+            for s, e in enumerate(pmap[p][:r], 1):
                 out.append((a, p, s, e))
             continue
         for s in range(1, r + 1):
@@ -144,6 +148,119 @@ def _longest_first(part: tuple[int, int, int, int]) -> int:
     return -part[2]
 
 
+_PATHS_OF: dict[tuple[int, tuple[int, ...], tuple[bool, ...], int], dict[int, tuple[int, ...]]] = {}
+
+
+def _paths_of(a: int, mine: tuple[int, ...], blk: tuple[bool, ...], size: int) -> dict[int, tuple[int, ...]]:
+    """Default rules: each piece square of colour ``a`` (``mine``, start circle left out, in
+    order) -> its :func:`.board.path` of up to 14 steps. Memoised per colour, pieces and
+    blockers: one lookup instead of one per piece (the result is shared: never modify it)."""
+    key = (a, mine, blk, size)
+    got = _PATHS_OF.get(key)
+    if got is None:
+        hm = B.house_mask(mine)
+        got = {p: B.path(a, p, 14, blk, hm, size) for p in mine if p != CIRCLE}
+        if len(_PATHS_OF) > 200_000:
+            _PATHS_OF.clear()
+        _PATHS_OF[key] = got
+    return got
+
+
+_HOUSE_SUMS: dict[tuple[int, int], frozenset[tuple[int, int]]] = {}
+
+
+def _house_sums(occ: int, free: int) -> frozenset[tuple[int, int]]:
+    """(pieces moved, steps) that the pieces in a house can make in one split, each moving at
+    most once (``free``: bits of those not yet used; ``occ``: every occupied circle). In the
+    house a piece steps forward onto free circles only (5.5), so the moves depend on nothing
+    else. (0, 0) is always in the set."""
+    key = (occ, free)
+    got = _HOUSE_SUMS.get(key)
+    if got is None:
+        out = {(0, 0)}
+        for k in range(HOUSE_SIZE):
+            if not (free >> k) & 1:
+                continue
+            for t in range(k + 1, HOUSE_SIZE):
+                if (occ >> t) & 1:
+                    break
+                for m, steps in _house_sums(occ & ~(1 << k) | (1 << t), free & ~(1 << k)):
+                    out.add((m + 1, steps + t - k))
+        got = _HOUSE_SUMS[key] = frozenset(out)
+    return got
+
+
+def _track_split(
+    a: int, track: list[tuple[int, tuple[int, ...]]], occ: int, hfree: int, r: int, size: int
+) -> bool | None:
+    """Default rules: can colour ``a``'s free pieces share ``r`` steps (each moving at least
+    one, each at most once)? ``track``: (square, path) of each free piece on the track;
+    ``occ``/``hfree``: its house circles occupied / holding a free piece. ``None`` when their
+    moves may interact.
+
+    Moves on the track are independent: the blockers never change (no piece lands on a start
+    field) and own pieces never block each other there; only the house does. So when no track
+    path enters the house within ``r`` steps (and none waits at an occupied entry that a
+    house move could free), any k track pieces with k <= need <= the sum of their path
+    lengths walk ``need`` steps, and the house pieces add any of their :func:`_house_sums`.
+    No piece reaches home, so neither a win nor the hand-over to the partner can end it."""
+    entry = (START_FIELD[a] - SEGMENT) % TRACK + size  # the last square before a's own start field
+    house = _house_sums(occ, hfree) if hfree else _NO_HOUSE_MOVES
+    lens: list[int] = []
+    for q, path in track:
+        n = len(path)
+        if n:
+            if path[min(n, r) - 1] >= HOUSE:
+                return None
+            lens.append(n)
+        if n < 14 and len(house) > 1 and (path[-1] if n else q) == entry:
+            return None
+    lens.sort(reverse=True)
+    for _m, steps in house:
+        need = r - steps
+        if need == 0:
+            return True
+        if need < 0:
+            continue
+        total = 0
+        for k, n in enumerate(lens, 1):
+            if k > need:
+                break
+            total += n
+            if total >= need:
+                return True
+    return False
+
+
+_NO_HOUSE_MOVES = frozenset({(0, 0)})
+
+
+def _quick_viable(pos: Board, seat: int, r: int, used: tuple[tuple[int, int], ...], size: int) -> bool | None:
+    """Default rules: :func:`viable` decided on the memoised paths without landing anything
+    (one free piece walks all ``r`` steps, or :func:`_track_split`), else ``None``."""
+    a = B.active_colour(pos, seat)
+    mine = pos[a]
+    pmap = _paths_of(a, mine, B.blockers(pos), size)
+    track: list[tuple[int, tuple[int, ...]]] = []
+    hfree = 0
+    prev = -99
+    for q in mine:
+        if q in (CIRCLE, prev):
+            continue
+        prev = q
+        k = mine.count(q) - (used.count((a, q)) if used else 0)
+        if k <= 0:
+            continue
+        path = pmap[q]
+        if len(path) >= r:
+            return True
+        if q >= HOUSE:
+            hfree |= 1 << (q - HOUSE)
+        else:
+            track.extend([(q, path)] * k)
+    return _track_split(a, track, B.house_mask(mine), hfree, r, size)
+
+
 def viable(
     pos: Board,
     seat: int,
@@ -157,14 +274,63 @@ def viable(
     key = (pos, seat, r, used, optional, bounce, size)
     v = _VIABLE.get(key)
     if v is None:
-        v = any(
-            part_ok(pos, seat, r, used, part, optional, bounce, size)
-            for part in sorted(split_parts(pos, seat, r, used, optional, bounce, size), key=_longest_first)
-        )
+        v = None if optional or bounce else _quick_viable(pos, seat, r, used, size)
+        if v is None:
+            parts = sorted(split_parts(pos, seat, r, used, optional, bounce, size), key=_longest_first)
+            v = any(part_ok(pos, seat, r, used, part, optional, bounce, size) for part in parts)
         if len(_VIABLE) > 200_000:
             _VIABLE.clear()
         _VIABLE[key] = v
     return v
+
+
+def seven_parts(
+    pos: Board, seat: int, r: int, used: tuple[tuple[int, int], ...], o: PartnersOptions
+) -> list[tuple[int, int, int, int]]:
+    """The parts of a split 7 (delekort) ``seat`` may play now with ``r`` steps left: those of
+    :func:`split_parts` that pass :func:`part_ok` when the split must use all seven (6.5.6)."""
+    optional = o.house_entry == "optional"
+    bounce = o.house_overshoot == "bounce"
+    size = o.fields_per_segment
+    parts = split_parts(pos, seat, r, used, optional, bounce, size)
+    if not o.split_must_use_all:
+        return parts
+    if optional or bounce:
+        return [part for part in parts if part_ok(pos, seat, r, used, part, optional, bounce, size)]
+    # Default rules: a part that stays on the track changes neither the blockers nor the
+    # house of its colour, so whether the other free pieces can walk the remaining steps is
+    # read off their paths from where they stand now (_track_split); part_ok decides the rest.
+    a = B.active_colour(pos, seat)
+    mine = pos[a]
+    pmap = _paths_of(a, mine, B.blockers(pos), size)
+    free: dict[int, int] = {}
+    for q in mine:
+        if q != CIRCLE:
+            free[q] = free.get(q, 0) + 1
+    if used:
+        for c, q in used:
+            if c == a and q in free:
+                free[q] -= 1
+    paths = {q: pmap[q] for q, k in free.items() if k > 0 and q < HOUSE}
+    hfree = 0
+    for q, k in free.items():
+        if k > 0 and q >= HOUSE:
+            hfree |= 1 << (q - HOUSE)
+    occ = B.house_mask(mine)
+    out: list[tuple[int, int, int, int]] = []
+    for part in parts:
+        _a, p, steps, e = part
+        rem = r - steps
+        if rem and p < HOUSE and e < HOUSE:
+            others = [(q, path) for q, path in paths.items() for _ in range(free[q] - (q == p))]
+            ok = _track_split(a, others, occ, hfree, rem, size)
+            if ok is not None:
+                if ok:
+                    out.append(part)
+                continue
+        if not rem or part_ok(pos, seat, r, used, part, optional, bounce, size):
+            out.append(part)
+    return out
 
 
 def swap_pairs(pos: Board, o: PartnersOptions) -> list[tuple[int, int, int, int]]:
@@ -194,11 +360,13 @@ def swap_pairs(pos: Board, o: PartnersOptions) -> list[tuple[int, int, int, int]
 T = TypeVar("T")
 
 
-def _interned(cls: Callable[..., T]) -> Callable[..., T]:
+def _interned(cls: Callable[..., T], made: dict[tuple[Any, ...], T] | None = None) -> Callable[..., T]:
     """A maker of ``cls`` actions that returns the one action with the given fields, made the
     first time it is asked for: actions are immutable values, legal() makes several per
-    decision, and looking one up costs a tenth of making a frozen dataclass."""
-    made: dict[tuple[Any, ...], T] = {}
+    decision, and looking one up costs a tenth of making a frozen dataclass. ``made`` is the
+    table (hot loops look it up directly)."""
+    if made is None:
+        made = {}
     get = made.get
 
     def make(*fields: Any) -> T:
@@ -214,9 +382,12 @@ def _interned(cls: Callable[..., T]) -> Callable[..., T]:
 
 _give_action = _interned(Give)
 _start_action = _interned(Start)
-_move_action = _interned(Move)
-_seven_action = _interned(Seven)
-_swap_action = _interned(Swap)
+_MOVES: dict[tuple[Any, ...], Move] = {}
+_move_action = _interned(Move, _MOVES)
+_SEVENS: dict[tuple[Any, ...], Seven] = {}
+_seven_action = _interned(Seven, _SEVENS)
+_SWAPS: dict[tuple[Any, ...], Swap] = {}
+_swap_action = _interned(Swap, _SWAPS)
 _DISCARD = Discard()
 _STOP = StopSplit()
 
@@ -263,6 +434,9 @@ class PartnersState(State[PartnersAction]):
     """The colour seat (0–3) that acts now; ``to_act`` is the person controlling it."""
     ctrl: tuple[int, ...]
     """The person controlling each colour seat (R10; the identity with four people)."""
+    deck_unordered: bool
+    """Only in a determinized state: the undealt cards' order was not dealt; a deal takes
+    them at random (the same law as a shuffled deck, without shuffling cards never dealt)."""
     _legal: tuple[PartnersAction, ...] | None
     """The legal actions now, computed once per decision (a cache, left out of equality)."""
 
@@ -320,16 +494,10 @@ class PartnersState(State[PartnersAction]):
         if self.phase == "exchange":
             return [_give_action(c) for c in dict.fromkeys(self.hands[seat])]
         o = self.opts
-        optional = o.house_entry == "optional"
-        bounce = o.house_overshoot == "bounce"
-        size = o.fields_per_segment
         if self.phase == "split":
             out: list[PartnersAction] = []
-            for part in split_parts(self.pos, seat, self.split_left, self.split_used, optional, bounce, size):
-                if not o.split_must_use_all or part_ok(
-                    self.pos, seat, self.split_left, self.split_used, part, optional, bounce, size
-                ):
-                    out.append(_seven_action(*part))
+            for part in seven_parts(self.pos, seat, self.split_left, self.split_used, o):
+                out.append(_seven_action(*part))
             if not o.split_must_use_all:
                 out.append(_STOP)
             return out
@@ -346,20 +514,29 @@ class PartnersState(State[PartnersAction]):
         mine = pos[a]
         blk = B.blockers(pos)
         hm = B.house_mask(mine)
-        froms = [p for p in dict.fromkeys(mine) if p != CIRCLE]
         out: list[PartnersAction] = []
         simple = not optional and not bounce
-        paths = [B.path(a, p, 14, blk, hm, size) for p in froms] if simple else []
+        if simple:
+            pmap = _paths_of(a, mine, blk, size)
+            froms = list(pmap)
+            paths = list(pmap.values())
+        else:
+            froms = [p for p in dict.fromkeys(mine) if p != CIRCLE]
+            paths = []
+        moves = _MOVES.get  # the interned Move actions, looked up inline (the hot loop)
         for card in dict.fromkeys(hand):
             t = CARD_TYPES[card]
             if t.start and mine[0] == CIRCLE:
                 out.append(_start_action(card, a))
             for v in t.forward:
-                for i, p in enumerate(froms):
-                    if simple:
-                        if len(paths[i]) >= v:
-                            out.append(_move_action(card, v, a, p, paths[i][v - 1]))
-                        continue
+                if simple:
+                    for p, path in zip(froms, paths, strict=True):
+                        if len(path) >= v:
+                            key = (card, v, a, p, path[v - 1])
+                            m = moves(key)
+                            out.append(m if m is not None else _move_action(*key))
+                    continue
+                for p in froms:
                     for e in B.walk(a, p, v, blk, hm, optional, bounce, size):
                         out.append(_move_action(card, v, a, p, e))
             if t.backward:
@@ -369,12 +546,15 @@ class PartnersState(State[PartnersAction]):
                         if e >= 0:
                             out.append(_move_action(card, -t.backward, a, p, e))
             if t.split:
-                for part in split_parts(pos, seat, 7, (), optional, bounce, size):
-                    if not o.split_must_use_all or part_ok(pos, seat, 7, (), part, optional, bounce, size):
-                        out.append(_seven_action(*part))
+                sevens = _SEVENS.get
+                for part in seven_parts(pos, seat, 7, (), o):
+                    m7 = sevens(part)
+                    out.append(m7 if m7 is not None else _seven_action(*part))
             if t.swap:
+                swaps = _SWAPS.get
                 for pair in swap_pairs(pos, o):
-                    out.append(_swap_action(*pair))
+                    ms = swaps(pair)
+                    out.append(ms if ms is not None else _swap_action(*pair))
         if with_discard and (not out or o.allow_voluntary_discard):
             out.append(_DISCARD)
         return out
@@ -636,6 +816,7 @@ class PartnersState(State[PartnersAction]):
         deck = list(deck_of(self.opts))
         self.rng.shuffle(deck)
         self.deck = tuple(deck)
+        self.deck_unordered = False
         self.discard = ()
         self.hdisc = ((), (), (), ())
         self.deal_no = 0
@@ -645,10 +826,18 @@ class PartnersState(State[PartnersAction]):
         hands: list[list[str]] = [[], [], [], []]
         deck = self.deck
         i = 0
-        for _ in range(4):
-            for k in range(1, 5):
-                hands[(self.dealer + k) % 4].append(deck[i])
-                i += 1
+        if self.deck_unordered:
+            rest = list(deck)
+            randrange = self.rng.randrange
+            for _ in range(4):
+                for k in range(1, 5):
+                    hands[(self.dealer + k) % 4].append(rest.pop(randrange(len(rest))))
+            deck = tuple(rest)
+        else:
+            for _ in range(4):
+                for k in range(1, 5):
+                    hands[(self.dealer + k) % 4].append(deck[i])
+                    i += 1
         self.deck = deck[i:]
         self.hands = tuple(sort_cards(h) for h in hands)
         self.deal_no += 1
@@ -676,47 +865,69 @@ class PartnersState(State[PartnersAction]):
     def determinize(self, seat: int, rng: Rng) -> PartnersState:
         """Re-deal everything ``seat`` (a person) cannot see: the other seats' hands (except a card
         it gave and knows its partner still holds), their face-down discards, the undealt and
-        set-aside cards, and uncommitted exchange choices."""
+        set-aside cards, and uncommitted exchange choices.
+
+        The hidden hands and discards get a uniform random choice of the unseen cards; the
+        rest is the deck, left unordered: a deal takes its cards at random
+        (``deck_unordered``), the same law as a shuffled deck."""
         s = self.copy()
-        mine = set(self.controlled(seat))
+        ctrl = self.ctrl
         hidden = self.opts.discard_visibility == "hidden"
-        others = [o for o in range(4) if o not in mine]
-        pool = list(self.deck)
+        hands, hdisc = self.hands, self.hdisc
+        others = [o for o in range(4) if ctrl[o] != seat]
+        pool: list[str] = []
         for o in others:
-            pool.extend(self.hands[o])
+            pool.extend(hands[o])
             if hidden:
-                pool.extend(self.hdisc[o])
+                pool.extend(hdisc[o])
         # known[o] = (card, zone): a card one of my seats gave to o, known to be in o's hand/discard
         known: dict[int, tuple[str, int]] = {}
-        for k in mine:
-            g, zone = self.gave[k], self.gift_zone[k]
-            if partner(k) not in mine and zone and g is not None:
-                known[partner(k)] = (g, zone)
-                pool.remove(g)
-        rng.shuffle(pool)
-        hands = list(self.hands)
-        hdisc = list(self.hdisc)
-        commits = list(self.commits)
-        gave = list(self.gave)
-        zones = list(self.gift_zone)
+        gave, zones = self.gave, self.gift_zone
+        if any(zones):
+            for o in others:
+                k = (o + 2) % 4  # o's partner
+                g, zone = gave[k], zones[k]
+                if ctrl[k] == seat and zone and g is not None:
+                    known[o] = (g, zone)
+                    pool.remove(g)
+        slots = len(pool)
+        pool.extend(self.deck)
+        rng.shuffle_front(pool, slots)
+        new_hands = list(hands)
+        new_hdisc = list(hdisc)
+        at = 0
         for o in others:
-            g, zone = known.get(o, ("", 0))
-            fixed = [g] if zone == 1 else []
-            take = len(self.hands[o]) - len(fixed)
-            hands[o] = sort_cards([*fixed, *pool[:take]])
-            del pool[:take]
+            g, zone = known.get(o, ("", 0)) if known else ("", 0)
+            take = len(hands[o]) - (zone == 1)
+            got = pool[at : at + take]
+            at += take
+            if zone == 1:
+                got.append(g)
+            new_hands[o] = sort_cards(got)
             if hidden:
-                fixed = [g] if zone == 2 else []
-                take = len(self.hdisc[o]) - len(fixed)
-                hdisc[o] = sort_cards([*fixed, *pool[:take]])
-                del pool[:take]
-            if commits[o] is not None:
-                commits[o] = rng.choice(hands[o])
-            if partner(o) not in mine:
-                gave[o] = None
-                zones[o] = 0
-        s.hands, s.hdisc, s.deck = tuple(hands), tuple(hdisc), tuple(pool)
-        s.commits, s.gave, s.gift_zone = tuple(commits), tuple(gave), tuple(zones)
+                take = len(hdisc[o]) - (zone == 2)
+                got = pool[at : at + take]
+                at += take
+                if zone == 2:
+                    got.append(g)
+                new_hdisc[o] = sort_cards(got)
+        s.hands, s.hdisc, s.deck = tuple(new_hands), tuple(new_hdisc), tuple(pool[at:])
+        s.deck_unordered = True
+        commits = self.commits
+        if any(commits[o] is not None for o in others):
+            redone = list(commits)
+            for o in others:
+                if redone[o] is not None:
+                    redone[o] = rng.choice(new_hands[o])
+            s.commits = tuple(redone)
+        # what the other side gave is unknown to ``seat``
+        forget = [o for o in others if ctrl[(o + 2) % 4] != seat and (gave[o] is not None or zones[o])]
+        if forget:
+            new_gave, new_zones = list(gave), list(zones)
+            for o in forget:
+                new_gave[o] = None
+                new_zones[o] = 0
+            s.gave, s.gift_zone = tuple(new_gave), tuple(new_zones)
         s.rng = rng.spawn()
         s._legal = None
         return s
@@ -822,6 +1033,7 @@ class PartnersGame(Game[PartnersOptions, PartnersState]):
         s.discard = ()
         s.hdisc = ((), (), (), ())
         s.deck = ()
+        s.deck_unordered = False
         s.deals = 0
         s.deal_no = 0
         s.winner = None

@@ -199,6 +199,14 @@ class ToucheState(State[ToucheAction]):
     recycled: tuple[bool, ...]
     """Per seat: its pile was refilled from its own face-up discards, so its owner knows the
     pile's content (the recycled cards minus those it drew since)."""
+    piles_unordered: bool
+    """Only in a determinized state: the piles' order was not dealt; a draw takes a card at
+    random (the same law as from a shuffled pile, without shuffling cards never drawn)."""
+    pooled: int
+    """Only in a determinized state: bitmask of the seats whose piles were re-dealt from one
+    pool (their cards are unknown to the seat determinized for). A draw from such a pile takes
+    a card at random from all of them, and the drawer's pile gives its top card in exchange:
+    the same law as a random split into piles of these sizes, without dealing that split."""
 
     # ------------------------------------------------------------------ helpers
 
@@ -563,14 +571,44 @@ class ToucheState(State[ToucheAction]):
                 pile = list(self.discards[seat])
                 self.rng.shuffle(pile)
                 self.piles[seat] = tuple(pile)
+                self.pooled &= ~(1 << seat)
                 self.discards[seat] = ()
                 if not self.recycled[seat]:
                     self.recycled = tuple(r or i == seat for i, r in enumerate(self.recycled))
             pile_t = self.piles[seat]
-            self.hands[seat] = tuple(sorted((*self.hands[seat], pile_t[-1])))
-            self.piles[seat] = pile_t[:-1]
+            if self.piles_unordered:
+                card = self._draw_unordered(seat)
+            else:
+                card = pile_t[-1]
+                self.piles[seat] = pile_t[:-1]
+            self.hands[seat] = tuple(sorted((*self.hands[seat], card)))
             got += 1
         return got
+
+    def _draw_unordered(self, seat: int) -> str:
+        """Determinized states: one card for ``seat`` from its unordered pile (or the pool)."""
+        piles = self.piles
+        own = piles[seat]
+        pooled = self.pooled
+        if not (pooled >> seat) & 1:
+            x = self.rng.randrange(len(own))
+            piles[seat] = own[:x] + own[x + 1 :]
+            return own[x]
+        members = [j for j in range(self.seats) if (pooled >> j) & 1]
+        x = self.rng.randrange(sum(len(piles[j]) for j in members))
+        for j in members:
+            n = len(piles[j])
+            if x < n:
+                break
+            x -= n
+        other = piles[j]
+        card = other[x]
+        if j == seat:
+            piles[seat] = own[:x] + own[x + 1 :]
+        else:
+            piles[j] = (*other[:x], own[-1], *other[x + 1 :])
+            piles[seat] = own[:-1]
+        return card
 
     def _deal(self) -> None:
         """Shuffle every card and deal them all, one at a time from the left of the dealer."""
@@ -584,6 +622,8 @@ class ToucheState(State[ToucheAction]):
         self.hands = [() for _ in range(n)]
         self.discards = [() for _ in range(n)]
         self.recycled = (False,) * n
+        self.piles_unordered = False
+        self.pooled = 0
         for s in range(n):
             self._draw(s, HAND)
 
@@ -705,30 +745,35 @@ class ToucheState(State[ToucheAction]):
     def determinize(self, seat: int, rng: Rng) -> ToucheState:
         """Re-deal what ``seat`` cannot see: the other hands and the order and content of every
         face-down pile, keeping all sizes. Discards are face up. A pile its owner refilled from
-        its own discards keeps its content for that owner (only the order is shuffled); the
-        other seats' knowledge of such a pile is not modelled (they see it re-dealt)."""
+        its own discards keeps its content for that owner (only the order is unknown); the
+        other seats' knowledge of such a pile is not modelled (they see it re-dealt).
+
+        The other hands get a uniform random choice of the unseen cards; the rest fill the
+        piles in any order, and draws then take their cards at random (``piles_unordered``,
+        ``pooled``), which deals the piles lazily with the same law."""
         s = self.copy()
         own_known = self.recycled[seat]
         pool: list[str] = [c for i, h in enumerate(self.hands) if i != seat for c in h]
+        n_hands = len(pool)
+        pooled = 0
         for i, p in enumerate(self.piles):
             if not (own_known and i == seat):
                 pool.extend(p)
-        rng.shuffle(pool)
+                pooled |= 1 << i
+        rng.shuffle_front(pool, n_hands)
         pos = 0
         for i in range(self.seats):
             if i != seat:
-                n = len(self.hands[i])
-                s.hands[i] = tuple(sorted(pool[pos : pos + n]))
-                pos += n
+                k = len(self.hands[i])
+                s.hands[i] = tuple(sorted(pool[pos : pos + k]))
+                pos += k
         for i in range(self.seats):
-            if own_known and i == seat:
-                mine = list(self.piles[i])
-                rng.shuffle(mine)
-                s.piles[i] = tuple(mine)
-                continue
-            n = len(self.piles[i])
-            s.piles[i] = tuple(pool[pos : pos + n])
-            pos += n
+            if (pooled >> i) & 1:
+                k = len(self.piles[i])
+                s.piles[i] = tuple(pool[pos : pos + k])
+                pos += k
+        s.piles_unordered = True
+        s.pooled = pooled
         s.rng = rng.spawn()
         return s
 
