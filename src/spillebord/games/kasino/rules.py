@@ -175,6 +175,23 @@ def _required(v: int, loose: tuple[int, ...], tm: tuple[int, ...]) -> int:
     return r
 
 
+def _draw_front(cards: list[int], at: int, k: int, rng: Rng) -> None:
+    """Move ``k`` cards chosen uniformly at random from ``cards[at:]`` to ``cards[at:at+k]`` (a
+    partial Fisher-Yates). Several indices come from one 64-bit draw, as digits of mixed radix
+    while their product stays below 2**24 (modulo bias below 2**-40, as ``Rng.randrange``)."""
+    n = len(cards)
+    word = room = 0
+    for i in range(at, at + k):
+        m = n - i
+        if room * m >= 1 << 24 or not room:
+            word = rng.next64()
+            room = 1
+        j = i + word % m
+        word //= m
+        room *= m
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def _or_except(ms: list[int], i: int) -> int:
     o = 0
     for k, v in enumerate(ms):
@@ -198,6 +215,9 @@ class KasinoState(State[KasinoAction]):
     hand_no: int
     leader: int
     stock: tuple[int, ...]
+    stock_unordered: bool
+    """Only in a determinized state: the stock's order was not dealt; a deal takes its cards at
+    random (the same law as a shuffled stock, without shuffling cards that may never be dealt)."""
     hands: tuple[tuple[int, ...], ...]
     loose: tuple[int, ...]
     builds: tuple[BuildPile, ...]
@@ -717,6 +737,7 @@ class KasinoState(State[KasinoAction]):
         self.loose = tuple(table)
         self.builds = ()
         self.stock = tuple(deck[pos:])
+        self.stock_unordered = False
         self.piles = ((),) * n
         self.sweeps = (0,) * n
         self.last_capturer = None
@@ -741,6 +762,11 @@ class KasinoState(State[KasinoAction]):
         """Later hands: 4 cards each (2 + 2) from the stock, nothing to the table (3.2)."""
         n = self.seats
         stock = self.stock
+        if self.stock_unordered:  # determinized: put the cards to deal at the front, at random
+            rest = list(stock)
+            _draw_front(rest, 0, min(4 * n, len(rest)), self.rng)
+            stock = tuple(rest)
+            self.stock_unordered = False
         hands: list[list[int]] = [[] for _ in range(n)]
         pos = 0
         for _ in range(2):
@@ -854,44 +880,60 @@ class KasinoState(State[KasinoAction]):
         """Re-deal the other hands and the stock from the cards ``seat`` cannot see.
 
         A build's owner keeps at least one card able to take it (rule 9.3 makes that
-        knowable), so an owner gets such a card first.
+        knowable), so an owner first gets one of the unseen cards able to take it, at random.
+        The other hands are then a uniform random choice of the rest; the stock is what is
+        left, unordered (``stock_unordered``): a deal takes its cards at random, the same law
+        as a shuffled stock.
         """
         s = self.copy()
-        pool = [c for i, h in enumerate(self.hands) if i != seat for c in h]
-        pool += self.stock
-        sizes = [len(h) for h in self.hands]
-        hm = self._hm
-        for _attempt in range(20):
-            rng.shuffle(pool)
-            rest = list(pool)
-            hands: list[list[int]] = [[] for _ in range(self.seats)]
-            ok = True
-            for b in self.builds:
-                o = b.owner
-                if o == seat or hands[o]:
-                    continue
-                able = [c for c in rest if hm[c] >> b.value & 1]
-                if not able:
-                    ok = False
+        hands_now = self.hands
+        pool = list(self.stock)
+        for i, h in enumerate(hands_now):
+            if i != seat:
+                pool += h
+        randrange = rng.randrange
+        new_hands = list(hands_now)
+        fixed: dict[int, int] = {}  # owner -> the able card it keeps
+        if self.builds:
+            hm = self._hm
+            for _attempt in range(20):
+                fixed.clear()
+                taken: set[int] = set()
+                ok = True
+                for b in self.builds:
+                    o = b.owner
+                    if o == seat or o in fixed:
+                        continue
+                    able = [c for c in pool if hm[c] >> b.value & 1 and c not in taken]
+                    if not able:
+                        ok = False
+                        break
+                    c = able[randrange(len(able))]
+                    taken.add(c)
+                    fixed[o] = c
+                if ok:
                     break
-                c = able[0]
-                rest.remove(c)
-                hands[o].append(c)
-            if ok:
-                break
-        else:  # pragma: no cover - practically unreachable; keep the true deal
-            s.rng = rng.spawn()
-            return s
-        new_hands = list(self.hands)
-        for i in range(self.seats):
+            else:  # pragma: no cover - practically unreachable; keep the true deal
+                s.rng = rng.spawn()
+                return s
+            if fixed:
+                pool = [c for c in pool if c not in taken]
+        at = 0
+        for i, h in enumerate(hands_now):
             if i == seat:
                 continue
-            need = sizes[i] - len(hands[i])
-            hands[i] += rest[:need]
-            rest = rest[need:]
-            new_hands[i] = tuple(sorted(hands[i]))
+            c0 = fixed.get(i)
+            take = len(h) - (c0 is not None)
+            _draw_front(pool, at, take, rng)
+            got = pool[at : at + take]
+            at += take
+            if c0 is not None:
+                got.append(c0)
+            got.sort()
+            new_hands[i] = tuple(got)
         s.hands = tuple(new_hands)
-        s.stock = tuple(rest)
+        s.stock = tuple(pool[at:])
+        s.stock_unordered = True
         s.rng = rng.spawn()
         s._legal = None
         return s
