@@ -277,3 +277,14 @@ def test_determinize_deals_the_unseen_cards_uniformly() -> None:
     for c in unseen:
         assert abs(in_hand[c] - n * 3 / 43) < 0.15 * n * 3 / 43, (c, in_hand[c])
         assert abs(dealt[c] - n * 8 / 43) < 0.15 * n * 8 / 43, (c, dealt[c])
+
+
+def test_fast_action_makers_make_the_same_values() -> None:
+    from spillebord.games.kasino.rules import _build, _capture
+
+    c = _capture(9, ((4, 8), (12,)))
+    assert c == Capture(9, ((4, 8), (12,))) and hash(c) == hash(Capture(9, ((4, 8), (12,))))
+    assert str(c) == str(Capture(9, ((4, 8), (12,))))
+    b = _build(3, 9, (20,), ((16,),), True)
+    assert b == Build(3, 9, (20,), ((16,),), True) and b.multiple and b.gather == ((16,),)
+    assert hash(b) == hash(Build(3, 9, (20,), ((16,),), True))
