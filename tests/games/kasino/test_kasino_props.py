@@ -243,3 +243,48 @@ def test_greedy_beats_random() -> None:
         assert not m.truncated
         wins += m.outcome[g] == 1.0
     assert wins >= 0.65 * n
+
+
+def test_determinize_deals_the_unseen_cards_uniformly() -> None:
+    # After the first play of round 1 the seat to act re-deals the other hand (3 of 43 unseen
+    # cards) and leaves the stock unordered; the next deal takes 8 of it at random. Every unseen
+    # card is then equally likely in the other hand (3/43) and in the next deal
+    # ((1 - 3/43) * 8/40 = 8/43): within 15 %.
+    s = GAME.new(2, 5)
+    rng = Rng(5)
+    s.play(rng.choice(s.legal()))
+    seat = s.to_act
+    assert seat is not None
+    other = 1 - seat
+    unseen = sorted([*s.hands[other], *s.stock])
+    assert len(unseen) == 43 and len(s.hands[other]) == 3
+    n = 4000
+    in_hand = dict.fromkeys(unseen, 0)
+    dealt = dict.fromkeys(unseen, 0)
+    for _ in range(n):
+        d = s.determinize(seat, rng)
+        assert sorted([*d.hands[other], *d.stock]) == unseen
+        assert d.hands[seat] == s.hands[seat] and len(d.hands[other]) == 3
+        for c in d.hands[other]:
+            in_hand[c] += 1
+        stock = sorted(d.stock)
+        d.hands = ((), ())  # the hand is played out: the next deal comes from the stock
+        d._deal_hand([])
+        assert sorted([*d.hands[0], *d.hands[1], *d.stock]) == stock
+        assert len(d.stock) == 40 - 8 and not d.stock_unordered
+        for c in (*d.hands[0], *d.hands[1]):
+            dealt[c] += 1
+    for c in unseen:
+        assert abs(in_hand[c] - n * 3 / 43) < 0.15 * n * 3 / 43, (c, in_hand[c])
+        assert abs(dealt[c] - n * 8 / 43) < 0.15 * n * 8 / 43, (c, dealt[c])
+
+
+def test_fast_action_makers_make_the_same_values() -> None:
+    from spillebord.games.kasino.rules import _build, _capture
+
+    c = _capture(9, ((4, 8), (12,)))
+    assert c == Capture(9, ((4, 8), (12,))) and hash(c) == hash(Capture(9, ((4, 8), (12,))))
+    assert str(c) == str(Capture(9, ((4, 8), (12,))))
+    b = _build(3, 9, (20,), ((16,),), True)
+    assert b == Build(3, 9, (20,), ((16,),), True) and b.multiple and b.gather == ((16,),)
+    assert hash(b) == hash(Build(3, 9, (20,), ((16,),), True))

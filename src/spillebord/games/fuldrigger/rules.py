@@ -179,6 +179,13 @@ MAX_DRAFTS = 3
 N_TAILWINDS = sum(1 for h in HAZARD_LIST if h == D.TAILWIND)
 
 
+@functools.lru_cache(maxsize=1 << 14)
+def _cash_clauses(cls: type[Give] | type[Ask], amount: int, cash: int) -> tuple[Give | Ask, ...]:
+    """The ``cash`` clauses of :func:`cash_steps` as actions, made once per (clause kind, sum
+    written, payer's cash): a draft asks again after every clause with the same cash."""
+    return tuple([act(cls, "cash", str(n)) for n in cash_steps(amount, cash)])
+
+
 def cash_steps(amount: int, cash: int) -> list[int]:
     """The sums a cash clause may add to ``amount`` (rule 11.1, "De aftaler selv prisen"):
     one digit times a place value (1–9, 10–90, 100–900, …) below the lowest digit already
@@ -709,8 +716,8 @@ class FuldriggerState(State[FuldriggerAction]):
         out: list[FuldriggerAction] = []
         # Cash digit by digit from the left (see cash_steps); every other clause at most once
         # (each fortress, ship and depot load, one truce): a draft always ends.
-        out += [act(Give, "cash", str(n)) for n in cash_steps(dr.give_cash, self.cash[p])]
-        out += [act(Ask, "cash", str(n)) for n in cash_steps(dr.get_cash, self.cash[q])]
+        out += _cash_clauses(Give, dr.give_cash, self.cash[p])
+        out += _cash_clauses(Ask, dr.get_cash, self.cash[q])
         out += [act(Give, "fort", c) for c in self.forts_of(p) if c not in dr.give_forts]
         out += [act(Ask, "fort", c) for c in self.forts_of(q) if c not in dr.get_forts]
         out += [act(Give, "ship", s.id) for s in self.ships_of(p) if s.id not in dr.give_ships]

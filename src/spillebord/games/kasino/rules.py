@@ -29,6 +29,7 @@ effects (the largest seen in 1,000 random games: 666).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import reduce
 from operator import itemgetter, or_
@@ -51,6 +52,7 @@ from .actions import (
     BUILD_CODE,
     Build,
     Capture,
+    CardAction,
     Clear,
     Extend,
     KasinoAction,
@@ -128,6 +130,37 @@ TRAILS: tuple[Trail, ...] = tuple(Trail(c) for c in DECK)
 """One Trail action per card, made once (actions are immutable values; saves allocations)."""
 CLEAR = Clear(SPADE5)
 
+_new = object.__new__  # the slots of a frozen action, set once before anyone sees it
+_set_card: Callable[[Any, Any], None] = vars(CardAction)["card"].__set__
+_set_groups: Callable[[Any, Any], None] = vars(Capture)["groups"].__set__
+_set_value: Callable[[Any, Any], None] = vars(Build)["value"].__set__
+_set_base: Callable[[Any, Any], None] = vars(Build)["base"].__set__
+_set_gather: Callable[[Any, Any], None] = vars(Build)["gather"].__set__
+_set_same: Callable[[Any, Any], None] = vars(Build)["same"].__set__
+
+
+def _capture(card: int, groups: tuple[tuple[int, ...], ...]) -> Capture:
+    """``Capture(card, groups)`` without the frozen dataclass's ``__init__`` (its slots set
+    directly: the same value, made in about half the time; legal lists make many)."""
+    a = _new(Capture)
+    _set_card(a, card)
+    _set_groups(a, groups)
+    return a
+
+
+def _build(
+    card: int, value: int, base: tuple[int, ...], gather: tuple[tuple[int, ...], ...], same: bool
+) -> Build:
+    """``Build(card, value, base, gather, same)``, made as :func:`_capture`."""
+    a = _new(Build)
+    _set_card(a, card)
+    _set_value(a, value)
+    _set_base(a, base)
+    _set_gather(a, gather)
+    _set_same(a, same)
+    return a
+
+
 _HandCache = dict[tuple[int, ...], tuple[int, tuple[int, ...]]]
 _HANDS: dict[str, _HandCache] = {m: {} for m in HAND_MASKS}
 
@@ -175,6 +208,23 @@ def _required(v: int, loose: tuple[int, ...], tm: tuple[int, ...]) -> int:
     return r
 
 
+def _draw_front(cards: list[int], at: int, k: int, rng: Rng) -> None:
+    """Move ``k`` cards chosen uniformly at random from ``cards[at:]`` to ``cards[at:at+k]`` (a
+    partial Fisher-Yates). Several indices come from one 64-bit draw, as digits of mixed radix
+    while their product stays below 2**24 (modulo bias below 2**-40, as ``Rng.randrange``)."""
+    n = len(cards)
+    word = room = 0
+    for i in range(at, at + k):
+        m = n - i
+        if room * m >= 1 << 24 or not room:
+            word = rng.next64()
+            room = 1
+        j = i + word % m
+        word //= m
+        room *= m
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def _or_except(ms: list[int], i: int) -> int:
     o = 0
     for k, v in enumerate(ms):
@@ -198,6 +248,9 @@ class KasinoState(State[KasinoAction]):
     hand_no: int
     leader: int
     stock: tuple[int, ...]
+    stock_unordered: bool
+    """Only in a determinized state: the stock's order was not dealt; a deal takes its cards at
+    random (the same law as a shuffled stock, without shuffling cards that may never be dealt)."""
     hands: tuple[tuple[int, ...], ...]
     loose: tuple[int, ...]
     builds: tuple[BuildPile, ...]
@@ -415,9 +468,9 @@ class KasinoState(State[KasinoAction]):
                                 sets[mk] = part
                 if len(sets) > 1:
                     if is_reserve:
-                        new = [Capture(h, part) for mk, part in sets.items() if mk & own_bit]
+                        new = [_capture(h, part) for mk, part in sets.items() if mk & own_bit]
                     else:
-                        new = [Capture(h, part) for mk, part in sets.items() if mk]
+                        new = [_capture(h, part) for mk, part in sets.items() if mk]
                     caps += new
                     out += new
             if h == SPADE5:
@@ -461,7 +514,7 @@ class KasinoState(State[KasinoAction]):
                                 req = _required(b, loose, tm) & ~base if must_gather else 0
                                 # simple build, or "mere b" with t alone (8.3)
                                 if not req:
-                                    out.append(Build(h, b, bi, (), same))
+                                    out.append(_build(h, b, bi, (), same))
                                 gs = gather_sets(b)
                                 if len(gs) > 1:
                                     for g, part in gs.items():
@@ -472,7 +525,7 @@ class KasinoState(State[KasinoAction]):
                                             elif key in seen_m:
                                                 continue
                                             seen_m.add(key)
-                                            out.append(Build(h, b, bi, part, same))
+                                            out.append(_build(h, b, bi, part, same))
                     else:
                         for b in _bits(others & ~built_vals):
                             bases: list[int] = []
@@ -492,7 +545,7 @@ class KasinoState(State[KasinoAction]):
                                         key = (base | g, same or bool(g))
                                         if key not in seen:
                                             seen.add(key)
-                                            out.append(Build(h, b, items(base), part, same))
+                                            out.append(_build(h, b, items(base), part, same))
                 # --- raise (8.4) and extend (8.5): only one's own build while owning one (9.1)
                 for j in range(nb):
                     if own >= 0 and j != own:
@@ -717,6 +770,7 @@ class KasinoState(State[KasinoAction]):
         self.loose = tuple(table)
         self.builds = ()
         self.stock = tuple(deck[pos:])
+        self.stock_unordered = False
         self.piles = ((),) * n
         self.sweeps = (0,) * n
         self.last_capturer = None
@@ -741,6 +795,11 @@ class KasinoState(State[KasinoAction]):
         """Later hands: 4 cards each (2 + 2) from the stock, nothing to the table (3.2)."""
         n = self.seats
         stock = self.stock
+        if self.stock_unordered:  # determinized: put the cards to deal at the front, at random
+            rest = list(stock)
+            _draw_front(rest, 0, min(4 * n, len(rest)), self.rng)
+            stock = tuple(rest)
+            self.stock_unordered = False
         hands: list[list[int]] = [[] for _ in range(n)]
         pos = 0
         for _ in range(2):
@@ -854,44 +913,60 @@ class KasinoState(State[KasinoAction]):
         """Re-deal the other hands and the stock from the cards ``seat`` cannot see.
 
         A build's owner keeps at least one card able to take it (rule 9.3 makes that
-        knowable), so an owner gets such a card first.
+        knowable), so an owner first gets one of the unseen cards able to take it, at random.
+        The other hands are then a uniform random choice of the rest; the stock is what is
+        left, unordered (``stock_unordered``): a deal takes its cards at random, the same law
+        as a shuffled stock.
         """
         s = self.copy()
-        pool = [c for i, h in enumerate(self.hands) if i != seat for c in h]
-        pool += self.stock
-        sizes = [len(h) for h in self.hands]
-        hm = self._hm
-        for _attempt in range(20):
-            rng.shuffle(pool)
-            rest = list(pool)
-            hands: list[list[int]] = [[] for _ in range(self.seats)]
-            ok = True
-            for b in self.builds:
-                o = b.owner
-                if o == seat or hands[o]:
-                    continue
-                able = [c for c in rest if hm[c] >> b.value & 1]
-                if not able:
-                    ok = False
+        hands_now = self.hands
+        pool = list(self.stock)
+        for i, h in enumerate(hands_now):
+            if i != seat:
+                pool += h
+        randrange = rng.randrange
+        new_hands = list(hands_now)
+        fixed: dict[int, int] = {}  # owner -> the able card it keeps
+        if self.builds:
+            hm = self._hm
+            for _attempt in range(20):
+                fixed.clear()
+                taken: set[int] = set()
+                ok = True
+                for b in self.builds:
+                    o = b.owner
+                    if o == seat or o in fixed:
+                        continue
+                    able = [c for c in pool if hm[c] >> b.value & 1 and c not in taken]
+                    if not able:
+                        ok = False
+                        break
+                    c = able[randrange(len(able))]
+                    taken.add(c)
+                    fixed[o] = c
+                if ok:
                     break
-                c = able[0]
-                rest.remove(c)
-                hands[o].append(c)
-            if ok:
-                break
-        else:  # pragma: no cover - practically unreachable; keep the true deal
-            s.rng = rng.spawn()
-            return s
-        new_hands = list(self.hands)
-        for i in range(self.seats):
+            else:  # pragma: no cover - practically unreachable; keep the true deal
+                s.rng = rng.spawn()
+                return s
+            if fixed:
+                pool = [c for c in pool if c not in taken]
+        at = 0
+        for i, h in enumerate(hands_now):
             if i == seat:
                 continue
-            need = sizes[i] - len(hands[i])
-            hands[i] += rest[:need]
-            rest = rest[need:]
-            new_hands[i] = tuple(sorted(hands[i]))
+            c0 = fixed.get(i)
+            take = len(h) - (c0 is not None)
+            _draw_front(pool, at, take, rng)
+            got = pool[at : at + take]
+            at += take
+            if c0 is not None:
+                got.append(c0)
+            got.sort()
+            new_hands[i] = tuple(got)
         s.hands = tuple(new_hands)
-        s.stock = tuple(rest)
+        s.stock = tuple(pool[at:])
+        s.stock_unordered = True
         s.rng = rng.spawn()
         s._legal = None
         return s
