@@ -64,3 +64,19 @@ def test_match_loop_is_reproducible() -> None:
     b = play_match(game, ["greedy", "random"], seed=5)
     assert a == b and a.outcome is not None and sum(a.outcome) == 1.0
     assert final_state(game, 2, 5).to_act is None
+
+
+def test_a_state_pickles_with_its_game_by_reference() -> None:
+    # A state sent to another process (a bot's process pool) arrives with the registered game
+    # itself, not a copy of its tables, and plays on identically.
+    import pickle
+
+    from spillebord.core import registry
+
+    for gid in registry.ids():
+        g = registry.get(gid)
+        s = g.new(g.seats.start if gid != "partners" else 4, 3)
+        t = pickle.loads(pickle.dumps(s))
+        assert t.game is g
+        assert [str(a) for a in t.legal()] == [str(a) for a in s.legal()]
+        assert t.view(0) == s.view(0)
