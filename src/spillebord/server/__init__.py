@@ -29,6 +29,7 @@ from .api import install_errors, make_router, mount_web
 from .bus import LocalBus, PgBus
 from .clock import Clock, FakeClock, SystemClock
 from .errors import Config
+from .extras import make_extras_router
 from .hub import Hub
 
 log = logging.getLogger("spillebord.server")
@@ -89,6 +90,7 @@ def create_app(
 
     app.state.get_hub = get_hub
     app.include_router(make_router(get_hub))
+    app.include_router(make_extras_router(get_hub))
     mount_web(app, Path(web_dir) if web_dir is not None else WEB_DIR)
     return app
 
