@@ -137,3 +137,9 @@ def test_shipped_rules_are_the_docs() -> None:
     for p in docs:
         shipped = root / "src" / "spillebord" / "web" / "rules" / p.name
         assert shipped.read_bytes() == p.read_bytes(), f"copy docs/rules/{p.name} to {shipped}"
+
+
+def test_texts_are_served_per_game(srv: Server) -> None:
+    texts = srv.get("/api/games/kasino/texts").json()
+    assert texts["events"]["trail"]["da"] == "{seat|p} udsmider {card|c}"
+    assert srv.get("/api/games/toy/texts").json() == {}

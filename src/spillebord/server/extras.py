@@ -94,6 +94,23 @@ def rules_html(game_id: str) -> str:
     return str(md.render(path.read_text(encoding="utf-8")))
 
 
+@lru_cache(maxsize=16)
+def game_texts(game_id: str) -> dict[str, Any]:
+    """The ``texts.json`` shipped in the game's package, or ``{}``."""
+    import importlib.resources
+    import json
+
+    game = registry.get(game_id)
+    pkg = type(game).__module__.rsplit(".", 1)[0]
+    try:
+        res = importlib.resources.files(pkg) / "texts.json"
+        text = res.read_text(encoding="utf-8")
+    except (FileNotFoundError, ModuleNotFoundError, TypeError):
+        return {}
+    data = json.loads(text)
+    return data if isinstance(data, dict) else {}
+
+
 RULES_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -221,6 +238,12 @@ def make_extras_router(get_hub: Callable[[], Hub]) -> APIRouter:
         game = registry.get(game_id)
         return {"game": game.id, "title": game.title, "html": rules_html(game.id)}
 
+    @r.get("/api/games/{game_id}/texts", tags=["lobby"])
+    async def texts(game_id: str) -> dict[str, Any]:
+        """The game's texts for the web client in every language (``games/<id>/texts.json``):
+        event templates, option labels, end-summary rows, terms (empty for a game without)."""
+        return game_texts(game_id)
+
     @r.get("/rules/{game_id}", include_in_schema=False)
     async def rules_page(game_id: str) -> HTMLResponse:
         try:
@@ -239,4 +262,4 @@ def _opts(lt: LiveTable) -> dict[str, Any]:
     return to_dict(lt.table.options)
 
 
-__all__ = ["make_extras_router", "rules_html"]
+__all__ = ["game_texts", "make_extras_router", "rules_html"]
