@@ -18,7 +18,7 @@ from spillebord.server.extras import game_texts
 
 LANGS = ("en", "da", "sv", "no")
 GAMES = [g for g in registry.all_games() if type(g).__module__.startswith("spillebord.games.")]
-FILTERS = {"p", "ps", "c", "cs", "b", "t", "ts"}
+FILTERS = {"p", "ps", "s", "c", "cs", "b", "t", "ts"}
 KIND = re.compile(r'"kind":\s*"([a-z_0-9]+)"|_ev\(\s*"([a-z_0-9]+)"')
 FIELD = re.compile(r"\{([A-Za-z_0-9,]+)(?:\|([a-z]+)(?::([a-z_]+))?)?\}")
 """``{field|filter:group}``; ``{a,b|…}`` takes the first of the fields an event has."""

@@ -13,8 +13,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter
-from fastapi.responses import HTMLResponse
+from fastapi import APIRouter, Header
+from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from spillebord.core import registry
@@ -27,7 +27,8 @@ from .hub import Hub
 from .service import LiveTable
 from .wire import TableInfo
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "web" / "rules"
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+RULES_DIR = WEB_DIR / "rules"
 """The rules of each game as shipped with the package (copies of ``docs/rules``)."""
 
 
@@ -138,9 +139,12 @@ def make_extras_router(get_hub: Callable[[], Hub]) -> APIRouter:
         return await get_hub().presence.seat_for_token(lt, token)
 
     @r.get("/api/tables/{table_id}/log", response_model=list[LogEntry], tags=["table"])
-    async def table_log(table_id: str, token: str | None = None) -> list[LogEntry]:
+    async def table_log(
+        table_id: str, token: str | None = Header(default=None, alias="x-seat-token")
+    ) -> list[LogEntry]:
         """Every action so far with the public events it caused (the table's log, for a page
-        that reloads). Action texts as ``history`` shows them (and a seat's own, with its token)."""
+        that reloads). Action texts as ``history`` shows them, and a seat's own with its token
+        (in the ``x-seat-token`` header: never in a URL)."""
         lt = await live(table_id)
         seat = await seat_of(lt, token)
         async with lt.lock:
@@ -243,6 +247,10 @@ def make_extras_router(get_hub: Callable[[], Hub]) -> APIRouter:
         """The game's texts for the web client in every language (``games/<id>/texts.json``):
         event templates, option labels, end-summary rows, terms (empty for a game without)."""
         return game_texts(game_id)
+
+    @r.get("/replay/{table_id}", include_in_schema=False)
+    async def replay_page(table_id: str) -> FileResponse:
+        return FileResponse(WEB_DIR / "replay.html", media_type="text/html")
 
     @r.get("/rules/{game_id}", include_in_schema=False)
     async def rules_page(game_id: str) -> HTMLResponse:

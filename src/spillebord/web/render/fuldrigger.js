@@ -213,7 +213,7 @@ const da = (en, dk) => term(en, dk, "da");
 
 function who(ctx, i) {
   const p = ctx.players[i];
-  const n = (p && (p.name || (p.bot ? `${p.bot} bot` : null))) || `seat ${i}`;
+  const n = ctx.name ? ctx.name(i) : (p && (p.name || (p.bot ? `${p.bot} bot` : null))) || `seat ${i}`;
   return ctx.seat === i ? `${n} (you)` : n;
 }
 

@@ -23,6 +23,7 @@ const PHASES = [
 ];
 
 function name(ctx, i) {
+  if (ctx.name) return ctx.name(i);
   const p = ctx.players[i];
   return (p && (p.name || (p.bot ? `${p.bot} bot` : null))) || `seat ${i}`;
 }

@@ -32,7 +32,7 @@ function colourName(c) {
 function seatName(v, ctx, k) {
   const person = v.controllers ? v.controllers[k] : k;
   const p = ctx.players[person];
-  const n = (p && (p.name || (p.bot ? `${p.bot} bot` : null))) || `seat ${person}`;
+  const n = ctx.name ? ctx.name(person) : (p && (p.name || (p.bot ? `${p.bot} bot` : null))) || `seat ${person}`;
   return ctx.seat === person ? `${n} (you)` : n;
 }
 

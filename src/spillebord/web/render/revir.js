@@ -17,6 +17,7 @@ const CELL_W = 100;
 const CELL_H = 74;
 
 function name(ctx, i) {
+  if (ctx.name) return ctx.name(i);
   const p = ctx.players[i];
   return (p && (p.name || (p.bot ? `${p.bot} bot` : null))) || `P${i + 1}`;
 }

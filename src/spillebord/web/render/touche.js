@@ -16,6 +16,7 @@ const TYPE_NO = { square: "kvadrat", line: "linje", T: "T", cross: "kryss" };
 const CELL = 48;
 
 function name(ctx, i) {
+  if (ctx.name) return ctx.name(i);
   const p = ctx.players[i];
   return (p && (p.name || (p.bot ? `${p.bot} bot` : null))) || `seat ${i}`;
 }

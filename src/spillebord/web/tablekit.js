@@ -1,0 +1,75 @@
+// Small pieces of the table page: focus kept across redraws, the last-move bar, the board's
+// label for screen readers, and the end screen's rematch / replay / rules links.
+import { h, clear } from "./dom.js";
+import { t } from "./i18n.js";
+
+// Remember what has the keyboard focus (a board item by data-id, an action by data-action)
+// and give it back after the page is drawn again.
+export function keepFocus() {
+  const el = document.activeElement;
+  if (!el || el === document.body) return () => {};
+  const id = el.getAttribute && el.getAttribute("data-id");
+  const action = el.getAttribute && el.getAttribute("data-action");
+  const elId = el.id;
+  return () => {
+    if (document.activeElement && document.activeElement !== document.body && document.contains(el)) return;
+    let again = null;
+    if (id) again = document.querySelector(`#board [data-id="${CSS.escape(id)}"]`);
+    else if (action) again = document.querySelector(`#actions [data-action="${CSS.escape(action)}"]`);
+    else if (elId) again = document.getElementById(elId);
+    if (!again && (id || action)) again = document.querySelector("#board .clickable, #actions .action");
+    if (again) again.focus({ preventScroll: true });
+  };
+}
+
+// The last move in words above the board; it flashes briefly when it changes (not under
+// prefers-reduced-motion: see app.css).
+export function lastMoveBar(el, text) {
+  if (!el) return;
+  if (el.dataset.text === text) return;
+  el.dataset.text = text;
+  el.textContent = text ? `${t("last_move")}: ${text}` : "";
+  el.hidden = !text;
+  el.classList.remove("flash");
+  void el.offsetWidth; // restart the animation
+  el.classList.add("flash");
+}
+
+export function labelBoard(board, title) {
+  board.setAttribute("role", "region");
+  board.setAttribute("aria-label", `${title} — ${t("board")}`);
+  for (const s of board.querySelectorAll(":scope > * > svg, :scope > svg")) {
+    if (!s.getAttribute("aria-label")) s.setAttribute("aria-label", `${title} — ${t("board")}`);
+  }
+}
+
+function stored(tableId) {
+  try { return JSON.parse(localStorage.getItem(`sb:token:${tableId}`) || "null"); } catch { return null; }
+}
+
+async function rematch(tableId, box) {
+  const tok = stored(tableId);
+  const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}/rematch`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: tok ? tok.token : "" }),
+  });
+  const body = await r.json().catch(() => ({}));
+  if (!r.ok) { clear(box).append(h("span", { class: "error" }, body.detail || r.statusText)); return; }
+  if (body.token) localStorage.setItem(`sb:token:${body.table}`, JSON.stringify({ seat: body.seat, token: body.token }));
+  location.href = `/table/${encodeURIComponent(body.table)}`;
+}
+
+// Rematch (seated people), the rematch to watch (spectators, once someone started it), the
+// replay of this game and its rules.
+export function endExtras(tableId, gameId) {
+  const box = h("p", { class: "end-extras" });
+  if (stored(tableId)) {
+    box.append(h("button", { type: "button", class: "primary", id: "rematch", onclick: () => rematch(tableId, box) }, t("rematch")), " ");
+  } else {
+    fetch(`/api/tables/${encodeURIComponent(tableId)}/rematch`).then((r) => (r.ok ? r.json() : null)).then((x) => {
+      if (x && x.table) box.prepend(h("a", { class: "button", id: "watch-rematch", href: `/table/${encodeURIComponent(x.table)}` }, t("watch_rematch")), " ");
+    }).catch(() => {});
+  }
+  box.append(h("a", { class: "button", id: "replay-link", href: `/replay/${encodeURIComponent(tableId)}` }, t("replay")));
+  if (gameId) box.append(" ", h("a", { href: `/rules/${encodeURIComponent(gameId)}` }, t("rules")));
+  return box;
+}
