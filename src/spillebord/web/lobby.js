@@ -45,9 +45,13 @@ function seatKinds(n) {
   }
 }
 
-async function choose(g) {
+function choose(g) {
   chosen = g;
-  await loadTexts(g.id);
+  // The options show at once; their labels turn into the reader's language when the game's texts arrive.
+  loadTexts(g.id).then(() => {
+    if (chosen !== g) return;
+    for (const el of $("options").querySelectorAll(".option")) el.querySelector(".opt-name").textContent = optionLabel(el.title);
+  });
   for (const el of document.querySelectorAll(".game")) el.classList.toggle("chosen", el.dataset.game === g.id);
   $("create-section").hidden = false;
   $("create-title").textContent = g.title;
