@@ -9,7 +9,7 @@ import { loadTexts, setNamer, actionLabel } from "./gametext.js";
 import { createLog } from "./log.js";
 import { fetchSummary, summaryTable } from "./summary.js";
 import { setBaseTitle, turnChanged, soundOn, setSound } from "./notify.js";
-import { keepFocus, lastMoveBar, endExtras, labelBoard } from "./tablekit.js";
+import { keepFocus, lastMoveBar, endExtras, labelBoard, addZoom } from "./tablekit.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const tokenKey = `sb:token:${tableId}`;
@@ -250,6 +250,7 @@ async function main() {
   info = await r.json();
   setBaseTitle(`${info.title} — Spillebord`);
   $("rules-link").href = `/rules/${encodeURIComponent(info.game)}`;
+  addZoom($("board"));
   $("sound").checked = soundOn();
   $("sound").onchange = (e) => setSound(e.target.checked);
   $("title").textContent = `${info.title} · ${tableId}`;

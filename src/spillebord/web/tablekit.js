@@ -35,12 +35,30 @@ export function lastMoveBar(el, text) {
   el.classList.add("flash");
 }
 
+// The board for screen readers: a labelled region; a picture with things to click in it is a
+// group (an "img" would hide them), one without is an image with a name; a labelled item is a
+// button when it can be clicked, else an image.
 export function labelBoard(board, title) {
+  const label = `${title} — ${t("board")}`;
   board.setAttribute("role", "region");
-  board.setAttribute("aria-label", `${title} — ${t("board")}`);
-  for (const s of board.querySelectorAll(":scope > * > svg, :scope > svg")) {
-    if (!s.getAttribute("aria-label")) s.setAttribute("aria-label", `${title} — ${t("board")}`);
+  board.setAttribute("aria-label", label);
+  for (const s of board.querySelectorAll("svg")) {
+    const interactive = s.querySelector("[tabindex], .clickable");
+    if (s.parentElement && s.parentElement.closest("svg")) continue;
+    s.setAttribute("role", interactive ? "group" : "img");
+    if (!s.getAttribute("aria-label")) s.setAttribute("aria-label", label);
   }
+  for (const el of board.querySelectorAll("svg [aria-label]:not([role])")) {
+    el.setAttribute("role", el.hasAttribute("tabindex") || el.classList.contains("clickable") ? "button" : "img");
+  }
+  // A button that shows words is named by them (what a voice-control user says to click it);
+  // the renderer's label becomes its description.
+  for (const el of board.querySelectorAll("svg [role=button][aria-label]")) {
+    if (!(el.textContent || "").trim()) continue;
+    el.setAttribute("aria-description", el.getAttribute("aria-label"));
+    el.removeAttribute("aria-label");
+  }
+  for (const el of board.querySelectorAll("svg .clickable[tabindex]:not([role])")) el.setAttribute("role", "button");
 }
 
 function stored(tableId) {
@@ -72,4 +90,21 @@ export function endExtras(tableId, gameId) {
   box.append(h("a", { class: "button", id: "replay-link", href: `/replay/${encodeURIComponent(tableId)}` }, t("replay")));
   if (gameId) box.append(" ", h("a", { href: `/rules/${encodeURIComponent(gameId)}` }, t("rules")));
   return box;
+}
+
+// Zoom buttons for the board (shown on narrow screens by app.css): the picture grows and the
+// board scrolls, so a map can be read and clicked on a phone.
+export function addZoom(board) {
+  const levels = [1, 1.6, 2.4];
+  let k = 0;
+  const set = (i) => {
+    k = Math.max(0, Math.min(levels.length - 1, i));
+    board.style.setProperty("--zoom", String(levels[k]));
+    board.classList.toggle("zoomed", k > 0);
+  };
+  const bar = h("div", { class: "zoom", role: "group", "aria-label": t("zoom") },
+    h("button", { type: "button", id: "zoom-in", "aria-label": t("zoom_in"), onclick: () => set(k + 1) }, "+"),
+    h("button", { type: "button", id: "zoom-out", "aria-label": t("zoom_out"), onclick: () => set(k - 1) }, "−"));
+  board.before(bar);
+  return set;
 }

@@ -33,7 +33,7 @@ function seatName(v, ctx, k) {
   const person = v.controllers ? v.controllers[k] : k;
   const p = ctx.players[person];
   const n = ctx.name ? ctx.name(person) : (p && (p.name || (p.bot ? `${p.bot} bot` : null))) || `seat ${person}`;
-  return ctx.seat === person ? `${n} (you)` : n;
+  return ctx.name || ctx.seat !== person ? n : `${n} (you)`;
 }
 
 function clickAttrs(ctx, id) {

@@ -1,0 +1,65 @@
+"""Every game fits the screen: at 1280×800 and at 390×844 (a phone), on our turn, the turn
+indicator, an action and something to click on the board are inside the viewport without
+scrolling; the board is labelled for screen readers; axe-core finds no serious or critical
+accessibility violation. Screenshots of every game at both sizes go to test-artifacts/layout/."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_web_games import GAMES, create_from_lobby
+
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+
+IN_VIEW = """sel => {
+  const vw = innerWidth, vh = innerHeight;
+  return [...document.querySelectorAll(sel)].some(el => {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) return false;
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x > vw || y > vh) return false;
+    const top = document.elementFromPoint(x, y);
+    return !!top && (el === top || el.contains(top) || top.contains(el));
+  });
+}"""
+
+
+def serious_violations(page: Any) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".filter(v => v.impact === 'serious' || v.impact === 'critical')"
+        ".map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '))"
+    )
+    return list(result)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_hand_and_controls_fit_the_screen(page: Any, server_url: str, artifacts: Path, game: Any) -> None:
+    out = artifacts / "layout"
+    out.mkdir(exist_ok=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    create_from_lobby(page, server_url, game.id)
+    page.wait_for_function("document.body.dataset.myturn === 'true'", timeout=60_000)
+    problems = []
+    for size, (w, h) in SIZES.items():
+        page.set_viewport_size({"width": w, "height": h})
+        page.evaluate("window.scrollTo(0, 0)")
+        page.wait_for_timeout(150)
+        page.screenshot(path=str(out / f"{game.id}-{size}.png"))
+        for what, sel in (("turn", "#turn"), ("an action", "#actions .action"), ("the board", "#board .clickable")):
+            if what == "the board" and page.locator(sel).count() == 0:
+                continue  # nothing on the board to click at this decision (a list choice)
+            if not page.evaluate(IN_VIEW, sel):
+                problems.append(f"{size}: {what} ({sel}) is not in the viewport")
+    assert page.get_attribute("#board", "aria-label"), "the board has no label for screen readers"
+    assert not problems, problems
+    violations = serious_violations(page)
+    assert not violations, violations
+    assert not page.js_errors, page.js_errors
