@@ -59,6 +59,9 @@ def test_hand_and_controls_fit_the_screen(page: Any, server_url: str, artifacts:
             if not page.evaluate(IN_VIEW, sel):
                 problems.append(f"{size}: {what} ({sel}) is not in the viewport")
     assert page.get_attribute("#board", "aria-label"), "the board has no label for screen readers"
+    if page.evaluate("Number(document.body.dataset.seq)") > 0:
+        # The last move is marked: said above the board (and marked on it where it names a place).
+        assert page.inner_text("#last-move").strip(), "no last move shown"
     assert not problems, problems
     violations = serious_violations(page)
     assert not violations, violations

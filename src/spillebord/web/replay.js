@@ -6,7 +6,7 @@ import { t, applyTexts } from "./i18n.js";
 import { renderer } from "./render/index.js";
 import { displayName } from "./people.js";
 import { loadTexts, setNamer, eventLine } from "./gametext.js";
-import { labelBoard } from "./tablekit.js";
+import { labelBoard, markLast } from "./tablekit.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
@@ -40,6 +40,7 @@ async function show(k) {
   const board = clear($("board"));
   try { board.append(render(body.view, ctx(body))); } catch (e) { console.error(e); }
   labelBoard(board, info.title);
+  markLast(board, body.events);
   const lines = (body.events || []).map(eventLine).filter(Boolean);
   if (!lines.length && body.last && body.last.action) lines.push(`${name(body.last.seat)}: ${body.last.action}`);
   $("last-move").hidden = !lines.length;

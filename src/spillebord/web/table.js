@@ -9,7 +9,7 @@ import { loadTexts, setNamer, actionLabel } from "./gametext.js";
 import { createLog } from "./log.js";
 import { fetchSummary, summaryTable } from "./summary.js";
 import { setBaseTitle, turnChanged, soundOn, setSound } from "./notify.js";
-import { keepFocus, lastMoveBar, endExtras, labelBoard, addZoom } from "./tablekit.js";
+import { keepFocus, lastMoveBar, endExtras, labelBoard, addZoom, markLast } from "./tablekit.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const tokenKey = `sb:token:${tableId}`;
@@ -75,7 +75,7 @@ function ctx() {
   return {
     seat: msg.seat,
     players: msg.players || [],
-    name: (i) => playerName((msg.players || [])[i], i),
+    name: (i) => displayName(msg.players || [], i, null), // renderers add "(you)" themselves
     toAct: msg.to_act,
     legal: msg.legal || [],
     selected: (id) => selection.includes(id),
@@ -133,6 +133,7 @@ function draw() {
     board.append(h("pre", { class: "raw" }, JSON.stringify(msg.view, null, 2)));
   }
   labelBoard(board, info ? info.title : "");
+  markLast(board, msg.events);
   for (const el of board.querySelectorAll("[data-id]")) {
     if (el.classList.contains("clickable")) {
       el.addEventListener("click", () => onPick(el.dataset.id));

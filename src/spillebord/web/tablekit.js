@@ -108,3 +108,22 @@ export function addZoom(board) {
   board.before(bar);
   return set;
 }
+
+// The last move on the board: the squares, cells and cards its events name get a mark (and a
+// short pop, off under prefers-reduced-motion). Renderers tag such items with data-ref.
+const REF_FIELDS = ["square", "to", "cell", "card", "city", "ship", "territory", "squares", "cells", "piece"];
+
+export function markLast(board, events) {
+  const ids = new Set();
+  for (const e of events || []) {
+    for (const f of REF_FIELDS) {
+      const v = e[f];
+      for (const x of Array.isArray(v) ? v : [v]) if (typeof x === "string" && x) ids.add(x);
+    }
+  }
+  let n = 0;
+  for (const id of ids) {
+    for (const el of board.querySelectorAll(`[data-ref="${CSS.escape(id)}"]`)) { el.classList.add("last-mark"); n++; }
+  }
+  board.dataset.lastMarks = String(n);
+}

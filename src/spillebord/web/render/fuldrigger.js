@@ -222,7 +222,7 @@ function clickAttrs(ctx, id, base = "") {
   const sel = ctx.selected(id);
   return {
     class: `${base}${c ? " clickable" : ""}${sel ? " selected" : ""}`.trim() || null,
-    "data-id": c ? id : null,
+    "data-id": c ? id : null, "data-ref": id,
     tabindex: c ? 0 : null,
     role: c ? "button" : null,
   };

@@ -4,6 +4,7 @@
 import { h, s, svg } from "../dom.js";
 import { card, backs, CARD_W, CARD_H } from "../cards.js";
 import { ui } from "../gametext.js";
+import { t } from "../i18n.js";
 
 const W = 760;
 
@@ -49,7 +50,7 @@ export function render(v, ctx) {
     const w = CARD_W + (cards.length - 1) * 14;
     const [bx, by] = place(w);
     const g = s("g", { class: `build${ctx.clickable(b.id) ? " clickable" : ""}${ctx.selected(b.id) ? " selected" : ""}`,
-      "data-id": ctx.clickable(b.id) ? b.id : null, tabindex: ctx.clickable(b.id) ? 0 : null,
+      "data-id": ctx.clickable(b.id) ? b.id : null, "data-ref": b.id, tabindex: ctx.clickable(b.id) ? 0 : null,
       "aria-label": `${ui("build", "build")} ${b.value}` });
     cards.forEach((c, j) => g.append(card(bx + j * 14, by + j * 3, c, { small: false })));
     // The outline's whole area takes the click (fill "none" alone is not hit-tested, and a click
@@ -71,7 +72,7 @@ export function render(v, ctx) {
   const hy = ty + 210;
   if (me != null) {
     items.push(s("text", { x: 10, y: hy, class: "svg-label" },
-      `${v.to_act === me ? "▶ " : ""}${name(ctx, me)} — ${v.totals[me]} ${ui("pts", "pts")} · ${pileText(v.piles[me])}` +
+      `${v.to_act === me ? "▶ " : ""}${name(ctx, me)} (${t("you")}) — ${v.totals[me]} ${ui("pts", "pts")} · ${pileText(v.piles[me])}` +
       (v.must_capture && v.must_capture[me] ? ` · ${ui("must_capture", "must capture")}` : "")));
     (v.hand || []).forEach((c, j) => {
       items.push(card(10 + j * (CARD_W + 12), hy + 10, c, { clickable: ctx.clickable(c), selected: ctx.selected(c) }));

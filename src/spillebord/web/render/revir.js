@@ -110,7 +110,7 @@ function farm(v, ctx) {
     const stayHere = !click && stay && q.id === myCat;
     const g = s("g", {
       class: `square${click || stayHere ? " clickable" : ""}${ctx.selected(q.id) ? " selected" : ""}`,
-      "data-id": click ? q.id : null, tabindex: click || stayHere ? 0 : null, role: click || stayHere ? "button" : null,
+      "data-id": click ? q.id : null, "data-ref": q.id, tabindex: click || stayHere ? 0 : null, role: click || stayHere ? "button" : null,
       "aria-label": `${q.sv} (${q.id})`,
       onclick: stayHere ? () => ctx.act("stay") : null,
     });
