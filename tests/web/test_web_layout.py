@@ -53,7 +53,8 @@ def test_hand_and_controls_fit_the_screen(page: Any, server_url: str, artifacts:
         page.evaluate("window.scrollTo(0, 0)")
         page.wait_for_timeout(150)
         page.screenshot(path=str(out / f"{game.id}-{size}.png"))
-        for what, sel in (("turn", "#turn"), ("an action", "#actions .action"), ("the board", "#board .clickable")):
+        checks = (("turn", "#turn"), ("an action", "#actions .action"), ("the board", "#board .clickable"))
+        for what, sel in checks:
             if what == "the board" and page.locator(sel).count() == 0:
                 continue  # nothing on the board to click at this decision (a list choice)
             if not page.evaluate(IN_VIEW, sel):

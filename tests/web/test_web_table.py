@@ -163,3 +163,25 @@ def test_rules_pages_linked_from_lobby_and_table(page: Any, server_url: str, art
     page.wait_for_selector("body[data-seq]")
     assert page.get_attribute("#rules-link", "href") == "/rules/revir"
     assert not page.js_errors, page.js_errors
+
+
+def test_keyboard_focus_and_the_tab_title_follow_the_turn(page: Any, server_url: str) -> None:
+    """Acting from the keyboard keeps the focus in the controls across updates, and the tab
+    title says when it is my turn."""
+    create_from_lobby(page, server_url, "kasino")
+    for _ in range(3):
+        page.wait_for_function("document.body.dataset.myturn === 'true'", timeout=60_000)
+        assert "Your turn" in page.title()
+        seq = page.evaluate("document.body.dataset.seq")
+        page.focus("#actions .action")
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"document.body.dataset.seq !== '{seq}'", timeout=60_000)
+        page.wait_for_function(
+            "document.body.dataset.over === 'true' || document.body.dataset.myturn === 'true'", timeout=60_000
+        )
+        if page.evaluate("document.body.dataset.over") == "true":
+            break
+        focused = page.evaluate("document.activeElement.closest('#actions, #board, #turn') !== null")
+        assert focused, page.evaluate("document.activeElement.outerHTML.slice(0, 200)")
+    assert page.locator("#sound").count() == 1
+    assert not page.js_errors, page.js_errors

@@ -17,7 +17,10 @@ export function keepFocus() {
     if (id) again = document.querySelector(`#board [data-id="${CSS.escape(id)}"]`);
     else if (action) again = document.querySelector(`#actions [data-action="${CSS.escape(action)}"]`);
     else if (elId) again = document.getElementById(elId);
-    if (!again && (id || action)) again = document.querySelector("#board .clickable, #actions .action");
+    // The item is gone: the next thing to play with, else the turn line (parked there until
+    // there is something to play again).
+    if (!again && (id || action || elId === "turn")) again = document.querySelector("#actions .action, #board .clickable");
+    if (!again && (id || action)) again = document.getElementById("turn");
     if (again) again.focus({ preventScroll: true });
   };
 }
