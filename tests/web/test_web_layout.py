@@ -99,7 +99,7 @@ def test_fuldrigger_ships_never_swallow_a_click_on_a_legal_square(
     create_from_lobby(page, server_url, "fuldrigger")
     rng = random.Random(11)
     checked = 0
-    for _ in range(40):
+    for _ in range(24):
         page.wait_for_function(
             "document.body.dataset.over === 'true' || document.body.dataset.myturn === 'true'", timeout=60_000
         )
