@@ -70,13 +70,13 @@ class Rematches:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
-def _replay_log(lt: LiveTable, seat: int | None) -> list[LogEntry]:
-    """Every action with its public events, by replaying the table's record from the start."""
-    record = lt.table.to_record()
+def _replay_log(record: dict[str, Any], public: bool, seat: int | None) -> list[LogEntry]:
+    """Every action of ``record`` with its public events, by replaying it from the start (off
+    the event loop, on a snapshot: the table plays on meanwhile)."""
     table = Table.from_record(record, upto=0)
-    public = lt.game.kind.public_actions or lt.is_over
     out: list[LogEntry] = []
-    for i, (s, text) in enumerate(lt.table.log):
+    for i, a in enumerate(record["actions"]):
+        s, text = a["seat"], a["action"]
         events = table.act(None, text)
         shown = public or s == seat
         out.append(LogEntry(seq=i + 1, seat=s, action=text if shown else None, events=events))
@@ -147,8 +147,9 @@ def make_extras_router(get_hub: Callable[[], Hub]) -> APIRouter:
         (in the ``x-seat-token`` header: never in a URL)."""
         lt = await live(table_id)
         seat = await seat_of(lt, token)
-        async with lt.lock:
-            return await asyncio.to_thread(_replay_log, lt, seat)
+        record = lt.table.to_record()  # a snapshot: no await between reading the table and this
+        public = lt.game.kind.public_actions or lt.is_over
+        return await asyncio.to_thread(_replay_log, record, public, seat)
 
     @r.get("/api/tables/{table_id}/summary", tags=["table"])
     async def table_summary(table_id: str) -> dict[str, Any]:
@@ -211,16 +212,18 @@ def make_extras_router(get_hub: Callable[[], Hub]) -> APIRouter:
             raise BadRequest(f"seat must be between 0 and {lt.table.seats - 1}")
         if seat is not None and not lt.is_over:
             raise Conflict("a seat's view is shown once the game is over; watch as a spectator")
-        record = lt.table.to_record()
+        record = lt.table.to_record()  # a snapshot, replayed off the event loop
+        over = lt.is_over
+        public = lt.game.kind.public_actions
 
         def build() -> StepView:
             t = Table.from_record(record, upto=max(0, step - 1))
             events: list[dict[str, Any]] = []
             last = None
             if step:
-                s, text = lt.table.log[step - 1]
+                s, text = record["actions"][step - 1]["seat"], record["actions"][step - 1]["action"]
                 events = t.act(None, text)
-                shown = lt.is_over or lt.game.kind.public_actions or s == seat
+                shown = over or public or s == seat
                 last = {"seat": s, "action": text if shown else None}
             return StepView(
                 step=step, steps=n, seat=seat, view=t.view(seat), to_act=t.to_act, events=events, last=last
