@@ -109,3 +109,34 @@ def test_terms_used_by_events_are_translated(game: Any) -> None:
                 vals = value if flt == "ts" else [value]
                 for v in vals:
                     assert in_all_languages(terms.get(str(v))), f"{game.id} {kind}: term {group}.{v}"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_action_templates_name_only_fields_of_their_actions(game: Any) -> None:
+    """An action label template (where a game has them) uses fields its actions' JSON carries,
+    in all four languages."""
+    texts = game_texts(game.id)
+    templates = texts.get("actions", {})
+    if not templates:
+        pytest.skip(f"{game.id} shows the engine's action labels")
+    seen: dict[str, list[dict[str, Any]]] = {}
+    for seed in range(6):
+        state = game.new(seats=game.seats.start, seed=seed, options=game.Options(**game.quick_options))
+        rng = Rng(seed)
+        bot = make_agent("random", game)
+        n = 0
+        while state.to_act is not None and n < 1500:
+            for a in state.legal():
+                j = a.to_json()
+                seen.setdefault(j["kind"], []).append(j)
+            state.play(decide(bot, state, rng))
+            n += 1
+    for kind, tpl in templates.items():
+        assert in_all_languages(tpl), f"{game.id} action {kind}"
+        assert kind in seen, f"{game.id}: no action of kind {kind!r} was legal in six games"
+        for lang in LANGS:
+            for field, flt, _group in FIELD.findall(tpl[lang]):
+                assert not flt or flt in FILTERS
+                for j in seen[kind][:50]:
+                    has = any(f in j for f in field.split(","))
+                    assert has, f"{game.id} {kind} ({lang}): no {field!r} in {j}"
