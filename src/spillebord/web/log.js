@@ -14,7 +14,7 @@ export function createLog(el, tableId, { token, name }) {
   async function load() {
     const headers = token ? { "x-seat-token": token } : {};
     const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}/log`, { headers });
-    if (!r.ok) return;
+    if (!r.ok) throw new Error(`log: ${r.status}`);
     entries = (await r.json()).slice(-MAX);
     lastSeq = entries.length ? entries[entries.length - 1].seq : 0;
   }
@@ -40,8 +40,10 @@ export function createLog(el, tableId, { token, name }) {
     async update(m) {
       if (lastSeq === null || m.seq > lastSeq + 1) {
         loading = loading || load().finally(() => { loading = null; });
-        await loading;
-      } else if (m.seq === lastSeq + 1) {
+        try { await loading; } finally { render(); }
+        return;
+      }
+      if (m.seq === lastSeq + 1) {
         entries.push({ seq: m.seq, seat: m.last ? m.last.seat : null, action: m.last ? m.last.action : null, events: m.events || [] });
         if (entries.length > MAX) entries.shift();
         lastSeq = m.seq;

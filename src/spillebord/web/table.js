@@ -172,8 +172,9 @@ function draw() {
   refocus();
 }
 
+// The log never holds up the table: if it cannot be fetched now, the next message tries again.
 async function addLog(m) {
-  await log.update(m);
+  try { await log.update(m); } catch (e) { console.warn("log", e); }
 }
 
 function connect() {
