@@ -63,6 +63,9 @@ def test_play_a_whole_game_in_the_browser(page: Any, server_url: str, artifacts:
     page.wait_for_selector("#final-result")
     page.screenshot(path=str(artifacts / f"{game.id}-final.png"), full_page=True)
     assert page.locator("#final-result tr").count() >= game.seats.start
+    # The game's own end summary, its counted row beside the names.
+    page.wait_for_selector("#summary tr.total")
+    assert page.locator("#summary tr[data-key]").count() >= 1
     assert not page.js_errors, page.js_errors
 
 

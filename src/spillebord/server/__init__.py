@@ -38,6 +38,7 @@ from .api import install_errors, make_router, mount_web
 from .bus import LocalBus, PgBus
 from .clock import SYSTEM_CLOCK, Clock, FakeClock, SystemClock
 from .errors import Config
+from .extras import make_extras_router
 from .guard import GuardMiddleware, Window
 from .hub import Hub
 from .logs import log_config
@@ -105,6 +106,7 @@ def create_app(
 
     app.state.get_hub = get_hub
     app.include_router(make_router(get_hub))
+    app.include_router(make_extras_router(get_hub))
     mount_web(app, Path(web_dir) if web_dir is not None else WEB_DIR)
     return app
 

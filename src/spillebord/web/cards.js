@@ -32,7 +32,7 @@ export function card(x, y, id, opts = {}) {
   const g = s("g", {
     transform: `translate(${x},${y})`,
     class: ["card", opts.clickable ? "clickable" : "", opts.selected ? "selected" : ""].join(" ").trim(),
-    "data-id": opts.clickable || opts.dataId ? (opts.dataId ?? id) : null,
+    "data-id": opts.clickable || opts.dataId ? (opts.dataId ?? id) : null, "data-ref": id,
     tabindex: opts.clickable ? 0 : null,
     role: opts.clickable ? "button" : null,
     "aria-label": opts.faceDown ? "hidden card" : cardLabel(id),

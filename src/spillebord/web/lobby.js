@@ -2,17 +2,20 @@
 // with their explanations), and the list of open and running tables.
 import { h, clear } from "./dom.js";
 import { t, applyTexts } from "./i18n.js";
+import { personName, botName } from "./people.js";
+import { loadTexts, optionLabel } from "./gametext.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
 let chosen = null;
 
 function gameCard(g) {
-  return h("button", { type: "button", class: "game", "data-game": g.id, onclick: () => choose(g) },
+  return h("div", { class: "game-wrap" }, h("button", { type: "button", class: "game", "data-game": g.id, onclick: () => choose(g) },
     h("img", { src: `/static/img/${g.id}.svg`, alt: "", loading: "lazy", onerror: (e) => { e.target.remove(); } }),
     h("strong", {}, g.title),
     h("span", { class: "muted" }, `${g.seats[0]}–${g.seats[1]} ${t("players_range")}`),
-    h("span", { class: "summary" }, g.summary || ""));
+    h("span", { class: "summary" }, g.summary || "")),
+    h("a", { href: `/rules/${encodeURIComponent(g.id)}`, class: "rules-of", "data-rules": g.id }, `${t("rules")}: ${g.title}`));
 }
 
 function optionField(o, quick) {
@@ -21,13 +24,13 @@ function optionField(o, quick) {
   if (o.kind === "bool") {
     input = h("input", { type: "checkbox", name: o.name, checked: !!value });
   } else if (o.kind === "choice") {
-    input = h("select", { name: o.name }, ...o.choices.map((c) => h("option", { value: String(c), selected: String(c) === String(value) }, String(c))));
+    input = h("select", { name: o.name }, ...o.choices.map((c) => h("option", { value: String(c), selected: String(c) === String(value) }, String(c).replace(/_/g, " "))));
   } else {
     input = h("input", { name: o.name, type: o.kind === "int" || o.kind === "float" ? "number" : "text",
       value: value ?? "", placeholder: o.optional ? "—" : null, min: o.min, max: o.max,
       step: o.kind === "float" ? "any" : null });
   }
-  return h("label", { class: "option" }, h("span", { class: "opt-name" }, o.name), input,
+  return h("label", { class: "option", title: o.name }, h("span", { class: "opt-name" }, optionLabel(o.name)), input,
     h("small", { class: "help" }, o.help || ""));
 }
 
@@ -37,13 +40,18 @@ function seatKinds(n) {
   for (let i = 0; i < n; i++) {
     const sel = h("select", { name: `seat-${i}`, "data-seat": i },
       h("option", { value: "" }, i === 0 ? t("you") : t("human")),
-      ...bots.map((b) => h("option", { value: b, selected: i > 0 && b === (chosen.best_bot || bots[bots.length - 1]) }, `${b} ${t("bot")}`)));
-    box.append(h("label", {}, `${t("seat")} ${i} `, sel));
+      ...bots.map((b) => h("option", { value: b, selected: i > 0 && b === (chosen.best_bot || bots[bots.length - 1]) }, botName(b, i))));
+    box.append(h("label", {}, `${t("seat")} ${i + 1} `, sel));
   }
 }
 
 function choose(g) {
   chosen = g;
+  // The options show at once; their labels turn into the reader's language when the game's texts arrive.
+  loadTexts(g.id).then(() => {
+    if (chosen !== g) return;
+    for (const el of $("options").querySelectorAll(".option")) el.querySelector(".opt-name").textContent = optionLabel(el.title);
+  });
   for (const el of document.querySelectorAll(".game")) el.classList.toggle("chosen", el.dataset.game === g.id);
   $("create-section").hidden = false;
   $("create-title").textContent = g.title;
@@ -104,13 +112,35 @@ async function refreshTables() {
       tbl.append(h("tr", { "data-table": x.table, title: x.note || null },
         h("td", {}, h("strong", {}, x.title)),
         h("td", {}, t(x.status) || x.status),
-        h("td", {}, (x.players || []).map((p) => p.name || (p.bot ? `${p.bot} ${t("bot")}` : `${t("free")}`)).join(", ")),
+        h("td", {}, (x.players || []).map((p, i) => personName(p, i)).join(", ")),
         h("td", {}, mine ? h("a", { href: `/table/${x.table}`, class: "button primary" }, t("play"))
           : (x.free_seats || []).length ? h("a", { href: `/table/${x.table}`, class: "button primary" }, t("join")) : "",
           " ", h("a", { href: `/table/${x.table}`, class: "button" }, t("watch")))));
     }
     box.append(tbl);
   } catch { /* the next refresh will try again */ }
+  refreshRecent();
+}
+
+// Finished public games: their result, a replay and a rematch to watch.
+async function refreshRecent() {
+  const box = $("recent");
+  if (!box) return;
+  try {
+    const list = await (await fetch("/api/recent")).json();
+    clear(box);
+    if (!list.length) { box.append(h("p", { class: "muted" }, "—")); return; }
+    const tbl = h("table", { class: "list" });
+    for (const x of list) {
+      const best = x.outcome ? Math.max(...x.outcome) : null;
+      tbl.append(h("tr", { "data-table": x.table },
+        h("td", {}, h("strong", {}, x.title)),
+        h("td", {}, (x.players || []).map((p, i) => (x.outcome && x.outcome[i] === best ? "★ " : "") + personName(p, i)).join(", ")),
+        h("td", {}, h("a", { href: `/replay/${x.table}`, class: "button" }, t("replay")), " ",
+          h("a", { href: `/table/${x.table}`, class: "button" }, t("watch")))));
+    }
+    box.append(tbl);
+  } catch { /* next time */ }
 }
 
 async function main() {

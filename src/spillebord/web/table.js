@@ -4,6 +4,12 @@
 import { h, clear } from "./dom.js";
 import { t, applyTexts } from "./i18n.js";
 import { renderer } from "./render/index.js";
+import { displayName } from "./people.js";
+import { loadTexts, setNamer, actionLabel } from "./gametext.js";
+import { createLog } from "./log.js";
+import { fetchSummary, summaryTable } from "./summary.js";
+import { setBaseTitle, turnChanged, soundOn, setSound } from "./notify.js";
+import { keepFocus, lastMoveBar, endExtras, labelBoard, addZoom, markLast } from "./tablekit.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const tokenKey = `sb:token:${tableId}`;
@@ -14,8 +20,11 @@ let msg = null;          // the last "state" message
 let info = null;         // GET /api/tables/{id}
 let selection = [];      // ids clicked so far
 let logSeq = 0;
+let inbox = Promise.resolve();
 let retry = 0;
 let render = null;
+let log = null;          // the game log (log.js)
+let summary = null;      // the game's end summary, fetched once it is over
 
 function stored() {
   try { return JSON.parse(localStorage.getItem(tokenKey) || "null"); } catch { return null; }
@@ -75,6 +84,7 @@ function ctx() {
   return {
     seat: msg.seat,
     players: msg.players || [],
+    name: (i) => displayName(msg.players || [], i, null), // renderers add "(you)" themselves
     toAct: msg.to_act,
     legal: msg.legal || [],
     selected: (id) => selection.includes(id),
@@ -85,9 +95,9 @@ function ctx() {
 }
 
 function playerName(p, i) {
-  if (!p) return `${t("seat")} ${i}`;
-  const who = p.name || (p.bot ? `${p.bot} ${t("bot")}` : `${t("seat")} ${i}`);
-  return msg && msg.seat === i ? `${who} (${t("you")})` : who;
+  const players = [];
+  players[i] = p;
+  return displayName(players, i, msg ? msg.seat : null);
 }
 
 // A game's own numbers as it counts them: whole numbers plainly, others to two places.
@@ -114,6 +124,8 @@ function resultBox(outcome, scores, truncated, players) {
         h("td", { class: "num" }, scores ? fmt(scores[i]) : ""),
         h("td", { class: "winner-mark" }, mark(i))))),
     truncated ? h("p", { class: "truncated", id: "truncated" }, t("truncated")) : "",
+    summaryTable(summary, (i) => playerName(players[i], i)),
+    endExtras(tableId, info ? info.game : null),
     h("p", {}, h("a", { href: "/" }, t("play_new"))),
   ];
 }
@@ -121,6 +133,7 @@ function resultBox(outcome, scores, truncated, players) {
 function draw() {
   if (!msg) return;
   const board = $("board");
+  const refocus = keepFocus();
   clear(board);
   try {
     board.append(render(msg.view, ctx()));
@@ -128,6 +141,8 @@ function draw() {
     console.error(e);
     board.append(h("pre", { class: "raw" }, JSON.stringify(msg.view, null, 2)));
   }
+  labelBoard(board, info ? info.title : "");
+  markLast(board, msg.events);
   for (const el of board.querySelectorAll("[data-id]")) {
     if (el.classList.contains("clickable")) {
       el.addEventListener("click", () => onPick(el.dataset.id));
@@ -158,20 +173,17 @@ function draw() {
   }
   for (const a of cands) {
     list.append(h("button", { type: "button", class: "action", role: "listitem", "data-action": a.text,
-      title: a.text, onclick: () => act(a.text) }, a.label || a.text));
+      title: a.text, onclick: () => act(a.text) }, actionLabel(a)));
   }
   $("typed").hidden = !(msg.legal && msg.legal.length);
+  lastMoveBar($("last-move"), log ? log.lastLine() : "");
+  turnChanged(!over && msg.to_act === msg.seat && msg.seat != null, t("your_turn"));
+  refocus();
 }
 
-function addLog(events, last) {
-  const log = $("log");
-  for (const e of events || []) {
-    const text = e.text || (e.kind ? `${e.kind}${e.seat != null ? ` (${t("seat_of")} ${e.seat})` : ""}` : null);
-    if (!text) continue;
-    log.prepend(h("li", {}, text));
-  }
-  if (!(events && events.length) && last && last.action) log.prepend(h("li", {}, `${t("seat")} ${last.seat}: ${last.action}`));
-  while (log.children.length > 300) log.lastChild.remove();
+// The log never holds up the table: if it cannot be fetched now, the next message tries again.
+async function addLog(m) {
+  try { await log.update(m); } catch (e) { console.warn("log", e); }
 }
 
 function connect() {
@@ -182,14 +194,17 @@ function connect() {
   if (tok && tok.token) protocols.push(`token.${tok.token}`);
   ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`, protocols);
   ws.onopen = () => { retry = 0; $("status").textContent = t("connected_ok"); };
-  ws.onmessage = (ev) => {
+  // Messages are handled one after another (a handler awaits the log and the summary).
+  ws.onmessage = (ev) => { inbox = inbox.then(() => onMessage(ev)).catch((e) => console.error(e)); };
+  async function onMessage(ev) {
     let m;
     try { m = JSON.parse(ev.data); } catch { return; }
     if (m.type === "state") {
       for (const a of m.legal || []) a.ids = idsOf(a.json);
       const fresh = !msg || m.seq !== msg.seq;
-      if (fresh && (!msg || m.seq > msg.seq)) { addLog(m.events, m.last); logSeq = m.seq; }
       msg = m;
+      if (fresh) { await addLog(m); logSeq = m.seq; }
+      if (m.outcome != null && !summary) summary = await fetchSummary(tableId);
       window.sbLast = m; // read by the browser tests
       if (pending && m.seq > pending.seq) pending = null;
       delete document.body.dataset.pending;
@@ -214,7 +229,7 @@ function connect() {
       delete document.body.dataset.pending;
       $("error").textContent = m.message;
     }
-  };
+  }
   ws.onclose = () => {
     $("status").textContent = t("reconnecting");
     retry = Math.min(retry + 1, 6);
@@ -252,10 +267,13 @@ async function showJoin() {
   const free = (info && info.free_seats) || [];
   if (stored() || !free.length) { box.hidden = true; return; }
   box.hidden = false;
+  box.append(h("label", {}, t("name") + " ", h("input", { id: "join-name", maxlength: 40, autocomplete: "nickname",
+    value: localStorage.getItem("sb:name") || "" })), " ");
   box.append(h("span", {}, t("take_seat") + ": "));
   for (const seat of free) {
     box.append(h("button", { type: "button", class: "primary", "data-seat": seat, onclick: async () => {
-      const name = localStorage.getItem("sb:name") || "";
+      const name = ($("join-name").value || "").trim();
+      localStorage.setItem("sb:name", name);
       const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}/join`, {
         method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seat, name }),
       });
@@ -263,7 +281,7 @@ async function showJoin() {
       if (!r.ok) { $("error").textContent = body.detail || r.statusText; return; }
       localStorage.setItem(tokenKey, JSON.stringify(body));
       location.reload();
-    } }, `${t("join")} ${seat}`));
+    } }, `${t("join")} ${seat + 1}`));
   }
   box.append(h("span", { class: "muted" }, ` — ${t("spectating")}`));
 }
@@ -272,11 +290,19 @@ async function main() {
   applyTexts();
   $("share").value = location.href;
   $("share").onclick = (e) => e.target.select();
+  $("copy-link").onclick = async () => {
+    try { await navigator.clipboard.writeText(location.href); $("copy-link").textContent = t("copied"); }
+    catch { $("share").select(); document.execCommand("copy"); $("copy-link").textContent = t("copied"); }
+  };
   $("typed").onsubmit = (e) => { e.preventDefault(); const v = $("typed-text").value.trim(); if (v) act(v); $("typed-text").value = ""; };
   const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}`);
   if (!r.ok) { $("board").append(h("p", { class: "error" }, (await r.json().catch(() => ({}))).detail || "no such table")); return; }
   info = await r.json();
-  document.title = `Spillebord — ${info.title}`;
+  setBaseTitle(`${info.title} — Spillebord`);
+  $("rules-link").href = `/rules/${encodeURIComponent(info.game)}`;
+  addZoom($("board"));
+  $("sound").checked = soundOn();
+  $("sound").onchange = (e) => setSound(e.target.checked);
   $("title").textContent = `${info.title} · ${tableId}`;
   document.body.dataset.game = info.game;
   showFairness(info);
@@ -293,6 +319,10 @@ async function main() {
     return;
   }
   render = await renderer(info.game);
+  await loadTexts(info.game);
+  const plain = (i) => displayName(msg ? msg.players : [], i, null); // names in the log, without "(you)"
+  setNamer(plain);
+  log = createLog($("log"), tableId, { token: (stored() || {}).token, name: plain });
   await showJoin();
   connect();
 }

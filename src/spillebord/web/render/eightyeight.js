@@ -19,6 +19,7 @@ const OPT = {
 const SEAT_COL = ["#e74c3c", "#2ecc71", "#f1c40f", "#9b59b6"];
 
 function name(ctx, i) {
+  if (ctx.name) return ctx.name(i);
   const p = ctx.players[i];
   return (p && (p.name || (p.bot ? `${p.bot} bot` : null))) || `seat ${i}`;
 }

@@ -213,7 +213,7 @@ const da = (en, dk) => term(en, dk, "da");
 
 function who(ctx, i) {
   const p = ctx.players[i];
-  const n = (p && (p.name || (p.bot ? `${p.bot} bot` : null))) || `seat ${i}`;
+  const n = ctx.name ? ctx.name(i) : (p && (p.name || (p.bot ? `${p.bot} bot` : null))) || `seat ${i}`;
   return ctx.seat === i ? `${n} (you)` : n;
 }
 
@@ -222,7 +222,7 @@ function clickAttrs(ctx, id, base = "") {
   const sel = ctx.selected(id);
   return {
     class: `${base}${c ? " clickable" : ""}${sel ? " selected" : ""}`.trim() || null,
-    "data-id": c ? id : null,
+    "data-id": c ? id : null, "data-ref": id,
     tabindex: c ? 0 : null,
     role: c ? "button" : null,
   };

@@ -23,6 +23,7 @@ const PHASES = [
 ];
 
 function name(ctx, i) {
+  if (ctx.name) return ctx.name(i);
   const p = ctx.players[i];
   return (p && (p.name || (p.bot ? `${p.bot} bot` : null))) || `seat ${i}`;
 }
@@ -71,7 +72,7 @@ function boardPic(v, ctx) {
     const x = X0 + c * CELL, y = Y0 + r * CELL;
     const click = ctx.clickable(id);
     const g = s("g", { class: `square${click ? " clickable" : ""}${ctx.selected(id) ? " selected" : ""}`,
-      "data-id": click ? id : null, tabindex: click ? 0 : null, role: click ? "button" : null, "aria-label": `${id}, ring ${sq.ring}, ${sq.height} cards` });
+      "data-id": click ? id : null, "data-ref": id, tabindex: click ? 0 : null, role: click ? "button" : null, "aria-label": `${id}, ring ${sq.ring}, ${sq.height} cards` });
     const levels = sq.cards.map((cd, k) => `${k + 1}: ${cd.card ? faceText(cd.card) : "?"}${cd.up ? " (face up)" : ""}`).join(", ");
     g.append(s("title", {}, `${id} · ring ${sq.ring} (${sq.ring + 1} points per card)${sq.height ? ` · ${sq.height} card${sq.height > 1 ? "s" : ""}: ${levels}` : ""}`));
     g.append(s("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 4, class: "cell", fill: RING_FILL[sq.ring] || "#888", stroke: "#5a4526" }));

@@ -32,7 +32,7 @@ function colourName(c) {
 function seatName(v, ctx, k) {
   const person = v.controllers ? v.controllers[k] : k;
   const p = ctx.players[person];
-  const n = (p && (p.name || (p.bot ? `${p.bot} bot` : null))) || `seat ${person}`;
+  const n = ctx.name ? ctx.name(person) : (p && (p.name || (p.bot ? `${p.bot} bot` : null))) || `seat ${person}`;
   return ctx.seat === person ? `${n} (you)` : n;
 }
 
@@ -40,7 +40,7 @@ function clickAttrs(ctx, id) {
   const c = ctx.clickable(id);
   return {
     class: `${c ? "clickable" : ""}${ctx.selected(id) ? " selected" : ""}`.trim() || null,
-    "data-id": c ? id : null, tabindex: c ? 0 : null, role: c ? "button" : null,
+    "data-id": c ? id : null, "data-ref": id, tabindex: c ? 0 : null, role: c ? "button" : null,
   };
 }
 
@@ -64,7 +64,7 @@ function pcard(x, y, code, opts = {}) {
   const g = s("g", {
     transform: `translate(${x},${y})`,
     class: ["card", click ? "clickable" : "", sel ? "selected" : ""].join(" ").trim(),
-    "data-id": click ? id : null, tabindex: click ? 0 : null, role: click ? "button" : null,
+    "data-id": click ? id : null, "data-ref": id, tabindex: click ? 0 : null, role: click ? "button" : null,
     "aria-label": da(t[1], t[2]),
   });
   g.append(s("rect", { width: w, height: hh, rx: 5, class: "card-face" }));

@@ -17,6 +17,7 @@ const CELL_W = 100;
 const CELL_H = 74;
 
 function name(ctx, i) {
+  if (ctx.name) return ctx.name(i);
   const p = ctx.players[i];
   return (p && (p.name || (p.bot ? `${p.bot} bot` : null))) || `P${i + 1}`;
 }
@@ -109,7 +110,7 @@ function farm(v, ctx) {
     const stayHere = !click && stay && q.id === myCat;
     const g = s("g", {
       class: `square${click || stayHere ? " clickable" : ""}${ctx.selected(q.id) ? " selected" : ""}`,
-      "data-id": click ? q.id : null, tabindex: click || stayHere ? 0 : null, role: click || stayHere ? "button" : null,
+      "data-id": click ? q.id : null, "data-ref": q.id, tabindex: click || stayHere ? 0 : null, role: click || stayHere ? "button" : null,
       "aria-label": `${q.sv} (${q.id})`,
       onclick: stayHere ? () => ctx.act("stay") : null,
     });
@@ -121,7 +122,9 @@ function farm(v, ctx) {
       g.append(s("rect", { x: x + 3, y: y + 3, width: w - 6, height: hh - 6, rx: 4, fill: "none", stroke: "#5a3b1a", "stroke-width": 1.5, "stroke-dasharray": "2 3" }));
     }
     g.append(s("text", { x: x + 11, y: y + 18, "font-size": 17, "font-weight": 700, fill: "#222" }, q.id));
-    g.append(s("text", { x: x + 11, y: y + hh - 5, "font-size": 10, fill: "#333" }, q.sv.length > 14 ? q.sv.slice(0, 13) + "…" : q.sv));
+    // The room's name, cut to the room's width left of the rat-size circle (never under it).
+    const room = Math.floor((w - (q.profile ? 36 : 16)) / 5.9);
+    g.append(s("text", { x: x + 11, y: y + hh - 5, "font-size": 10, fill: "#333" }, q.sv.length > room ? q.sv.slice(0, room - 1) + "…" : q.sv));
     if (q.profile) {
       // The rat profile: a rat's size S, M or L in a little circle.
       g.append(s("circle", { cx: x + w - 11, cy: y + hh - 11, r: 8, fill: "#fff", stroke: "#5a3b1a" }));
@@ -152,7 +155,13 @@ function clock(v) {
   const cards = v.board.cards;
   const k = c.size;
   const cw = 92, ch = 54;
-  const R = Math.max(128, (k * (cw + 14)) / (2 * Math.PI));
+  // The smallest radius (from 128) at which neighbouring cards keep apart, across or down.
+  let R = 128;
+  const apart = (r) => [...Array(k).keys()].every((i) => {
+    const a1 = -Math.PI / 2 + (2 * Math.PI * i) / k, a2 = a1 + (2 * Math.PI) / k;
+    return Math.abs(r * (Math.cos(a1) - Math.cos(a2))) >= cw + 6 || Math.abs(r * (Math.sin(a1) - Math.sin(a2))) >= ch + 14;
+  });
+  while (!apart(R) && R < 600) R += 4;
   const W = 2 * R + cw + 16;
   const H = 2 * R + ch + 40;
   const ox = W / 2, oy = H / 2 + 10;
@@ -243,7 +252,7 @@ function players(v, ctx) {
 function fightPanel(v, ctx) {
   const f = v.fight;
   if (!f) return null;
-  const W = 400;
+  const W = 460;
   const sqs = Object.fromEntries(v.board.squares.map((q) => [q.id, q]));
   const terr = sqs[f.territory];
   const items = [];
@@ -308,7 +317,7 @@ function fightPanel(v, ctx) {
       s("text", { x: 36, y: y + 16, "font-size": 12, fill: "#222" }, term("give up", "ge upp", SV))));
     y += 30;
   }
-  return svg(W, y + 6, { class: "revir-fight", style: "max-width: 400px; background:#3d2b1f; border-radius:8px" }, ...items);
+  return svg(W, y + 6, { class: "revir-fight", style: "max-width: 460px; background:#3d2b1f; border-radius:8px" }, ...items);
 }
 
 export function render(v, ctx) {

@@ -16,6 +16,7 @@ const TYPE_NO = { square: "kvadrat", line: "linje", T: "T", cross: "kryss" };
 const CELL = 48;
 
 function name(ctx, i) {
+  if (ctx.name) return ctx.name(i);
   const p = ctx.players[i];
   return (p && (p.name || (p.bot ? `${p.bot} bot` : null))) || `seat ${i}`;
 }
@@ -55,7 +56,7 @@ function board(v, ctx) {
       const click = ctx.clickable(id);
       const mk = markers[id];
       const g = s("g", { class: `space${click ? " clickable" : ""}${ctx.selected(id) ? " selected" : ""}`,
-        "data-id": click ? id : null, tabindex: click ? 0 : null, role: click ? "button" : null,
+        "data-id": click ? id : null, "data-ref": id, tabindex: click ? 0 : null, role: click ? "button" : null,
         "aria-label": `${id} ${code === "FREE" ? "free space" : cardLabel(code)}${mk ? ` ${colours[mk.side]}${mk.crowned ? " crowned" : ""}` : ""}` });
       g.append(s("title", {}, `${id}: ${code === "FREE" ? "free space (fri plass)" : cardLabel(code)}${mk ? ` · ${colours[mk.side]} (${SIDE_NO[colours[mk.side]]})${mk.crowned ? " · crowned" : ""}` : ""}`));
       if (code === "FREE") {

@@ -1,0 +1,36 @@
+// People, not seats: the name to show for each seat. A person is their own name; a bot gets a
+// persona of its own per seat with its level (the agent the server names), e.g. "Greedy Gry
+// (bot)", so two bots of one level are told apart.
+import { t } from "./i18n.js";
+
+const PERSONAS = ["Gry", "Bo", "Ane", "Sune", "Liv", "Tor", "Eja", "Nils"];
+
+// The agent's level in the reader's language ("greedy" → "Greedy", "Grådige"), else its name.
+function level(agent) {
+  const key = `level_${agent}`;
+  const word = t(key);
+  if (word !== key) return word;
+  const a = String(agent || "bot").replace(/[_-]+/g, " ");
+  return a.charAt(0).toUpperCase() + a.slice(1);
+}
+
+// A bot's name: its level and a persona fixed by the seat (distinct at one table).
+export function botName(agent, seat) {
+  return `${level(agent)} ${PERSONAS[seat % PERSONAS.length]} (${t("bot")})`;
+}
+
+// The name of seat i from the players list of a state message or table summary.
+export function personName(p, i) {
+  if (!p) return `${t("seat")} ${Number(i) + 1}`;
+  if (p.bot && p.takeover && p.name && p.name !== p.bot) return `${p.name} (${level(p.bot)} ${t("bot")})`;
+  if (p.bot && (!p.name || p.name === p.bot)) return botName(p.bot, i);
+  if (p.free && !p.name) return t("free");
+  return p.name || `${t("seat")} ${Number(i) + 1}`;
+}
+
+// The same, with "(you)" for the viewer's own seat.
+export function displayName(players, i, mySeat) {
+  if (i === null || i === undefined || i < 0) return "—";
+  const who = personName((players || [])[i], i);
+  return mySeat === i ? `${who} (${t("you")})` : who;
+}
