@@ -44,3 +44,17 @@ def test_every_table_works_under_the_csp(strict_page: Any, server_url: str, game
     assert sockets and all(token not in u and "token" not in u for u in sockets), sockets
     assert not page.csp_errors, page.csp_errors
     assert not page.js_errors, page.js_errors
+
+
+def test_rules_replay_and_leaderboard_pages_work_under_the_csp(strict_page: Any, server_url: str) -> None:
+    page = strict_page
+    page.goto(server_url + "/rules/kasino")
+    page.wait_for_selector("h1, h2")
+    assert "Kasino" in (page.text_content("body") or "")
+    created = httpx.post(f"{server_url}/api/tables", json={"game": "kasino", "bots": [None, "random"]}).json()
+    page.goto(f"{server_url}/replay/{created['table']}")
+    page.wait_for_load_state("networkidle")
+    page.goto(server_url + "/leaderboard")
+    page.wait_for_load_state("networkidle")
+    assert not page.csp_errors, page.csp_errors
+    assert not page.js_errors, page.js_errors

@@ -35,7 +35,7 @@ def texts_of(page: Any) -> str:
 
 @pytest.fixture()
 def danish(browser: Any) -> Any:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="da-DK")
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="da-DK", bypass_csp=True)
     ctx.add_init_script("localStorage.setItem('sb:lang', 'da')")
     pg = ctx.new_page()
     errors: list[str] = []
