@@ -30,6 +30,8 @@ from .bus import LocalBus, PgBus
 from .clock import Clock, FakeClock, SystemClock
 from .errors import Config
 from .hub import Hub
+from .people import People
+from .people_api import install_people_errors, make_people_router
 
 log = logging.getLogger("spillebord.server")
 
@@ -54,6 +56,7 @@ def create_app(
         takeover_after=takeover_after, bot_budget=bot_budget, bot_delay=bot_delay, bot_threads=bot_threads
     )
     hubs: list[Hub] = []
+    people: list[People] = []
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -69,9 +72,13 @@ def create_app(
         # Listen first, then rebuild: a change made meanwhile by another worker is not lost.
         await bus.start(hub.on_bus, hub.resync_all)
         await hub.start()
+        people.append(People(store, hub))
+        app.state.people = people[-1]
+        await people[-1].start()
         try:
             yield
         finally:
+            await people[-1].stop()
             await bus.stop()
             await hub.stop()
             store.dispose()
@@ -88,8 +95,11 @@ def create_app(
         return hubs[-1]
 
     app.state.get_hub = get_hub
+    install_people_errors(app)
     app.include_router(make_router(get_hub))
-    mount_web(app, Path(web_dir) if web_dir is not None else WEB_DIR)
+    web = Path(web_dir) if web_dir is not None else WEB_DIR
+    app.include_router(make_people_router(lambda: people[-1], web))
+    mount_web(app, web)
     return app
 
 

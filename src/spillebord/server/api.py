@@ -89,10 +89,18 @@ def make_router(get_hub: Callable[[], Hub]) -> APIRouter:
         return registry.get(game_id).board_data()
 
     @r.post("/api/tables", response_model=Created, responses=ERRORS, tags=["lobby"])
-    async def create_table(body: CreateTable) -> Created:
+    async def create_table(body: CreateTable, request: Request) -> Created:
+        people = getattr(request.app.state, "people", None)
+        extras = (
+            people.extras(body.game, body.options, body.seed, body.clock, body.rated, body.chat)
+            if people is not None
+            else None
+        )
         tid, seat, token = await get_hub().lobby.create(
             body.game, body.seats, body.options, body.bots, body.public, body.seed, body.name
         )
+        if people is not None and extras is not None:  # settings, the creator's account, clocks
+            await people.created(tid, seat, token, extras, request.cookies.get("sb_session"))
         return Created(table=tid, seat=seat, token=token)
 
     @r.get("/api/tables", response_model=list[TableInfo], tags=["lobby"])
@@ -104,8 +112,11 @@ def make_router(get_hub: Callable[[], Hub]) -> APIRouter:
         return await get_hub().lobby.info(table_id)
 
     @r.post("/api/tables/{table_id}/join", response_model=Joined, responses=ERRORS, tags=["lobby"])
-    async def join(table_id: str, body: Join) -> Joined:
+    async def join(table_id: str, body: Join, request: Request) -> Joined:
         seat, token = await get_hub().lobby.join(table_id, body.seat, body.name)
+        people = getattr(request.app.state, "people", None)
+        if people is not None:  # the account's seat; the clocks may start
+            await people.joined(table_id, seat, token, request.cookies.get("sb_session"))
         return Joined(seat=seat, token=token)
 
     @r.get("/api/tables/{table_id}/record", responses=ERRORS, tags=["lobby"])

@@ -54,10 +54,12 @@ class LiveTable:
     events: list[Event] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     sync_pending: bool = False
+    ended: list[float] | None = None
+    """The outcome of a game ended outside its rules (a seat lost on time), or None."""
 
     @property
     def status(self) -> str:
-        if self.table.state.to_act is None:
+        if self.table.state.to_act is None or self.ended is not None:
             return "over"
         if any(s.free for s in self.seats):
             return "open"
@@ -69,7 +71,11 @@ class LiveTable:
 
     @property
     def is_over(self) -> bool:
-        return self.table.state.to_act is None
+        return self.table.state.to_act is None or self.ended is not None
+
+    def outcome(self) -> tuple[float, ...] | None:
+        """The normalized outcome once over (of the rules, or of a loss on time)."""
+        return tuple(self.ended) if self.ended is not None else self.table.state.outcome()
 
     def agent_of(self, seat: int) -> str | None:
         """The agent playing ``seat`` (configured, or taking over), or None for a person."""
@@ -129,6 +135,8 @@ class TableService:
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self.on_change: list[Callable[[LiveTable], None]] = []
         self.on_moved: list[Callable[[LiveTable], None]] = []
+        self.extras: list[Callable[[LiveTable, StateMsg], None]] = []
+        """Add to a state message what other parts keep of a table (its clocks)."""
 
     # ----------------------------------------------------------------- loading
 
@@ -151,7 +159,7 @@ class TableService:
         except Exception as e:
             log.exception("table %s: the engine failed in replay", rec.id)
             raise Unavailable(rec.id, f"table {rec.id} does not replay (engine error: {e})") from None
-        return LiveTable(
+        lt = LiveTable(
             rec.id,
             table.game,
             table,
@@ -161,6 +169,9 @@ class TableService:
             self.clock.monotonic(),
             events,
         )
+        if rec.status == "over" and table.state.to_act is not None:
+            lt.ended = list(rec.outcome or [0.0] * rec.seats)  # ended on time
+        return lt
 
     async def _build(self, rec: TableRec) -> LiveTable:
         if self.executor is None:
@@ -358,8 +369,8 @@ class TableService:
             a_seat, a_text = table.log[-1]
             shown = seat == a_seat or lt.game.kind.public_actions
             last = LastAction(seat=a_seat, action=a_text if shown else None)
-        outcome = state.outcome()
-        return StateMsg(
+        outcome = lt.outcome()
+        msg = StateMsg(
             type="state",
             seq=len(table.log),
             seat=seat,
@@ -376,7 +387,11 @@ class TableService:
             last=last,
             table=lt.id,
             status=lt.status,
+            clock=None,
         )
+        for fn in self.extras:
+            fn(lt, msg)
+        return msg
 
 
 __all__ = ["LiveTable", "TableService", "stored_record", "unplayable"]

@@ -147,6 +147,8 @@ class StateMsg(TypedDict):
     table: str
     status: str
     """open | running | over"""
+    clock: dict[str, Any] | None
+    """A timed table's clocks (mode, running seat, seconds left per seat, deadline, now); else null."""
 
 
 class ErrorMsg(TypedDict):
@@ -199,6 +201,15 @@ class CreateTable(BaseModel):
     public: bool = True
     seed: int | None = None
     name: str | None = Field(default=None, max_length=80, description="the creator's name")
+    clock: dict[str, Any] | None = Field(
+        default=None,
+        description="time control: {mode: realtime, bank: s, increment: s} or {mode: turn, per_decision: s}, "
+        "with on_timeout: bot | lose and bot: an agent (default: none)",
+    )
+    rated: bool = Field(
+        default=True, description="counts for ratings (only with standard or short-game options and no seed)"
+    )
+    chat: str = Field(default="players", description="players (spectators read) | seated | off")
 
 
 class Created(BaseModel):
