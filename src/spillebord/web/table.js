@@ -174,6 +174,7 @@ function connect() {
   ws.onmessage = (ev) => {
     let m;
     try { m = JSON.parse(ev.data); } catch { return; }
+    window.dispatchEvent(new CustomEvent("sb:message", { detail: m })); // clocks, chat, notifications
     if (m.type === "state") {
       for (const a of m.legal || []) a.ids = idsOf(a.json);
       const fresh = !msg || m.seq !== msg.seq;
