@@ -317,3 +317,25 @@ def test_turn_based_table_survives_a_restart_with_its_deadline_intact(db_url: st
             assert lt.seats[1].takeover is not None  # the default rule: a bot takes the seat
 
     asyncio.run(body())
+
+
+def test_a_table_lost_on_time_by_another_worker_is_over_here_on_its_notice(tmp_path: Path) -> None:
+    async def body() -> None:
+        url = f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+        clock = FakeClock()
+        async with server(url, clock) as (hub, people), server(url, clock) as (other, other_people):
+            tid = await timed_table(hub, people, {"mode": "turn", "per_decision": 3600, "on_timeout": "lose"})
+            there = await other.service.get(tid)  # the other worker has the table in memory
+            assert there.status == "running"
+            clock.advance(3600)
+            await people.keeper.check()
+            assert (await hub.service.get(tid)).outcome() == (0.0, 1.0)
+            other_people.on_bus({"k": "a", "t": tid, "w": "elsewhere"})  # not this kind: nothing
+            other_people.on_bus({"k": "o", "t": tid, "w": other.notes.worker_id})  # its own: nothing
+            await asyncio.sleep(0.05)
+            assert not there.is_over
+            other_people.on_bus({"k": "o", "t": tid, "w": "elsewhere"})
+            await until(lambda: there.is_over)
+            assert there.outcome() == (0.0, 1.0)
+
+    asyncio.run(body())

@@ -22,7 +22,7 @@ from fastapi import FastAPI
 
 import spillebord
 from spillebord.core.errors import SpillebordError
-from spillebord.store import NOTIFY_CHANNEL, Store, libpq_url, resolve_url
+from spillebord.store import NOTIFY_CHANNEL, Note, Store, libpq_url, resolve_url
 
 from .actionlog import MemoryLog, StoreLog
 from .api import install_errors, make_router, mount_web
@@ -69,11 +69,16 @@ def create_app(
             PgBus(libpq_url(url), NOTIFY_CHANNEL) if (store.is_pg and is_multi) else LocalBus()
         )
         hubs.append(hub)
-        # Listen first, then rebuild: a change made meanwhile by another worker is not lost.
-        await bus.start(hub.on_bus, hub.resync_all)
-        await hub.start()
         people.append(People(store, hub))
         app.state.people = people[-1]
+
+        def on_bus(msg: Note) -> None:
+            hub.on_bus(msg)
+            people[-1].on_bus(msg)
+
+        # Listen first, then rebuild: a change made meanwhile by another worker is not lost.
+        await bus.start(on_bus, hub.resync_all)
+        await hub.start()
         await people[-1].start()
         try:
             yield

@@ -135,7 +135,8 @@ class _Clocks(ClockStore):
         await self.people._db(self.people.db.save_clock, table_id, state, now)
 
     async def end(self, table_id: str, outcome: Sequence[float], scores: Sequence[float], now: float) -> bool:
-        return await self.people._db(self.people.db.end_table, table_id, outcome, scores, now)
+        note = self.people.hub.notes.note("o", table_id)  # the other workers: it is over
+        return await self.people._db(self.people.db.end_table, table_id, outcome, scores, now, note)
 
 
 class People:
@@ -185,6 +186,23 @@ class People:
         await self.keeper.stop()
         for t in list(self._tasks):
             await asyncio.gather(t, return_exceptions=True)
+
+    def on_bus(self, msg: dict[str, Any]) -> None:
+        """A notice from another worker: a table it ended on time is over here too."""
+        if msg.get("k") != "o" or self.hub.notes.mine(msg):
+            return
+        lt = self.hub.service.tables.get(str(msg.get("t")))
+        if lt is not None:
+            self._spawn(self._ended_elsewhere(lt))
+
+    async def _ended_elsewhere(self, lt: LiveTable) -> None:
+        rec = await self.hub.storage.load(lt.id)
+        if rec is None or rec.status != "over" or lt.is_over:
+            return
+        async with lt.lock:
+            lt.ended = list(rec.outcome or [0.0] * rec.seats)
+            self.hub.presence.broadcast(lt)
+        self.keeper.forget(lt.id)
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)

@@ -33,7 +33,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .db import T_SEATS, T_TABLES, Base, Store
-from .records import StoreError
+from .records import Note, StoreError
 
 
 class AccountRow(Base):
@@ -358,10 +358,17 @@ class PeopleStore:
             r = c.execute(select(T_CLOCKS.c.state).where(T_CLOCKS.c.table_id == table_id)).first()
             return cast(dict[str, Any], json.loads(r.state)) if r is not None else None
 
-    def end_table(self, table_id: str, outcome: Sequence[float], scores: Sequence[float], now: float) -> bool:
+    def end_table(
+        self,
+        table_id: str,
+        outcome: Sequence[float],
+        scores: Sequence[float],
+        now: float,
+        notify: Note | None = None,
+    ) -> bool:
         """End a table outside its rules (a seat lost on time); False if it was over already."""
         with self._begin() as c:
-            return (
+            done = (
                 c.execute(
                     update(T_TABLES)
                     .where(T_TABLES.c.id == table_id, T_TABLES.c.status != "over")
@@ -374,6 +381,9 @@ class PeopleStore:
                 ).rowcount
                 == 1
             )
+            if done:
+                self.store._notify(c, notify)
+            return done
 
     # ----------------------------------------------------------------- chat
 
