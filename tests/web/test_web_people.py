@@ -96,3 +96,39 @@ def test_registered_person_finds_seat_and_my_tables_on_a_second_browser(
     finally:
         laptop.close()
         phone.close()
+
+
+def test_turn_in_another_table_shows_in_the_title_and_as_a_notification(
+    browser: Any, server_url: str
+) -> None:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx.add_init_script(
+        """
+        window.sbTurnPoll = 300;
+        window.sbNotes = [];
+        window.Notification = class {
+          static permission = "granted";
+          static requestPermission() { return Promise.resolve("granted"); }
+          constructor(title, opts) { window.sbNotes.push(opts.body); }
+        };
+        """
+    )
+    try:
+        page = ctx.new_page()
+        register(page, server_url, "n" + uuid.uuid4().hex[:8], "correct horse battery")
+        page.wait_for_timeout(700)  # the first look at my tables: none is waiting for me
+        assert page.evaluate("window.sbNotes") == [] and not page.title().startswith("(")
+        # A table where it is my turn, made through this browser's session (its cookies).
+        r = ctx.request.post(
+            f"{server_url}/api/tables",
+            data={"game": "kasino", "seats": 2, "bots": [None, "random"], "name": "Me"},
+        )
+        assert r.ok
+        table = r.json()["table"]
+        if httpx.get(f"{server_url}/api/tables/{table}").json()["to_act"] != 0:
+            page.wait_for_timeout(1500)  # the bot moves first: then it is mine
+        page.wait_for_function("document.title.startsWith('(1) ')", timeout=10_000)
+        page.wait_for_function("window.sbNotes.length === 1")
+        assert page.evaluate("window.sbNotes") == ["Kasino: your turn"]
+    finally:
+        ctx.close()

@@ -18,7 +18,7 @@ function loginForm() {
     const r = await post(`/api/account/${path}`, { name: name.value.trim(), password: pw.value });
     const body = await r.json().catch(() => ({}));
     if (!r.ok) { err.textContent = body.detail || r.statusText; return; }
-    show();
+    location.reload(); // logged in: the page (and its turn notifications) start over
   };
   const form = h("form", { class: "create", id: "login-form" },
     h("p", { class: "muted" }, pt("anonymous")),
@@ -53,8 +53,8 @@ async function show() {
     h("table", { class: "list", id: "my-finished" }, h("tbody", {}, done.map(row))),
     h("div", { class: "row" },
       h("button", { type: "button", onclick: askPermission }, pt("notify")), " ",
-      h("button", { type: "button", id: "logout", onclick: async () => { await post("/api/account/logout"); show(); } }, pt("logout")), " ",
-      h("button", { type: "button", id: "logout-all", onclick: async () => { await post("/api/account/logout-everywhere"); show(); } }, pt("logout_all"))));
+      h("button", { type: "button", id: "logout", onclick: async () => { await post("/api/account/logout"); location.reload(); } }, pt("logout")), " ",
+      h("button", { type: "button", id: "logout-all", onclick: async () => { await post("/api/account/logout-everywhere"); location.reload(); } }, pt("logout_all"))));
 }
 
 show();

@@ -39,7 +39,7 @@ async function poll(currentTable) {
   } catch { /* offline: next time */ }
 }
 
-export function watchTurns(currentTable = null, every = 15000) {
+export function watchTurns(currentTable = null, every = window.sbTurnPoll || 15000) {
   window.addEventListener("sb:message", (e) => {
     const m = e.detail;
     if (!m || m.type !== "state") return;
