@@ -169,6 +169,45 @@ def _score_table(game: AnyGame, players: list[str], state: State[Any]) -> RichTa
     return t
 
 
+_now = time.monotonic
+"""The terminal clock's time (the tests replace it)."""
+
+
+def _terminal_clock(spec: str, seats: int) -> tuple[Any, Any]:
+    """(TimeControl, Clocks) of ``--clock MINUTES+SECONDS``."""
+    from spillebord.server.timecontrol import Clocks, TimeControl
+
+    bank, _, inc = spec.partition("+")
+    try:
+        minutes, seconds = float(bank), float(inc or 0)
+    except ValueError:
+        raise SpillebordError(f"--clock {spec!r}: give MINUTES+SECONDS, e.g. 5+3") from None
+    if not (0 < minutes <= 24 * 60 and 0 <= seconds <= 3600):
+        raise SpillebordError("--clock: 0 to 1440 minutes, plus 0 to 3600 seconds a decision")
+    control = TimeControl("realtime", bank=minutes * 60, increment=seconds)
+    return control, Clocks.new(control, seats)
+
+
+def _forced(table: Any) -> str | None:
+    legal = table.state.legal()
+    return str(legal[0]) if len(legal) == 1 else None
+
+
+def _clock_line(timing: tuple[Any, Any], kinds: list[str], now: float) -> str:
+    from spillebord.server.timecontrol import Clocks
+
+    control, clocks = timing
+    assert isinstance(clocks, Clocks)
+    parts = []
+    for i, k in enumerate(kinds):
+        if k != "human":
+            continue
+        left = clocks.remaining(control, i, now)
+        text = f"{int(left // 60)}:{int(left % 60):02d}"
+        parts.append(f"[bold]seat {i} {text}[/]" if clocks.seat == i else f"seat {i} {text}")
+    return "  ".join(parts)
+
+
 def _ask_human(table: Any, seat: int) -> str | None:
     """Show the seat's view and numbered legal actions; return an action text (None = quit)."""
     game = table.game
@@ -219,9 +258,18 @@ def play_cmd(
     quick: Annotated[bool, typer.Option("--quick", help="Use the game's short-game options.")] = False,
     save: Annotated[Path | None, typer.Option("--save", help="Write the game record (JSON) here.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Bots-only: print only the result.")] = False,
+    clock: Annotated[
+        str | None,
+        typer.Option(
+            "--clock",
+            help="A real-time clock for the people at the keyboard, MINUTES+SECONDS: a bank and an "
+            "increment per decision (e.g. 5+3). Out of time, the game's best bot takes the seat; "
+            "forced decisions are played at once and cost nothing.",
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal against bots or at one keyboard."""
-    from spillebord.ai import decide, make_agent
+    from spillebord.ai import best_agent, decide, make_agent
     from spillebord.tables import Table
 
     game = _game(game_id)
@@ -232,6 +280,7 @@ def play_cmd(
         kinds = _parse_bots(bots, game, n)
         table = Table.create(game, n, seed, opts, players=kinds)
         agents = {i: make_agent(k, game) for i, k in enumerate(kinds) if k != "human"}
+        timing = _terminal_clock(clock, n) if clock else None
     except SpillebordError as e:
         raise fail(str(e)) from None
     rng = Rng(seed ^ 0xB07)
@@ -248,7 +297,26 @@ def play_cmd(
             action = decide(agents[seat], table.state, rng)
             events = table.act(seat, str(action))
         else:
+            if timing is not None:
+                forced = _forced(table)
+                if forced is not None:  # one legal action: played at once, at no cost
+                    moves += 1
+                    for ev in table.act(seat, forced):
+                        if ev.get("text") and not quiet:
+                            console.print(f"[dim]· {ev['text']}[/]")
+                    continue
+                clocks = timing[1]
+                if clocks.seat != seat:  # a refused action does not restart the clock
+                    clocks.start(seat, _now(), moves)
+                console.print("[bold]clocks[/] " + _clock_line(timing, kinds, _now()))
             text = _ask_human(table, seat)
+            if timing is not None and text is not None and timing[1].expired(timing[0], _now()) is not None:
+                timing[1].time_out(timing[0])
+                best = best_agent(game)
+                agents[seat] = make_agent(best, game)
+                kinds[seat] = best
+                console.print(f"[red]seat {seat} is out of time: {best} plays it from now on[/]")
+                continue
             if text is None:
                 if save is None:  # nothing lost: an unfinished game is kept for `replay`
                     save = _autosave_path(game.id)
@@ -259,6 +327,8 @@ def play_cmd(
             except SpillebordError as e:
                 console.print(f"[red]{e}[/]")
                 continue
+            if timing is not None:
+                timing[1].stop(timing[0], _now())
         moves += 1
         if humans and not quiet:
             for ev in events:
