@@ -319,7 +319,7 @@ def test_turn_based_table_survives_a_restart_with_its_deadline_intact(db_url: st
     asyncio.run(body())
 
 
-def test_a_table_lost_on_time_by_another_worker_is_over_here_on_its_notice(tmp_path: Path) -> None:
+def test_other_workers_keep_a_new_timed_table_and_end_it_on_notice(tmp_path: Path) -> None:
     async def body() -> None:
         url = f"sqlite:///{tmp_path / 'tables.sqlite3'}"
         clock = FakeClock()
@@ -327,6 +327,14 @@ def test_a_table_lost_on_time_by_another_worker_is_over_here_on_its_notice(tmp_p
             tid = await timed_table(hub, people, {"mode": "turn", "per_decision": 3600, "on_timeout": "lose"})
             there = await other.service.get(tid)  # the other worker has the table in memory
             assert there.status == "running"
+            # The notice of a new timed table: the other worker keeps its clocks too, and does
+            # not take its absent players' seats over.
+            assert not any(keep(tid) for keep in other.presence.keeps)
+            await people.keeper.flush()
+            other_people.on_bus({"k": "t", "t": tid, "w": "elsewhere"})
+            await until(lambda: tid in other_people.keeper.controls)
+            assert any(keep(tid) for keep in other.presence.keeps)
+            assert other_people.keeper.clocks[tid].seat == 0
             clock.advance(3600)
             await people.keeper.check()
             assert (await hub.service.get(tid)).outcome() == (0.0, 1.0)

@@ -170,15 +170,7 @@ class People:
         self.keeper.install()
         self.hub.service.on_change.append(self._on_change)
         for tid in await self._db(self.db.timed_tables):
-            try:
-                lt = await self.hub.service.get(tid)
-                s = await self._table_settings(tid)
-                if s is None or s.clock is None:
-                    continue
-                state = await self._db(self.db.load_clock, tid)
-                await self.keeper.add(lt, TimeControl.from_dict(s.clock), state)
-            except Exception as e:
-                log.warning("table %s: its clocks cannot run: %s", tid, e)
+            await self._adopt(tid)
         if tick is not None:
             self.keeper.start(tick)
 
@@ -187,11 +179,32 @@ class People:
         for t in list(self._tasks):
             await asyncio.gather(t, return_exceptions=True)
 
-    def on_bus(self, msg: dict[str, Any]) -> None:
-        """A notice from another worker: a table it ended on time is over here too."""
-        if msg.get("k") != "o" or self.hub.notes.mine(msg):
+    async def _adopt(self, table_id: str) -> None:
+        """Run the clocks of a timed table as they were stored (server start; a table another
+        worker created): every worker keeps them, so one that dies leaves none behind."""
+        if table_id in self.keeper.controls:
             return
-        lt = self.hub.service.tables.get(str(msg.get("t")))
+        try:
+            lt = await self.hub.service.get(table_id)
+            s = await self._table_settings(table_id)
+            if s is None or s.clock is None or lt.is_over:
+                return
+            state = await self._db(self.db.load_clock, table_id)
+            await self.keeper.add(lt, TimeControl.from_dict(s.clock), state)
+        except Exception as e:
+            log.warning("table %s: its clocks cannot run: %s", table_id, e)
+
+    def on_bus(self, msg: dict[str, Any]) -> None:
+        """A notice from another worker: a timed table it created (its clocks run here too),
+        a table it ended on time (over here too)."""
+        kind = msg.get("k")
+        if kind not in ("o", "t") or self.hub.notes.mine(msg):
+            return
+        tid = str(msg.get("t"))
+        if kind == "t":
+            self._spawn(self._adopt(tid))
+            return
+        lt = self.hub.service.tables.get(tid)
         if lt is not None:
             self._spawn(self._ended_elsewhere(lt))
 
@@ -323,7 +336,8 @@ class People:
     ) -> None:
         """A table was created: store its settings, link the creator's seat, start its clocks."""
         s = Settings(extras.clock.to_dict() if extras.clock else None, extras.rated, extras.chat)
-        await self._db(self.db.save_settings, table_id, s)
+        note = self.hub.notes.note("t", table_id) if extras.clock else None  # other workers keep its clocks
+        await self._db(self.db.save_settings, table_id, s, note)
         self.settings[table_id] = s
         if seat is not None and token is not None:
             await self.joined(table_id, seat, token, session)

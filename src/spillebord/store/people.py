@@ -316,7 +316,7 @@ class PeopleStore:
 
     # ----------------------------------------------------------------- settings and clocks
 
-    def save_settings(self, table_id: str, s: Settings) -> None:
+    def save_settings(self, table_id: str, s: Settings, notify: Note | None = None) -> None:
         with self._begin() as c:
             c.execute(
                 insert(T_SETTINGS).values(
@@ -326,6 +326,7 @@ class PeopleStore:
                     chat=s.chat,
                 )
             )
+            self.store._notify(c, notify)
 
     def settings(self, table_id: str) -> Settings | None:
         with self._begin() as c:
