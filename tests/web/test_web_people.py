@@ -43,12 +43,13 @@ def test_registered_person_finds_seat_and_my_tables_on_a_second_browser(
         page.wait_for_url("**/table/**")
         table = page.url.rsplit("/", 1)[1]
         settings = httpx.get(f"{server_url}/api/tables/{table}/settings").json()
+        best = next(g for g in httpx.get(f"{server_url}/api/games").json() if g["id"] == "kasino")["best_bot"]
         assert settings["clock"] == {
             "mode": "realtime",
             "bank": 300.0,
             "increment": 3.0,
             "on_timeout": "bot",
-            "bot": None,
+            "bot": best,  # the game's best bot unless another is chosen
         }
         assert settings["chat"] == "players" and settings["rated"] is True
         # Someone without an account takes the other seat (over HTTP: a third device).

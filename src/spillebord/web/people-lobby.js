@@ -22,13 +22,15 @@ const inc = num("tc-inc", 5, 0, 3600);
 const hours = num("tc-hours", 24, 1, 720);
 const onTimeout = h("select", { id: "tc-timeout" },
   h("option", { value: "bot" }, pt("timeout_bot")), h("option", { value: "lose" }, pt("timeout_lose")));
+const timeoutBot = h("select", { id: "tc-bot", "aria-label": pt("timeout_bot") });
 const rated = h("input", { id: "rated", type: "checkbox", checked: true });
 const chat = h("select", { id: "chat-policy" },
   h("option", { value: "players" }, pt("chat_players")), h("option", { value: "seated" }, pt("chat_seated")),
   h("option", { value: "off" }, pt("chat_none")));
 const rt = h("span", { class: "tc-rt", hidden: true }, bank, ` ${pt("bank_min")} + `, inc, ` ${pt("increment_s")}`);
 const tb = h("span", { class: "tc-tb", hidden: true }, hours, ` ${pt("per_move_h")}`);
-const when = h("label", { hidden: true }, `${pt("on_timeout")}: `, onTimeout);
+const when = h("label", { hidden: true }, `${pt("on_timeout")}: `, onTimeout, " ", timeoutBot);
+onTimeout.onchange = () => { timeoutBot.hidden = onTimeout.value !== "bot"; };
 mode.onchange = () => { rt.hidden = mode.value !== "realtime"; tb.hidden = mode.value !== "turn"; when.hidden = !mode.value; };
 const box = h("fieldset", { class: "people-create" }, h("legend", {}, pt("time_control")),
   h("div", { class: "row" }, mode, rt, tb, when),
@@ -40,10 +42,21 @@ if (form) {
   if (details) details.after(box); else form.prepend(box);
 }
 
+// The bot that takes a timed-out seat: one of the chosen game's, its best by default.
+let games = [];
+fetch("/api/games").then((r) => r.json()).then((g) => { games = g; }).catch(() => {});
+document.addEventListener("click", (e) => {
+  const card = e.target.closest && e.target.closest(".game[data-game]");
+  const g = card && games.find((x) => x.id === card.dataset.game);
+  if (!g) return;
+  timeoutBot.replaceChildren(...g.bots.map((b) => h("option", { value: b, selected: b === g.best_bot }, `${b} (${pt("kind_bot")})`)));
+});
+
 window.sbCreateExtras = () => {
   const out = { rated: rated.checked, chat: chat.value };
-  if (mode.value === "realtime") out.clock = { mode: "realtime", bank: +bank.value * 60, increment: +inc.value, on_timeout: onTimeout.value };
-  if (mode.value === "turn") out.clock = { mode: "turn", per_decision: +hours.value * 3600, on_timeout: onTimeout.value };
+  const rule = { on_timeout: onTimeout.value, ...(onTimeout.value === "bot" && timeoutBot.value ? { bot: timeoutBot.value } : {}) };
+  if (mode.value === "realtime") out.clock = { mode: "realtime", bank: +bank.value * 60, increment: +inc.value, ...rule };
+  if (mode.value === "turn") out.clock = { mode: "turn", per_decision: +hours.value * 3600, ...rule };
   return out;
 };
 
