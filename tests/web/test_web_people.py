@@ -133,3 +133,36 @@ def test_turn_in_another_table_shows_in_the_title_and_as_a_notification(
         assert page.evaluate("window.sbNotes") == ["Kasino: your turn"]
     finally:
         ctx.close()
+
+
+def test_real_time_bank_runs_out_in_the_browser_and_the_seat_loses(browser: Any, server_url: str) -> None:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = ctx.new_page()
+        page.goto(server_url + "/")
+        clock = {"mode": "realtime", "bank": 10, "on_timeout": "lose"}
+        made = page.evaluate(
+            """async (clock) => {
+              const body = { game: "kasino", seats: 2, bots: [null, "random"], name: "Slow", clock };
+              const r = await fetch("/api/tables", {
+                method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+              const res = await r.json();
+              const seat = { seat: res.seat, token: res.token };
+              localStorage.setItem(`sb:token:${res.table}`, JSON.stringify(seat));
+              return res;
+            }""",
+            clock,
+        )
+        page.goto(f"{server_url}/table/{made['table']}")
+        page.wait_for_function("document.body.dataset.myturn === 'true'", timeout=20_000)
+        page.wait_for_selector('#clocks .clock.running[data-seat="0"]')
+        # Nobody plays seat 0: its ten seconds run out, and it loses.
+        page.wait_for_function("document.body.dataset.over === 'true'", timeout=30_000)
+        last = page.evaluate("window.sbLast")
+        assert last["outcome"] == [0.0, 1.0] and last["status"] == "over" and last["legal"] == []
+        assert last["clock"] is None or last["clock"]["running"] is None
+        assert not page.locator("#result").is_hidden()
+        info = httpx.get(f"{server_url}/api/tables/{made['table']}").json()
+        assert info["status"] == "over" and info["outcome"] == [0.0, 1.0]
+    finally:
+        ctx.close()
