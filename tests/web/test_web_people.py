@@ -145,7 +145,8 @@ def test_real_time_bank_runs_out_in_the_browser_and_the_seat_loses(browser: Any,
             """async (clock) => {
               const body = { game: "kasino", seats: 2, bots: [null, "random"], name: "Slow", clock };
               const r = await fetch("/api/tables", {
-                method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+                method: "POST", headers: { "content-type": "application/json" },
+                body: JSON.stringify(body) });
               const res = await r.json();
               const seat = { seat: res.seat, token: res.token };
               localStorage.setItem(`sb:token:${res.table}`, JSON.stringify(seat));
