@@ -323,3 +323,30 @@ def _queued(conn: Conn) -> list[str]:
         if x is not None:
             out.append(x)
     return out
+
+
+def test_chat_line_reaches_the_sockets_of_another_worker_through_its_notice(tmp_path: Path) -> None:
+    async def body() -> None:
+        url = f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+        clock = FakeClock()
+        async with server(url, clock) as (hub, people), server(url, clock) as (other, other_people):
+            hub.notes.multi = True  # make the notice (SQLite has no bus: the test carries it)
+            other.notes.worker_id = "other"
+            extras = people.extras("toy", {}, None, None, False, "seated")
+            tid, seat, token = await hub.lobby.create("toy", 2, {}, [None, "random"], True, None, "Ann")
+            await people.created(tid, seat, token, extras, None)
+            there = await other.service.get(tid)
+            player, watcher = Conn(0, _noop), Conn(None, _noop)
+            for c in (player, watcher):
+                await other.presence.connect(there, c)
+                _queued(c)
+            notes: list[Any] = []
+            people.db.store._notify = lambda _c, note: notes.append(note)  # type: ignore[method-assign]
+            line = await people.say(tid, "hej", token, None)
+            assert [n["k"] for n in notes] == ["c"]  # sent in the line's transaction
+            other_people.on_bus(notes[0])
+            chats = [m for m in map(json.loads, _queued(player)) if m["type"] == "chat"]
+            assert chats == [{"type": "chat", "lines": [people.line_json(line)]}]
+            assert not any('"chat"' in x for x in _queued(watcher))  # chat "seated": spectators do not
+
+    asyncio.run(body())

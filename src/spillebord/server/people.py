@@ -196,11 +196,16 @@ class People:
 
     def on_bus(self, msg: dict[str, Any]) -> None:
         """A notice from another worker: a timed table it created (its clocks run here too),
-        a table it ended on time (over here too)."""
+        a table it ended on time (over here too), a chat line (for the sockets here)."""
         kind = msg.get("k")
-        if kind not in ("o", "t") or self.hub.notes.mine(msg):
+        if kind not in ("o", "t", "c") or self.hub.notes.mine(msg):
             return
         tid = str(msg.get("t"))
+        if kind == "c":
+            line = msg.get("line")
+            if isinstance(line, dict):
+                self._push(tid, line, str(msg.get("p")))
+            return
         if kind == "t":
             self._spawn(self._adopt(tid))
             return
@@ -521,14 +526,22 @@ class People:
             raise TooMany(f"too many lines at once: wait {max(1, round(wait))} s")
         self.chat_limit.hit(key)
         name = lt.seats[seat].name or f"Player {seat + 1}"
-        line = await self._db(self.db.add_chat, table_id, seat, name, text, self.hub.clock.time())
-        msg = json.dumps({"type": "chat", "lines": [self.line_json(line)]}, ensure_ascii=False)
+
+        def note(line: ChatLine) -> Any:  # the other workers' sockets hear it too
+            return self.hub.notes.note("c", table_id, line=self.line_json(line), p=policy)
+
+        line = await self._db(self.db.add_chat, table_id, seat, name, text, self.hub.clock.time(), note)
+        self._push(table_id, self.line_json(line), policy)
+        return line
+
+    def _push(self, table_id: str, line: dict[str, Any], policy: str) -> None:
+        """Send a chat line to this worker's sockets at the table (spectators: if they read)."""
+        msg = json.dumps({"type": "chat", "lines": [line]}, ensure_ascii=False)
         for s, conns in self.hub.presence.conns.get(table_id, {}).items():
             if s is None and policy != "players":
                 continue
             for c in conns:
                 c.put(msg)
-        return line
 
     async def read_chat(
         self, table_id: str, since: int, token: str | None, session: str | None

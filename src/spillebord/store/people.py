@@ -10,7 +10,7 @@ and runs each unit of work in one of the store's transactions.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, cast
@@ -388,14 +388,26 @@ class PeopleStore:
 
     # ----------------------------------------------------------------- chat
 
-    def add_chat(self, table_id: str, seat: int, name: str, text: str, now: float) -> ChatLine:
+    def add_chat(
+        self,
+        table_id: str,
+        seat: int,
+        name: str,
+        text: str,
+        now: float,
+        notify: Callable[[ChatLine], Note | None] | None = None,
+    ) -> ChatLine:
+        """Store a line; ``notify`` makes the notice (with the line) the other workers hear."""
         with self._begin() as c:
             res = c.execute(
                 insert(T_CHAT).values(table_id=table_id, seat=seat, name=name, text=text, time=now)
             )
             pk = res.inserted_primary_key
             assert pk is not None
-            return ChatLine(int(pk[0]), seat, name, text, now)
+            line = ChatLine(int(pk[0]), seat, name, text, now)
+            if notify is not None:
+                self.store._notify(c, notify(line))
+            return line
 
     def chat(self, table_id: str, since: int = 0, limit: int = 200) -> list[ChatLine]:
         """The last ``limit`` lines after line id ``since``, oldest first."""
