@@ -22,6 +22,7 @@ from spillebord.store import SeatTaken
 from . import wire
 from .errors import Conflict, NotFound, Unavailable
 from .hub import Hub
+from .people import SESSION_COOKIE
 from .presence import Conn
 from .service import LiveTable
 from .wire import Created, CreateTable, ErrorOut, GameInfo, Health, HistoryEntry, Join, Joined, TableInfo
@@ -100,7 +101,7 @@ def make_router(get_hub: Callable[[], Hub]) -> APIRouter:
             body.game, body.seats, body.options, body.bots, body.public, body.seed, body.name
         )
         if people is not None and extras is not None:  # settings, the creator's account, clocks
-            await people.created(tid, seat, token, extras, request.cookies.get("sb_session"))
+            await people.created(tid, seat, token, extras, request.cookies.get(SESSION_COOKIE))
         return Created(table=tid, seat=seat, token=token)
 
     @r.get("/api/tables", response_model=list[TableInfo], tags=["lobby"])
@@ -116,7 +117,7 @@ def make_router(get_hub: Callable[[], Hub]) -> APIRouter:
         seat, token = await get_hub().lobby.join(table_id, body.seat, body.name)
         people = getattr(request.app.state, "people", None)
         if people is not None:  # the account's seat; the clocks may start
-            await people.joined(table_id, seat, token, request.cookies.get("sb_session"))
+            await people.joined(table_id, seat, token, request.cookies.get(SESSION_COOKIE))
         return Joined(seat=seat, token=token)
 
     @r.get("/api/tables/{table_id}/record", responses=ERRORS, tags=["lobby"])

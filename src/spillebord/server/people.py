@@ -355,8 +355,7 @@ class People:
         acc = await self.account(session)
         if acc is not None:
             await self._db(self.db.link_seat, acc.id, table_id, seat, token)
-        if table_id in self.keeper.controls:
-            await self.keeper.check()
+        await self.keeper.check_table(table_id)
 
     async def table_settings(self, table_id: str) -> dict[str, Any]:
         s = await self._table_settings(table_id)

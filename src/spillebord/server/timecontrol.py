@@ -391,25 +391,30 @@ class TimeKeeper:
         (a person back in a seat a bot held)."""
         now = self.hub.clock.time()
         for tid in list(self.controls):
-            control = self.controls.get(tid)
-            clocks = self.clocks.get(tid)
-            lt = self.hub.service.tables.get(tid)
-            if control is None or clocks is None or lt is None:
-                continue
-            if lt.is_over:
-                self.forget(tid)
-                continue
-            seat = clocks.expired(control, now)
-            if seat is not None:
-                await self._time_out(lt, control, clocks, seat, now)
-                continue
-            want = self._timed_seat(lt)
-            if want != clocks.seat and clocks.seq == lt.seq:
-                async with lt.lock:
-                    clocks.stop(control, now, decided=False)
-                    self._start_next(lt, control, clocks, now)
-                    self.hub.presence.broadcast(lt)
-                self._save(tid)
+            await self.check_table(tid, now)
+
+    async def check_table(self, tid: str, now: float | None = None) -> None:
+        """:meth:`check` for one table (a seat was just taken: its clock may start)."""
+        now = self.hub.clock.time() if now is None else now
+        control = self.controls.get(tid)
+        clocks = self.clocks.get(tid)
+        lt = self.hub.service.tables.get(tid)
+        if control is None or clocks is None or lt is None:
+            return
+        if lt.is_over:
+            self.forget(tid)
+            return
+        seat = clocks.expired(control, now)
+        if seat is not None:
+            await self._time_out(lt, control, clocks, seat, now)
+            return
+        want = self._timed_seat(lt)
+        if want != clocks.seat and clocks.seq == lt.seq:
+            async with lt.lock:
+                clocks.stop(control, now, decided=False)
+                self._start_next(lt, control, clocks, now)
+                self.hub.presence.broadcast(lt)
+            self._save(tid)
 
     async def _time_out(
         self, lt: LiveTable, control: TimeControl, clocks: Clocks, seat: int, now: float
