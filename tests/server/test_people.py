@@ -350,3 +350,27 @@ def test_chat_line_reaches_the_sockets_of_another_worker_through_its_notice(tmp_
             assert not any('"chat"' in x for x in _queued(watcher))  # chat "seated": spectators do not
 
     asyncio.run(body())
+
+
+def test_a_rated_game_lost_on_time_counts_for_the_ratings(db_url: str) -> None:
+    async def body(hub: Hub, people: People, clock: FakeClock) -> None:
+        _, ann = await people.register("Ann", "correct horse", "10.0.0.1")
+        _, bob = await people.register("Bob", "battery staple", "10.0.0.2")
+        extras = people.extras(
+            "toy", {}, None, {"mode": "turn", "per_decision": 3600, "on_timeout": "lose"}, True, "players"
+        )
+        tid, seat, token = await hub.lobby.create("toy", 2, {}, None, True, None, "Ann")
+        await people.created(tid, seat, token, extras, ann)
+        s1, t1 = await hub.lobby.join(tid, None, "Bob")
+        await people.joined(tid, s1, t1, bob)
+        lt = await hub.service.get(tid)
+        loser = lt.table.to_act
+        clock.advance(3600)
+        await people.keeper.check()
+        assert lt.is_over and loser is not None
+        await _settled(people)
+        board = await people.leaderboard("toy")
+        assert [r["name"] for r in board] == (["Bob", "Ann"] if loser == 0 else ["Ann", "Bob"])
+        assert [r["games"] for r in board] == [1, 1]
+
+    run(body, db_url)
