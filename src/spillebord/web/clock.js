@@ -29,6 +29,8 @@ export function mountClocks(box) {
     if (!clock) return;
     clear(box).append(h("h3", {}, `${pt("clock")}${clock.mode === "turn" ? ` (${pt("turn_based")})` : ""}`));
     clock.remaining.forEach((_, i) => {
+      const p = players[i];
+      if (p && p.bot && !p.takeover) return; // a bot's seat has no clock
       const secs = left(i);
       const cls = ["clock"];
       if (clock.running === i) cls.push("running");
