@@ -204,7 +204,7 @@ class CreateTable(BaseModel):
     clock: dict[str, Any] | None = Field(
         default=None,
         description="time control: {mode: realtime, bank: s, increment: s} or {mode: turn, per_decision: s}, "
-        "with on_timeout: bot | lose and bot: an agent (default: none)",
+        "with on_timeout: bot | lose and bot: the agent taking a timed-out seat (default: the best)",
     )
     rated: bool = Field(
         default=True, description="counts for ratings (only with standard or short-game options and no seed)"
