@@ -11,6 +11,7 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -56,7 +57,7 @@ def _root(
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    err_console.print(f"[bold red]error:[/] {message}")
+    err_console.print(f"[bold red]error:[/] {message}", soft_wrap=True)  # one line, however long
     return typer.Exit(code)
 
 
@@ -75,6 +76,17 @@ def _renderer(game: AnyGame) -> Any:
         return importlib.import_module(f"{pkg}.render").render
     except (ImportError, AttributeError):
         return None
+
+
+def event_lines(game: AnyGame, events: list[dict[str, Any]]) -> list[str]:
+    """The events as lines for a person: a game's ``render.summarise_events`` when it has one
+    (Fuldrigger makes a move of many squares one line), else each event's text."""
+    pkg = ".".join(type(game).__module__.split(".")[:3])
+    try:
+        summarise = importlib.import_module(f"{pkg}.render").summarise_events
+    except (ImportError, AttributeError):
+        return [str(ev["text"]) for ev in events if ev.get("text")]
+    return list(summarise(events))
 
 
 def render_view(game: AnyGame, view: dict[str, Any], seat: int | None) -> RenderableType:
@@ -169,12 +181,42 @@ def _score_table(game: AnyGame, players: list[str], state: State[Any]) -> RichTa
     return t
 
 
+def _draw(picture: RenderableType) -> None:
+    """One screen: a terminal is cleared first, so the board never scrolls away; piped output
+    gets a separator instead."""
+    if console.is_terminal:
+        console.clear()
+    else:
+        console.rule(style="dim")
+    console.print(picture)
+
+
+HINT_BUDGET_SECONDS = 1.0
+
+
+def _hint_text(table: Any, seat: int) -> str:
+    """The strongest bot's choice and its next two, with the estimated chances of winning,
+    computed from what ``seat`` may know (the search samples only from its determinizations)."""
+    from spillebord.ai import Budget
+    from spillebord.ai.review import hint, hint_analyst
+
+    with console.status("thinking about a hint…"):
+        tips = hint(
+            hint_analyst(table.game), table.state, seat, Rng(len(table.log)), Budget(HINT_BUDGET_SECONDS)
+        )
+    return "hint: " + " · ".join(f"{i}. {t.action} ({t.chance:.0%})" for i, t in enumerate(tips, 1))
+
+
 _now = time.monotonic
 """The terminal clock's time (the tests replace it)."""
 
 
+class _OutOfTime(Exception):
+    """The person at the keyboard answered after their clock ran out (``play --clock``)."""
+
+
 def _terminal_clock(spec: str, seats: int) -> tuple[Any, Any]:
-    """(TimeControl, Clocks) of ``--clock MINUTES+SECONDS``."""
+    """(TimeControl, Clocks) of ``--clock MINUTES+SECONDS``: the server's clock logic."""
     from spillebord.server.timecontrol import Clocks, TimeControl
 
     bank, _, inc = spec.partition("+")
@@ -194,10 +236,7 @@ def _forced(table: Any) -> str | None:
 
 
 def _clock_line(timing: tuple[Any, Any], kinds: list[str], now: float) -> str:
-    from spillebord.server.timecontrol import Clocks
-
     control, clocks = timing
-    assert isinstance(clocks, Clocks)
     parts = []
     for i, k in enumerate(kinds):
         if k != "human":
@@ -205,30 +244,68 @@ def _clock_line(timing: tuple[Any, Any], kinds: list[str], now: float) -> str:
         left = clocks.remaining(control, i, now)
         text = f"{int(left // 60)}:{int(left % 60):02d}"
         parts.append(f"[bold]seat {i} {text}[/]" if clocks.seat == i else f"seat {i} {text}")
-    return "  ".join(parts)
+    return "clocks " + "  ".join(parts)
 
 
-def _ask_human(table: Any, seat: int) -> str | None:
-    """Show the seat's view and numbered legal actions; return an action text (None = quit)."""
+def _ask_human(
+    table: Any,
+    seat: int,
+    moves: list[str],
+    hints: bool = True,
+    clock: Callable[[], str] | None = None,
+    expired: Callable[[], bool] | None = None,
+) -> list[Any] | None:
+    """Show the seat's screen (board, last moves, the legal actions grouped and paged, the last
+    error) and play what the person chooses; return the events (None = quit). ``?`` asks for a
+    hint when the game allows them. With ``play --clock``: ``clock`` is shown in the prompt, and
+    an answer after ``expired`` raises :class:`_OutOfTime` (the action is not played)."""
+    from spillebord.terminal import QUIT, Picker, screen
+
     game = table.game
-    console.print(render_view(game, table.view(seat), seat))
-    actions = table.state.legal()
-    for i, a in enumerate(actions, 1):
-        label = a.label()
-        extra = f"  [dim]{a}[/]" if label != str(a) else ""
-        console.print(f"  [bold cyan]{i:>3}[/] {label}{extra}")
+    picker = Picker.of(table.state.legal())
+    error: str | None = None
     while True:
+        width, rows = console.size
+        board = render_view(game, table.view(seat), seat)
+        _draw(screen(board, moves, picker, error, width, rows))
         try:
-            raw = console.input(f"[bold]seat {seat}[/] — number or action text (q quits): ").strip()
+            shown = f"{clock()} · " if clock is not None else ""
+            raw = console.input(
+                f"{shown}[bold]seat {seat}[/] — number, action, or part of one to narrow: "
+            ).strip()
         except EOFError:
             return None
-        if raw in ("q", "quit", "exit"):
+        if raw.lower() in QUIT:
             return None
-        if raw.isdigit() and 1 <= int(raw) <= len(actions):
-            return str(actions[int(raw) - 1])
-        if raw:
-            return raw
-        console.print("[yellow]type a number from the list or an action's text[/]")
+        if raw in ("?", "hint"):
+            error = _hint_text(table, seat) if hints else "hints are off for this game (--no-hints)"
+            continue
+        text, error = picker.answer(raw, lambda t: game.parse(table.state, t))
+        if text is None:
+            continue
+        if expired is not None and expired():
+            raise _OutOfTime
+        try:
+            return table.act(seat, text)  # type: ignore[no-any-return]
+        except SpillebordError as e:
+            error = str(e)
+
+
+def _writable(path: Path, what: str) -> Path:
+    """Refuse, before the game starts, a record path that cannot be written (a directory, a
+    read-only place), rather than failing after the whole game was played."""
+    if path.is_dir():
+        raise fail(f"{what} {path} is a directory: name a file, e.g. {path / 'game.json'}")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        existed = path.exists()
+        with path.open("a", encoding="utf-8"):
+            pass
+        if not existed:
+            path.unlink()
+    except OSError as e:
+        raise fail(f"cannot write {what} {path}: {e.strerror or e}") from None
+    return path
 
 
 def _autosave_path(game_id: str) -> Path:
@@ -251,13 +328,29 @@ def play_cmd(
             "'all' = every seat the game's strongest bot. Default: you in seat 0, bots elsewhere.",
         ),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed for shuffles and dice.")] = 0,
+    seed: Annotated[
+        int | None, typer.Option("--seed", "-s", help="Seed for shuffles and dice (default 0).")
+    ] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="A rule option KEY=VALUE (repeatable).")
     ] = None,
     quick: Annotated[bool, typer.Option("--quick", help="Use the game's short-game options.")] = False,
-    save: Annotated[Path | None, typer.Option("--save", help="Write the game record (JSON) here.")] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            "--save", help="Write the game record (JSON) to this file (with --resume: the resumed file)."
+        ),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            help="Continue the unfinished game saved in this record (from --save or a quit); "
+            "give the game id 'resume' or the record's game.",
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Bots-only: print only the result.")] = False,
+    no_hints: Annotated[bool, typer.Option("--no-hints", help="Switch hints (?) off for this game.")] = False,
     clock: Annotated[
         str | None,
         typer.Option(
@@ -268,28 +361,71 @@ def play_cmd(
         ),
     ] = None,
 ) -> None:
-    """Play a game in the terminal against bots or at one keyboard."""
+    """Play a game in the terminal against bots or at one keyboard, or continue a saved one.
+
+    At your turn: a number plays that action, an action's text plays it, part of one (a card,
+    a square, a word) narrows the list; Enter pages through a long list, ? asks the strongest
+    bot for a hint (its top three with their chances of winning, from your view only), q quits
+    (the game is kept for --resume).
+    """
     from spillebord.ai import best_agent, decide, make_agent
     from spillebord.tables import Table
 
-    game = _game(game_id)
-    n = seats if seats is not None else game.seats.start
+    if resume is not None:
+        if seats is not None or seed is not None or option or quick:
+            raise fail(
+                "--resume continues the saved table as it was: --seats, --seed, --option "
+                "and --quick do not apply"
+            )
+        try:
+            record = _read_record(resume, None)
+            table = Table.from_record(record)
+        except FileNotFoundError:
+            raise fail(f"no such file: {resume}") from None
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+            raise fail(f"{resume} is not a readable game record: {e}") from None
+        except SpillebordError as e:
+            raise fail(str(e)) from None
+        game = table.game
+        if game_id not in ("resume", game.id):
+            raise fail(f"{resume} is a game of {game.id}, not {game_id}")
+        if table.is_over:
+            raise fail(f"the game in {resume} is finished: `spillebord replay {resume}` shows it")
+        n = table.seats
+        saved = list(record.get("players") or [])
+        try:
+            kinds = _parse_bots(bots, game, n) if bots is not None or len(saved) != n else saved
+            agents = {i: make_agent(k, game) for i, k in enumerate(kinds) if k != "human"}
+        except SpillebordError as e:
+            raise fail(str(e)) from None
+        table.players = list(kinds)
+        if save is None:
+            save = resume
+    else:
+        game = _game(game_id)
+        n = seats if seats is not None else game.seats.start
+        try:
+            opts = dict(game.quick_options) if quick else {}
+            opts.update(parse_pairs(option))
+            kinds = _parse_bots(bots, game, n)
+            table = Table.create(game, n, seed or 0, opts, players=kinds)
+            agents = {i: make_agent(k, game) for i, k in enumerate(kinds) if k != "human"}
+        except SpillebordError as e:
+            raise fail(str(e)) from None
+    if save is not None:
+        _writable(save, "the record")
     try:
-        opts = dict(game.quick_options) if quick else {}
-        opts.update(parse_pairs(option))
-        kinds = _parse_bots(bots, game, n)
-        table = Table.create(game, n, seed, opts, players=kinds)
-        agents = {i: make_agent(k, game) for i, k in enumerate(kinds) if k != "human"}
         timing = _terminal_clock(clock, n) if clock else None
     except SpillebordError as e:
         raise fail(str(e)) from None
-    rng = Rng(seed ^ 0xB07)
+    rng = Rng(table.seed ^ 0xB07 ^ len(table.log))
     humans = [i for i, k in enumerate(kinds) if k == "human"]
     if not quiet:
         console.print(
             f"[bold]{game.title}[/], {n} players: " + ", ".join(f"{i}={k}" for i, k in enumerate(kinds))
         )
     moves = 0
+    recent: list[str] = []  # what happened since the person's last decision
     while not table.is_over:
         seat = table.to_act
         assert seat is not None
@@ -298,50 +434,61 @@ def play_cmd(
             events = table.act(seat, str(action))
         else:
             if timing is not None:
+                control, clocks = timing
                 forced = _forced(table)
                 if forced is not None:  # one legal action: played at once, at no cost
                     moves += 1
-                    for ev in table.act(seat, forced):
-                        if ev.get("text") and not quiet:
-                            console.print(f"[dim]· {ev['text']}[/]")
+                    if humans and not quiet:
+                        recent += event_lines(game, table.act(seat, forced))
+                    else:
+                        table.act(seat, forced)
                     continue
-                clocks = timing[1]
-                if clocks.seat != seat:  # a refused action does not restart the clock
-                    clocks.start(seat, _now(), moves)
-                console.print("[bold]clocks[/] " + _clock_line(timing, kinds, _now()))
-            text = _ask_human(table, seat)
-            if timing is not None and text is not None and timing[1].expired(timing[0], _now()) is not None:
-                timing[1].time_out(timing[0])
-                best = best_agent(game)
-                agents[seat] = make_agent(best, game)
-                kinds[seat] = best
-                console.print(f"[red]seat {seat} is out of time: {best} plays it from now on[/]")
-                continue
-            if text is None:
-                if save is None:  # nothing lost: an unfinished game is kept for `replay`
+                clocks.start(seat, _now(), moves)
+                try:
+                    got = _ask_human(
+                        table,
+                        seat,
+                        recent,
+                        hints=not no_hints,
+                        clock=lambda: _clock_line(timing, kinds, _now()),
+                        expired=lambda: timing[1].expired(timing[0], _now()) is not None,
+                    )
+                except _OutOfTime:
+                    clocks.time_out(control)
+                    best = best_agent(game)
+                    agents[seat] = make_agent(best, game)
+                    kinds[seat] = best
+                    recent.append(f"seat {seat} is out of time: {best} plays it from now on")
+                    console.print(f"[red]{recent[-1]}[/]")
+                    continue
+                if got is not None:
+                    clocks.stop(control, _now())
+            else:
+                got = _ask_human(table, seat, recent, hints=not no_hints)
+            if got is None:
+                if save is None:  # nothing lost: an unfinished game is kept for --resume
                     save = _autosave_path(game.id)
                 console.print(f"[yellow]game left unfinished; its record goes to {save}[/]")
+                console.print(f"[dim]continue it with: spillebord play {game.id} --resume {save}[/]")
                 break
-            try:
-                events = table.act(seat, text)
-            except SpillebordError as e:
-                console.print(f"[red]{e}[/]")
-                continue
-            if timing is not None:
-                timing[1].stop(timing[0], _now())
+            events = got
+            recent = []
         moves += 1
         if humans and not quiet:
-            for ev in events:
-                if ev.get("text"):
-                    console.print(f"[dim]· {ev['text']}[/]")
+            recent += event_lines(game, events)
     if save is not None:
-        save.parent.mkdir(parents=True, exist_ok=True)
-        save.write_text(table.to_json(), encoding="utf-8")
+        try:
+            save.parent.mkdir(parents=True, exist_ok=True)
+            save.write_text(table.to_json(), encoding="utf-8")
+        except OSError as e:
+            raise fail(f"cannot write the record {save}: {e.strerror or e}") from None
         if not quiet:
             console.print(f"record saved to {save}")
     if table.is_over:
         if not quiet and humans:
             console.print(render_view(game, table.view(humans[0]), humans[0]))
+            for text in recent[-8:]:
+                console.print(f"[dim]· {text}[/]")
         console.print(_score_table(game, kinds, table.state))
         if not quiet:
             console.print(f"[dim]{moves} decisions[/]")
@@ -496,8 +643,7 @@ def review_cmd(
     """
     from rich.progress import Progress as RichProgress
 
-    from spillebord.ai.ismcts import IsmctsAgent
-    from spillebord.ai.review import positions, review_game
+    from spillebord.ai.review import hint_analyst, positions, review_game
     from spillebord.arena.schedule import ArenaError, budget_text, parse_budget
     from spillebord.tables import Table
 
@@ -553,7 +699,7 @@ def review_cmd(
                 game,
                 todo,
                 seat,
-                IsmctsAgent(game),
+                hint_analyst(game),
                 b,
                 samples=samples,
                 progress=lambda done, _total: progress.update(task, completed=done),
@@ -928,6 +1074,8 @@ def serve_cmd(
     ] = 120.0,
 ) -> None:
     """Start the table server: lobby and live play in the browser at http://HOST:PORT/."""
+    if not 0 <= port <= 65535:
+        raise fail(f"--port must be 0–65535, not {port}")
     try:
         from spillebord.server import serve  # type: ignore[import-not-found,unused-ignore]
     except ImportError as e:

@@ -142,14 +142,14 @@ def test_play_with_a_clock_shows_it_and_a_bot_takes_the_seat_out_of_time(
     import spillebord.cli as cli
 
     now = [0.0]
-    ask = cli._ask_human
+    read = cli.console.input
 
-    def slow_answer(table: Any, seat: int) -> str | None:
+    def slow_answer(*args: Any, **kw: Any) -> Any:
         now[0] += 50.0  # every answer takes 50 seconds
-        return ask(table, seat)
+        return read(*args, **kw)
 
     monkeypatch.setattr(cli, "_now", lambda: now[0])
-    monkeypatch.setattr(cli, "_ask_human", slow_answer)
+    monkeypatch.setattr(cli.console, "input", slow_answer)
     r = runner.invoke(
         app,
         ["play", "toy", "--bots", "human,random", "--seed", "2", "-o", "hand_size=4", "--clock", "2+5"],

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from spillebord.core import Action, AnyGame, Rng, State
+from spillebord.core import Action, AnyGame, Rng, SpillebordError, State
 
 from .agent import Budget, Valuer
 from .registry import bots_for
@@ -109,6 +109,22 @@ def hint(
     estimated chance of winning; from ``seat``'s knowledge only."""
     ranked = analyst.analyse(state, seat, rng, budget)
     return [Suggestion(str(a), value, visits) for a, visits, value in ranked[:top]]
+
+
+def hint_analyst(game: AnyGame) -> Analyst:
+    """The searcher hints and reviews ask: the game's strongest level when it has one that can
+    rank actions, else the generic ISMCTS."""
+    from .ismcts import IsmctsAgent
+    from .registry import make_agent
+
+    for name in ("level5", "ismcts"):
+        try:
+            agent = make_agent(name, game)
+        except SpillebordError:  # no such agent for this game
+            continue
+        if hasattr(agent, "analyse"):
+            return agent  # type: ignore[return-value]
+    return IsmctsAgent(game)
 
 
 class Playouts:
