@@ -11,6 +11,7 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -206,10 +207,58 @@ def _hint_text(table: Any, seat: int) -> str:
     return "hint: " + " · ".join(f"{i}. {t.action} ({t.chance:.0%})" for i, t in enumerate(tips, 1))
 
 
-def _ask_human(table: Any, seat: int, moves: list[str], hints: bool = True) -> list[Any] | None:
+_now = time.monotonic
+"""The terminal clock's time (the tests replace it)."""
+
+
+class _OutOfTime(Exception):
+    """The person at the keyboard answered after their clock ran out (``play --clock``)."""
+
+
+def _terminal_clock(spec: str, seats: int) -> tuple[Any, Any]:
+    """(TimeControl, Clocks) of ``--clock MINUTES+SECONDS``: the server's clock logic."""
+    from spillebord.server.timecontrol import Clocks, TimeControl
+
+    bank, _, inc = spec.partition("+")
+    try:
+        minutes, seconds = float(bank), float(inc or 0)
+    except ValueError:
+        raise SpillebordError(f"--clock {spec!r}: give MINUTES+SECONDS, e.g. 5+3") from None
+    if not (0 < minutes <= 24 * 60 and 0 <= seconds <= 3600):
+        raise SpillebordError("--clock: 0 to 1440 minutes, plus 0 to 3600 seconds a decision")
+    control = TimeControl("realtime", bank=minutes * 60, increment=seconds)
+    return control, Clocks.new(control, seats)
+
+
+def _forced(table: Any) -> str | None:
+    legal = table.state.legal()
+    return str(legal[0]) if len(legal) == 1 else None
+
+
+def _clock_line(timing: tuple[Any, Any], kinds: list[str], now: float) -> str:
+    control, clocks = timing
+    parts = []
+    for i, k in enumerate(kinds):
+        if k != "human":
+            continue
+        left = clocks.remaining(control, i, now)
+        text = f"{int(left // 60)}:{int(left % 60):02d}"
+        parts.append(f"[bold]seat {i} {text}[/]" if clocks.seat == i else f"seat {i} {text}")
+    return "clocks " + "  ".join(parts)
+
+
+def _ask_human(
+    table: Any,
+    seat: int,
+    moves: list[str],
+    hints: bool = True,
+    clock: Callable[[], str] | None = None,
+    expired: Callable[[], bool] | None = None,
+) -> list[Any] | None:
     """Show the seat's screen (board, last moves, the legal actions grouped and paged, the last
     error) and play what the person chooses; return the events (None = quit). ``?`` asks for a
-    hint when the game allows them."""
+    hint when the game allows them. With ``play --clock``: ``clock`` is shown in the prompt, and
+    an answer after ``expired`` raises :class:`_OutOfTime` (the action is not played)."""
     from spillebord.terminal import QUIT, Picker, screen
 
     game = table.game
@@ -220,7 +269,10 @@ def _ask_human(table: Any, seat: int, moves: list[str], hints: bool = True) -> l
         board = render_view(game, table.view(seat), seat)
         _draw(screen(board, moves, picker, error, width, rows))
         try:
-            raw = console.input(f"[bold]seat {seat}[/] — number, action, or part of one to narrow: ").strip()
+            shown = f"{clock()} · " if clock is not None else ""
+            raw = console.input(
+                f"{shown}[bold]seat {seat}[/] — number, action, or part of one to narrow: "
+            ).strip()
         except EOFError:
             return None
         if raw.lower() in QUIT:
@@ -231,6 +283,8 @@ def _ask_human(table: Any, seat: int, moves: list[str], hints: bool = True) -> l
         text, error = picker.answer(raw, lambda t: game.parse(table.state, t))
         if text is None:
             continue
+        if expired is not None and expired():
+            raise _OutOfTime
         try:
             return table.act(seat, text)  # type: ignore[no-any-return]
         except SpillebordError as e:
@@ -297,6 +351,15 @@ def play_cmd(
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Bots-only: print only the result.")] = False,
     no_hints: Annotated[bool, typer.Option("--no-hints", help="Switch hints (?) off for this game.")] = False,
+    clock: Annotated[
+        str | None,
+        typer.Option(
+            "--clock",
+            help="A real-time clock for the people at the keyboard, MINUTES+SECONDS: a bank and an "
+            "increment per decision (e.g. 5+3). Out of time, the game's best bot takes the seat; "
+            "forced decisions are played at once and cost nothing.",
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal against bots or at one keyboard, or continue a saved one.
 
@@ -305,7 +368,7 @@ def play_cmd(
     bot for a hint (its top three with their chances of winning, from your view only), q quits
     (the game is kept for --resume).
     """
-    from spillebord.ai import decide, make_agent
+    from spillebord.ai import best_agent, decide, make_agent
     from spillebord.tables import Table
 
     if resume is not None:
@@ -351,6 +414,10 @@ def play_cmd(
             raise fail(str(e)) from None
     if save is not None:
         _writable(save, "the record")
+    try:
+        timing = _terminal_clock(clock, n) if clock else None
+    except SpillebordError as e:
+        raise fail(str(e)) from None
     rng = Rng(table.seed ^ 0xB07 ^ len(table.log))
     humans = [i for i, k in enumerate(kinds) if k == "human"]
     if not quiet:
@@ -366,7 +433,38 @@ def play_cmd(
             action = decide(agents[seat], table.state, rng)
             events = table.act(seat, str(action))
         else:
-            got = _ask_human(table, seat, recent, hints=not no_hints)
+            if timing is not None:
+                control, clocks = timing
+                forced = _forced(table)
+                if forced is not None:  # one legal action: played at once, at no cost
+                    moves += 1
+                    if humans and not quiet:
+                        recent += event_lines(game, table.act(seat, forced))
+                    else:
+                        table.act(seat, forced)
+                    continue
+                clocks.start(seat, _now(), moves)
+                try:
+                    got = _ask_human(
+                        table,
+                        seat,
+                        recent,
+                        hints=not no_hints,
+                        clock=lambda: _clock_line(timing, kinds, _now()),
+                        expired=lambda: timing[1].expired(timing[0], _now()) is not None,
+                    )
+                except _OutOfTime:
+                    clocks.time_out(control)
+                    best = best_agent(game)
+                    agents[seat] = make_agent(best, game)
+                    kinds[seat] = best
+                    recent.append(f"seat {seat} is out of time: {best} plays it from now on")
+                    console.print(f"[red]{recent[-1]}[/]")
+                    continue
+                if got is not None:
+                    clocks.stop(control, _now())
+            else:
+                got = _ask_human(table, seat, recent, hints=not no_hints)
             if got is None:
                 if save is None:  # nothing lost: an unfinished game is kept for --resume
                     save = _autosave_path(game.id)

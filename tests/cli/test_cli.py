@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -141,3 +142,43 @@ def test_version_is_the_package_version() -> None:
 
     r = runner.invoke(app, ["--version"])
     assert r.exit_code == 0 and r.output.strip() == f"spillebord {spillebord.__version__}"
+
+
+def test_play_with_a_clock_shows_it_and_a_bot_takes_the_seat_out_of_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import spillebord.cli as cli
+
+    now = [0.0]
+    read = cli.console.input
+
+    def slow_answer(*args: Any, **kw: Any) -> Any:
+        now[0] += 50.0  # every answer takes 50 seconds
+        return read(*args, **kw)
+
+    monkeypatch.setattr(cli, "_now", lambda: now[0])
+    monkeypatch.setattr(cli.console, "input", slow_answer)
+    r = runner.invoke(
+        app,
+        ["play", "toy", "--bots", "human,random", "--seed", "2", "-o", "hand_size=4", "--clock", "2+5"],
+        input="1\n1\n1\n",
+    )
+    assert r.exit_code == 0, r.output
+    assert "clocks seat 0 2:00" in r.output  # 2 minutes, shown as the clock starts
+    # First decision: 50 s used of 120, +5: 75 s left. Second: 75 - 50 + 5 = 30 s. Third: over.
+    assert "seat 0 1:15" in r.output and "seat 0 0:30" in r.output
+    assert "seat 0 is out of time" in r.output and "final result" in r.output
+
+
+def test_play_with_a_clock_plays_forced_decisions_at_once() -> None:
+    r = runner.invoke(
+        app, ["play", "toy", "--bots", "human,random", "-o", "hand_size=1", "--clock", "1"], input=""
+    )
+    assert r.exit_code == 0, r.output
+    assert "final result" in r.output and "left unfinished" not in r.output and "clocks" not in r.output
+
+
+def test_play_clock_errors_are_one_line() -> None:
+    for bad in ("soon", "0+1", "5+9999"):
+        r = runner.invoke(app, ["play", "toy", "--clock", bad])
+        assert r.exit_code != 0 and "--clock" in r.output and "Traceback" not in r.output

@@ -25,6 +25,7 @@ import spillebord
 from spillebord.core.errors import SpillebordError
 from spillebord.store import (
     NOTIFY_CHANNEL,
+    Note,
     Store,
     StoreError,
     hold_sqlite,
@@ -43,6 +44,8 @@ from .guard import GuardMiddleware, Window
 from .hub import Hub
 from .logs import log_config
 from .metrics import Metrics
+from .people import People
+from .people_api import install_people_errors, make_people_router
 
 log = logging.getLogger("spillebord.server")
 
@@ -65,6 +68,7 @@ def create_app(
     config = dataclasses.replace(config or Config(), **settings)
     metrics = Metrics()
     hubs: list[Hub] = []
+    people: list[People] = []
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -79,12 +83,21 @@ def create_app(
             PgBus(libpq_url(url), NOTIFY_CHANNEL) if (store.is_pg and is_multi) else LocalBus()
         )
         hubs.append(hub)
+        people.append(People(store, hub))
+        app.state.people = people[-1]
+
+        def on_bus(msg: Note) -> None:
+            hub.on_bus(msg)
+            people[-1].on_bus(msg)
+
         # Listen first, then rebuild: a change made meanwhile by another worker is not lost.
-        await bus.start(hub.on_bus, hub.resync_all)
+        await bus.start(on_bus, hub.resync_all)
         await hub.start()
+        await people[-1].start()
         try:
             yield
         finally:
+            await people[-1].stop()
             await bus.stop()
             await hub.stop()
             store.dispose()
@@ -105,9 +118,12 @@ def create_app(
         return hubs[-1]
 
     app.state.get_hub = get_hub
+    install_people_errors(app)
     app.include_router(make_router(get_hub))
     app.include_router(make_extras_router(get_hub))
-    mount_web(app, Path(web_dir) if web_dir is not None else WEB_DIR)
+    web = Path(web_dir) if web_dir is not None else WEB_DIR
+    app.include_router(make_people_router(lambda: people[-1], web))
+    mount_web(app, web)
     return app
 
 

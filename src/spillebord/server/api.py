@@ -26,6 +26,7 @@ from . import wire
 from .errors import Busy, Conflict, NotFound, Stale, StorageFailed, TooMany, Unavailable
 from .hub import Hub
 from .metrics import CONTENT_TYPE
+from .people import SESSION_COOKIE
 from .presence import Conn
 from .service import LiveTable
 from .wire import Created, CreateTable, ErrorOut, GameInfo, Health, HistoryEntry, Join, Joined, TableInfo
@@ -157,11 +158,19 @@ def make_router(get_hub: Callable[[], Hub]) -> APIRouter:
         except TooMany:
             hub.metrics.refused.labels("creates").inc()
             raise
+        people = getattr(request.app.state, "people", None)
+        extras = (
+            people.extras(body.game, body.options, body.seed, body.clock, body.rated, body.chat)
+            if people is not None
+            else None
+        )
         lobby = hub.lobby
         tid, seat, token = await lobby.create(
             body.game, body.seats, body.options, body.bots, body.public, body.seed, body.name
         )
         hub.limits.created_table(client, tid)
+        if people is not None and extras is not None:  # settings, the creator's account, clocks
+            await people.created(tid, seat, token, extras, request.cookies.get(SESSION_COOKIE))
         return Created(table=tid, seat=seat, token=token, commitment=lobby.commitment(tid))
 
     @r.get("/api/tables", response_model=list[TableInfo], tags=["lobby"])
@@ -173,8 +182,11 @@ def make_router(get_hub: Callable[[], Hub]) -> APIRouter:
         return await get_hub().lobby.info(table_id)
 
     @r.post("/api/tables/{table_id}/join", response_model=Joined, responses=ERRORS, tags=["lobby"])
-    async def join(table_id: str, body: Join) -> Joined:
+    async def join(table_id: str, body: Join, request: Request) -> Joined:
         seat, token = await get_hub().lobby.join(table_id, body.seat, body.name)
+        people = getattr(request.app.state, "people", None)
+        if people is not None:  # the account's seat; the clocks may start
+            await people.joined(table_id, seat, token, request.cookies.get(SESSION_COOKIE))
         return Joined(seat=seat, token=token)
 
     @r.get("/api/tables/{table_id}/record", responses=ERRORS, tags=["lobby"])

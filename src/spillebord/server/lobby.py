@@ -166,7 +166,7 @@ class Lobby:
 
     def summary(self, lt: LiveTable) -> TableInfo:
         state = lt.table.state
-        outcome = state.outcome()
+        outcome = lt.outcome()
         return TableInfo(
             table=lt.id,
             game=lt.game.id,
@@ -255,7 +255,10 @@ class Lobby:
             return stored_record(rec)
         if not lt.is_over and not lt.closed:
             raise Conflict("the record is available once the game is over")
-        return lt.table.to_record()
+        record = lt.table.to_record()
+        if lt.ended is not None:  # a seat lost on time
+            record["outcome"] = list(lt.ended)
+        return record
 
     async def history(self, table_id: str) -> list[HistoryEntry]:
         """Every action so far with its seat, sequence number and time. While the game runs,

@@ -81,6 +81,9 @@ class Presence:
         self.conns: dict[str, dict[int | None, set[Conn]]] = {}
         self.on_seats: list[Callable[[LiveTable], None]] = []
         """Called after a table's seats changed here (a bot took a seat over): its bots may play."""
+        self.keeps: list[Callable[[str], bool]] = []
+        """Whether a table's absent people keep their seats (a time control rules them, not
+        ``takeover_after``)."""
         self._last_heartbeat = float("-inf")
         self.closing = False
 
@@ -265,6 +268,8 @@ class Presence:
         cutoff = now - self.cfg.takeover_after
         for tid, seat in await self.book.abandoned(cutoff):
             if tid in self.service.unavailable or self.local_conns(tid, seat):
+                continue
+            if any(keep(tid) for keep in self.keeps):
                 continue
             try:
                 lt = await self.service.get(tid)

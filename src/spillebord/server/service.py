@@ -57,10 +57,12 @@ class LiveTable:
     sync_pending: bool = False
     closed: bool = False
     """Closed after ``idle_hours`` without a person: kept as a record, never played again."""
+    ended: list[float] | None = None
+    """The outcome of a game ended outside its rules (a seat lost on time), or None."""
 
     @property
     def status(self) -> str:
-        if self.table.state.to_act is None:
+        if self.table.state.to_act is None or self.ended is not None:
             return "over"
         if self.closed:
             return "closed"
@@ -74,7 +76,11 @@ class LiveTable:
 
     @property
     def is_over(self) -> bool:
-        return self.table.state.to_act is None
+        return self.table.state.to_act is None or self.ended is not None
+
+    def outcome(self) -> tuple[float, ...] | None:
+        """The normalized outcome once over (of the rules, or of a loss on time)."""
+        return tuple(self.ended) if self.ended is not None else self.table.state.outcome()
 
     @property
     def bots_only(self) -> bool:
@@ -148,6 +154,8 @@ class TableService:
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self.on_change: list[Callable[[LiveTable], None]] = []
         self.on_moved: list[Callable[[LiveTable], None]] = []
+        self.extras: list[Callable[[LiveTable, StateMsg], None]] = []
+        """Add to a state message what other parts keep of a table (its clocks)."""
 
     # ----------------------------------------------------------------- loading
 
@@ -170,7 +178,7 @@ class TableService:
         except Exception as e:
             log.exception("table %s: the engine failed in replay", rec.id)
             raise Unavailable(rec.id, f"table {rec.id} does not replay (engine error: {e})") from None
-        return LiveTable(
+        lt = LiveTable(
             rec.id,
             table.game,
             table,
@@ -181,6 +189,9 @@ class TableService:
             events,
             closed=rec.status == "closed",
         )
+        if rec.status == "over" and table.state.to_act is not None:
+            lt.ended = list(rec.outcome or [0.0] * rec.seats)  # ended on time
+        return lt
 
     async def _build(self, rec: TableRec) -> LiveTable:
         if self.executor is None:
@@ -415,8 +426,8 @@ class TableService:
             a_seat, a_text = table.log[-1]
             shown = seat == a_seat or lt.game.kind.public_actions
             last = LastAction(seat=a_seat, action=a_text if shown else None)
-        outcome = state.outcome()
-        return StateMsg(
+        outcome = lt.outcome()
+        msg = StateMsg(
             type="state",
             seq=len(table.log),
             seat=seat,
@@ -433,7 +444,11 @@ class TableService:
             last=last,
             table=lt.id,
             status=lt.status,
+            clock=None,
         )
+        for fn in self.extras:
+            fn(lt, msg)
+        return msg
 
 
 __all__ = ["LiveTable", "TableService", "stored_record", "unplayable"]

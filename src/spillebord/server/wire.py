@@ -150,6 +150,8 @@ class StateMsg(TypedDict):
     table: str
     status: str
     """open | running | over | closed (idle too long: no more actions)"""
+    clock: dict[str, Any] | None
+    """A timed table's clocks (mode, running seat, seconds left per seat, deadline, now); else null."""
 
 
 class PlayersMsg(TypedDict):
@@ -220,6 +222,15 @@ class CreateTable(BaseModel):
         description="refused: the server draws every seed itself (servers started for tests may accept it)",
     )
     name: str | None = Field(default=None, max_length=80, description="the creator's name")
+    clock: dict[str, Any] | None = Field(
+        default=None,
+        description="time control: {mode: realtime, bank: s, increment: s} or {mode: turn, per_decision: s}, "
+        "with on_timeout: bot | lose and bot: the agent taking a timed-out seat (default: the best)",
+    )
+    rated: bool = Field(
+        default=True, description="counts for ratings (only with standard or short-game options and no seed)"
+    )
+    chat: str = Field(default="players", description="players (spectators read) | seated | off")
 
 
 class Created(BaseModel):

@@ -2,6 +2,7 @@
 
 * :mod:`.records`: what is stored, as plain values (tables, seats, actions) and the errors;
 * :mod:`.db`: the schema and :class:`Store` (synchronous; SQLite's one append path);
+* :mod:`.people`: accounts, sessions, clocks, chat and ratings (:class:`PeopleStore`);
 * :mod:`.pg`: :class:`AsyncPgAppender`, PostgreSQL's one append path (batched group commit).
 
 The server reaches all of it through its action-log protocol
@@ -21,6 +22,7 @@ from .db import (
     release_sqlite,
     resolve_url,
 )
+from .people import PeopleStore  # its models join Base: created with the others
 from .pg import AsyncPgAppender
 from .records import ActionRec, NewAction, Note, SeatRec, SeatTaken, SeqConflict, StoreError, TableRec
 
@@ -32,6 +34,7 @@ __all__ = [
     "Base",
     "NewAction",
     "Note",
+    "PeopleStore",
     "SeatRec",
     "SeatRow",
     "SeatTaken",

@@ -88,7 +88,8 @@ async function create(e) {
   const bots = [...$("seat-kinds").querySelectorAll("select")].map((s) => s.value || null);
   const name = $("name").value.trim();
   localStorage.setItem("sb:name", name);
-  const body = { game: chosen.id, seats: n, options: collectOptions(), bots, public: $("public").checked, name };
+  const body = { game: chosen.id, seats: n, options: collectOptions(), bots, public: $("public").checked, name,
+    ...(window.sbCreateExtras ? window.sbCreateExtras() : {}) }; // time control, rated, chat
   const r = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const res = await r.json().catch(() => ({}));
   if (!r.ok) {

@@ -199,6 +199,7 @@ function connect() {
   async function onMessage(ev) {
     let m;
     try { m = JSON.parse(ev.data); } catch { return; }
+    window.dispatchEvent(new CustomEvent("sb:message", { detail: m })); // clocks, chat, notifications
     if (m.type === "state") {
       for (const a of m.legal || []) a.ids = idsOf(a.json);
       const fresh = !msg || m.seq !== msg.seq;

@@ -1,0 +1,349 @@
+"""Time controls: the clocks' arithmetic (pure), and the keeper on a server's parts in process
+with a fake clock, on a real SQLite file and on PostgreSQL (SPILLEBORD_TEST_PG): a bank that
+runs out under each timeout rule, forced decisions that cost nothing, a restart that keeps
+the deadline."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import ExitStack, asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parents[1]))
+from test_server_support import pg_database
+
+from spillebord.core import registry
+from spillebord.server.actionlog import StoreLog
+from spillebord.server.clock import FakeClock
+from spillebord.server.errors import BadRequest, Config
+from spillebord.server.hub import Hub
+from spillebord.server.people import People
+from spillebord.server.presence import Conn
+from spillebord.server.timecontrol import RETURN_GRACE, Clocks, TimeControl, forfeit_outcome
+from spillebord.store import Store
+from toygame import TOY
+
+registry.register(TOY)
+
+REALTIME = TimeControl("realtime", bank=60.0, increment=5.0)
+TURN = TimeControl("turn", per_decision=86400.0)
+
+
+# --------------------------------------------------------------------------- the clocks (pure)
+
+
+def test_realtime_decision_charges_the_time_used_and_adds_the_increment() -> None:
+    c = Clocks.new(REALTIME, 2)
+    c.start(0, 1000.0, 0)
+    assert c.deadline(REALTIME) == 1060.0
+    assert c.remaining(REALTIME, 0, 1020.0) == 40.0
+    assert c.remaining(REALTIME, 1, 1020.0) == 60.0  # not running
+    c.stop(REALTIME, 1020.0)
+    assert c.banks == [45.0, 60.0]  # 60 - 20 + 5
+    assert c.seat is None and c.deadline(REALTIME) is None
+
+
+def test_realtime_clock_runs_out_exactly_at_the_bank() -> None:
+    c = Clocks.new(REALTIME, 2)
+    c.start(1, 0.0, 3)
+    assert c.expired(REALTIME, 59.999) is None
+    assert c.expired(REALTIME, 60.0) == 1
+    assert c.time_out(REALTIME) == 1
+    assert c.banks == [60.0, 0.0] and c.timed_out == [1] and c.seat is None
+
+
+def test_a_person_back_after_the_bank_ran_out_gets_the_grace_per_decision() -> None:
+    c = Clocks.new(REALTIME, 2)
+    c.banks[0] = 0.0
+    assert c.allowance(REALTIME, 0) == max(REALTIME.increment, RETURN_GRACE) == 10.0
+    fast = TimeControl("realtime", bank=60.0, increment=30.0)
+    assert c.allowance(fast, 0) == 30.0
+
+
+def test_turn_based_limit_is_per_decision_and_has_no_bank() -> None:
+    c = Clocks.new(TURN, 3)
+    c.start(2, 5000.0, 7)
+    assert c.deadline(TURN) == 5000.0 + 86400.0
+    c.stop(TURN, 9000.0)
+    c.start(0, 9000.0, 8)
+    assert c.deadline(TURN) == 9000.0 + 86400.0  # unused time is not carried over
+    assert c.remaining(TURN, 1, 9000.0) == 86400.0
+
+
+def test_a_takeover_stop_adds_no_increment() -> None:
+    c = Clocks.new(REALTIME, 2)
+    c.start(0, 0.0, 0)
+    c.stop(REALTIME, 10.0, decided=False)
+    assert c.banks[0] == 50.0
+
+
+def test_clocks_round_trip_through_their_stored_form() -> None:
+    c = Clocks([12.5, 0.0, 30.0], 2, 1234.5, 9, [1])
+    assert Clocks.from_dict(c.to_dict()) == c
+    assert TimeControl.from_dict(REALTIME.to_dict()) == REALTIME
+    assert TimeControl.from_dict(TURN.to_dict()) == TURN
+
+
+@given(st.lists(st.floats(min_value=0, max_value=10), min_size=1, max_size=30))
+def test_bank_is_never_negative_and_counts_exactly_while_it_lasts(used: list[float]) -> None:
+    c = Clocks.new(REALTIME, 1)
+    now = 0.0
+    expected = REALTIME.bank
+    for u in used:
+        c.start(0, now, 0)
+        now += u
+        c.stop(REALTIME, now)
+        expected = max(0.0, expected - u) + REALTIME.increment
+        assert c.banks[0] >= 0
+        assert c.banks[0] == pytest.approx(expected)
+
+
+def test_time_control_parse_errors_are_readable() -> None:
+    assert TimeControl.parse({"mode": "realtime", "bank": 300, "increment": 5}, TOY) == TimeControl(
+        "realtime", bank=300.0, increment=5.0
+    )
+    assert TimeControl.parse(
+        {"mode": "turn", "per_decision": 7200, "on_timeout": "lose"}, TOY
+    ) == TimeControl("turn", per_decision=7200.0, on_timeout="lose")
+    for bad, says in [
+        ({"mode": "blitz"}, "mode is 'realtime'"),
+        ({"mode": "realtime", "bank": 1}, "bank must be between 10 and 86400"),
+        ({"mode": "realtime", "bank": "5m"}, "bank must be a number"),
+        ({"mode": "turn", "per_decision": 5}, "per_decision must be between 60"),
+        ({"mode": "turn", "on_timeout": "draw"}, "on_timeout is 'bot'"),
+        ({"mode": "turn", "speed": 1}, "unknown field speed"),
+        ({"mode": "turn", "bot": "nobody"}, "nobody"),
+    ]:
+        with pytest.raises(Exception, match=says) as e:
+            TimeControl.parse(bad, TOY)
+        assert "\n" not in str(e.value)
+        if "nobody" not in says:
+            assert isinstance(e.value, BadRequest)
+
+
+def test_forfeit_puts_the_loser_last_and_ranks_the_others_by_score() -> None:
+    assert forfeit_outcome(((0,), (1,)), 2, 0, (5.0, 1.0)) == (0.0, 1.0)
+    assert forfeit_outcome(((0,), (1,), (2,)), 3, 1, (2.0, 9.0, 4.0)) == (0.0, 0.0, 1.0)
+    assert forfeit_outcome(((0,), (1,), (2,)), 3, 2, (3.0, 3.0, 0.0)) == (0.5, 0.5, 0.0)
+    # Partnerships: the loser's partner loses with them.
+    assert forfeit_outcome(((0, 2), (1, 3)), 4, 2, (9.0, 0.0, 9.0, 0.0)) == (0.0, 1.0, 0.0, 1.0)
+
+
+# --------------------------------------------------------------------------- the keeper (in process)
+
+
+def _kinds() -> list[Any]:
+    return ["sqlite", pytest.param("pg", marks=pytest.mark.postgres)]
+
+
+@pytest.fixture(params=_kinds())
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+        return
+    with ExitStack() as stack:
+        yield stack.enter_context(pg_database()).replace("postgresql://", "postgresql+psycopg://", 1)
+
+
+@asynccontextmanager
+async def server(url: str, clock: FakeClock) -> AsyncIterator[tuple[Hub, People]]:
+    """A server's parts in process on ``url`` (the maintenance round and the keeper's round
+    are run by hand), as :func:`spillebord.server.create_app` wires them."""
+    store = Store(url)
+    hub = Hub(StoreLog(store), Config(takeover_after=120), clock=clock)
+    await hub.start(maintain=False)
+    people = People(store, hub)
+    await people.start(tick=None)
+    try:
+        yield hub, people
+    finally:
+        await people.stop()
+        await hub.stop()
+        store.dispose()
+
+
+async def until(pred: Callable[[], bool], timeout: float = 10.0) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not pred():
+        if loop.time() > end:
+            raise AssertionError("condition not reached")
+        await asyncio.sleep(0.01)
+
+
+async def timed_table(
+    hub: Hub, people: People, clock: dict[str, Any], hand_size: int = 3, rated: bool = False
+) -> str:
+    extras = people.extras("toy", {"hand_size": hand_size}, None, clock, rated, "players")
+    tid, seat, token = await hub.lobby.create("toy", 2, {"hand_size": hand_size}, None, True, 7, "Ann")
+    await people.created(tid, seat, token, extras, None)
+    s1, t1 = await hub.lobby.join(tid, None, "Bob")
+    await people.joined(tid, s1, t1, None)
+    return tid
+
+
+def test_realtime_bank_runs_out_and_a_bot_takes_the_seat_until_its_person_returns(db_url: str) -> None:
+    async def body() -> None:
+        clock = FakeClock()
+        async with server(db_url, clock) as (hub, people):
+            tid = await timed_table(
+                hub, people, {"mode": "realtime", "bank": 30, "increment": 2, "bot": "random"}
+            )
+            lt = await hub.service.get(tid)
+            keeper = people.keeper
+            clocks = keeper.clocks[tid]
+            assert lt.table.to_act == 0 and clocks.seat == 0 and clocks.since == clock.time()
+            msgs: list[str] = []
+
+            async def send(text: str) -> None:
+                msgs.append(text)
+
+            conn = Conn(1, send)
+            await hub.presence.connect(lt, conn)
+            state = hub.service.client_state(lt, 1, hub.presence.players(lt))
+            assert state["clock"]["running"] == 0 and state["clock"]["remaining"] == [30.0, 30.0]
+            clock.advance(29.5)
+            await keeper.check()
+            assert lt.seats[0].takeover is None  # half a second left
+            clock.advance(0.5)
+            await keeper.check()  # Ann's bank is empty: the table's bot takes her seat
+            assert lt.seats[0].takeover == "random"
+            assert clocks.banks[0] == 0.0 and clocks.timed_out == [0]
+            await until(lambda: lt.table.to_act == 1)  # the bot played her decision
+            assert clocks.seat == 1 and clocks.banks[1] == 30.0  # now Bob's clock runs
+            stored = await hub.storage.seats(tid)
+            assert stored[0].takeover == "random"
+            # Ann comes back: the seat is hers, and when she is to decide her clock gives her
+            # the grace of a person whose bank ran out.
+            ann = Conn(0, send)
+            await hub.presence.connect(lt, ann)
+            assert lt.seats[0].takeover is None
+            await hub.service.submit(lt, 1, hub.service.client_state(lt, 1, [])["legal"][0]["text"])
+            await until(lambda: lt.table.to_act == 0 or lt.is_over)
+            if not lt.is_over:
+                assert (
+                    clocks.seat == 0 and clocks.deadline(keeper.controls[tid]) == clock.time() + RETURN_GRACE
+                )
+            await keeper.flush()
+            assert (await people._db(people.db.load_clock, tid))["timed_out"] == [0]
+
+    asyncio.run(body())
+
+
+def test_realtime_bank_runs_out_and_the_seat_loses(db_url: str) -> None:
+    async def body() -> None:
+        clock = FakeClock()
+        async with server(db_url, clock) as (hub, people):
+            tid = await timed_table(hub, people, {"mode": "realtime", "bank": 20, "on_timeout": "lose"})
+            lt = await hub.service.get(tid)
+            text = hub.service.client_state(lt, 0, [])["legal"][0]["text"]
+            clock.advance(5)
+            await hub.service.submit(lt, 0, text)
+            clocks = people.keeper.clocks[tid]
+            assert clocks.banks[0] == 15.0 and clocks.seat == 1
+            clock.advance(20)
+            await people.keeper.check()  # Bob's 20 seconds are gone: he loses
+            assert lt.is_over and lt.status == "over" and lt.outcome() == (1.0, 0.0)
+            assert tid not in people.keeper.controls
+            rec = await hub.storage.load(tid)
+            assert rec is not None and rec.status == "over" and rec.outcome == [1.0, 0.0]
+            assert (await hub.lobby.record(tid))["outcome"] == [1.0, 0.0]
+            info = await hub.lobby.info(tid)
+            assert info.status == "over" and info.outcome == [1.0, 0.0]
+            with pytest.raises(Exception, match="over"):
+                await hub.service.submit(lt, 1, "play 1")
+        # After a restart the table is over, as it ended.
+        async with server(db_url, clock) as (hub, _people):
+            lt = await hub.service.get(tid)
+            assert lt.is_over and lt.outcome() == (1.0, 0.0)
+
+    asyncio.run(body())
+
+
+def test_forced_decisions_are_played_at_once_and_cost_no_time(db_url: str) -> None:
+    async def body() -> None:
+        clock = FakeClock()
+        async with server(db_url, clock) as (hub, people):
+            # One card each: every decision is forced.
+            tid = await timed_table(hub, people, {"mode": "realtime", "bank": 30}, hand_size=1)
+            lt = await hub.service.get(tid)
+            await until(lambda: lt.is_over)
+            clocks = people.keeper.clocks.get(tid)
+            assert clocks is None or clocks.banks == [30.0, 30.0]
+            rows = await hub.storage.read(tid)
+            assert [r.seat for r in rows] == [0, 1] and all(r.time == clock.time() for r in rows)
+
+    asyncio.run(body())
+
+
+def test_turn_based_table_survives_a_restart_with_its_deadline_intact(db_url: str) -> None:
+    async def body() -> None:
+        clock = FakeClock()
+        async with server(db_url, clock) as (hub, people):
+            tid = await timed_table(hub, people, {"mode": "turn", "per_decision": 86400})
+            lt = await hub.service.get(tid)
+            clock.advance(3600)
+            await hub.service.submit(lt, 0, hub.service.client_state(lt, 0, [])["legal"][0]["text"])
+            started = clock.time()
+            deadline = people.keeper.clocks[tid].deadline(people.keeper.controls[tid])
+            assert deadline == started + 86400 and people.keeper.clocks[tid].seat == 1
+            clock.advance(1000)
+        clock.advance(50_000)  # the server is down for 50 000 s: that time is Bob's too
+        async with server(db_url, clock) as (hub, people):
+            lt = await hub.service.get(tid)
+            clocks = people.keeper.clocks[tid]
+            control = people.keeper.controls[tid]
+            assert clocks.seat == 1 and clocks.deadline(control) == deadline
+            assert clocks.remaining(control, 1, clock.time()) == 86400 - 51_000
+            state = hub.service.client_state(lt, 1, [])
+            assert state["clock"]["deadline"] == deadline and state["clock"]["mode"] == "turn"
+            # Absent for hours, Bob keeps his seat: the clock, not the takeover timer, rules it.
+            clock.advance(121)
+            await hub.maintenance.once()
+            assert lt.seats[1].takeover is None
+            clock.advance(86400 - 51_000 - 121 - 1)
+            await people.keeper.check()
+            assert lt.seats[1].takeover is None
+            clock.advance(1)
+            await people.keeper.check()
+            assert lt.seats[1].takeover is not None  # the default rule: a bot takes the seat
+
+    asyncio.run(body())
+
+
+def test_other_workers_keep_a_new_timed_table_and_end_it_on_notice(tmp_path: Path) -> None:
+    async def body() -> None:
+        url = f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+        clock = FakeClock()
+        async with server(url, clock) as (hub, people), server(url, clock) as (other, other_people):
+            tid = await timed_table(hub, people, {"mode": "turn", "per_decision": 3600, "on_timeout": "lose"})
+            there = await other.service.get(tid)  # the other worker has the table in memory
+            assert there.status == "running"
+            # The notice of a new timed table: the other worker keeps its clocks too, and does
+            # not take its absent players' seats over.
+            assert not any(keep(tid) for keep in other.presence.keeps)
+            await people.keeper.flush()
+            other_people.on_bus({"k": "t", "t": tid, "w": "elsewhere"})
+            await until(lambda: tid in other_people.keeper.controls)
+            assert any(keep(tid) for keep in other.presence.keeps)
+            assert other_people.keeper.clocks[tid].seat == 0
+            clock.advance(3600)
+            await people.keeper.check()
+            assert (await hub.service.get(tid)).outcome() == (0.0, 1.0)
+            other_people.on_bus({"k": "a", "t": tid, "w": "elsewhere"})  # not this kind: nothing
+            other_people.on_bus({"k": "o", "t": tid, "w": other.notes.worker_id})  # its own: nothing
+            await asyncio.sleep(0.05)
+            assert not there.is_over
+            other_people.on_bus({"k": "o", "t": tid, "w": "elsewhere"})
+            await until(lambda: there.is_over)
+            assert there.outcome() == (0.0, 1.0)
+
+    asyncio.run(body())
