@@ -158,7 +158,7 @@ async def server(url: str, clock: FakeClock) -> AsyncIterator[tuple[Hub, People]
     """A server's parts in process on ``url`` (the maintenance round and the keeper's round
     are run by hand), as :func:`spillebord.server.create_app` wires them."""
     store = Store(url)
-    hub = Hub(StoreLog(store), Config(takeover_after=120), clock=clock)
+    hub = Hub(StoreLog(store), Config(takeover_after=120, client_seeds=True), clock=clock)
     await hub.start(maintain=False)
     people = People(store, hub)
     await people.start(tick=None)
