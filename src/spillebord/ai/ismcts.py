@@ -67,7 +67,7 @@ class Node:
     """A node of the search tree: statistics of the action that led here, for the seat that
     chose it (``actor``), and the children below it."""
 
-    __slots__ = ("actor", "avail", "children", "regret", "reward", "shared", "visits")
+    __slots__ = ("actor", "avail", "children", "prior", "regret", "reward", "shared", "visits")
 
     def __init__(self, actor: int) -> None:
         self.actor = actor
@@ -75,6 +75,8 @@ class Node:
         self.shared: dict[int, Node] = {}
         """After a secret action of a child: the next seat's statistics, shared by every
         hidden alternative, keyed by that seat."""
+        self.prior: dict[Action, float] | None = None
+        """The game's prior weights of the actions tried or seen here (computed once each)."""
         self.regret: dict[Action, float] | None = None
         """Cumulative regrets of this node's children, where the choice here is simultaneous."""
         self.visits = 0
@@ -92,7 +94,7 @@ class IsmctsAgent:
     name = "ismcts"
     needs: ClassVar[Needs] = Needs(determinization=True, budget=True)
 
-    def __init__(self, game: AnyGame, *, exploration: float = 0.7, widen: int = 8) -> None:
+    def __init__(self, game: AnyGame, *, exploration: float = 0.7, widen: int | None = None) -> None:
         kit = bots_for(game)
         self.game = game
         self.rollout = kit.rollout
@@ -101,7 +103,7 @@ class IsmctsAgent:
         self.value = kit.value or rank_value(kit.evaluate)
         self.cutoff = kit.cutoff
         self.exploration = exploration
-        self.widen = widen
+        self.widen = widen if widen is not None else kit.widen
         self.last_iterations = 0
 
     # ------------------------------------------------------------------ public
@@ -232,8 +234,15 @@ class IsmctsAgent:
             untried = [a for a in legal if a not in children]
             if untried:
                 if self.prior is not None and len(untried) > 1:
-                    weights = self.prior(d, untried)
-                    action = untried[max(range(len(untried)), key=weights.__getitem__)]
+                    known = node.prior
+                    if known is None:
+                        known = node.prior = {}
+                    fresh = [a for a in untried if a not in known]
+                    if fresh:  # each action is weighed once per node, not on every expansion
+                        known.update(zip(fresh, self.prior(d, fresh), strict=True))
+                    top = max(known[a] for a in untried)
+                    tops = [a for a in untried if known[a] == top]
+                    action = tops[0] if len(tops) == 1 else rng.choice(tops)
                 else:
                     action = untried[0] if len(untried) == 1 else rng.choice(untried)
                 child = children[action] = Node(actor)
