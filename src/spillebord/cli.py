@@ -434,6 +434,17 @@ def bench_game(
     }
 
 
+def bench_search(
+    game: AnyGame, seats: int | None = None, options: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """ISMCTS iterations per CPU second at mid-game (default search options), the median over
+    two mid-game positions (see :mod:`spillebord.ai.speed`)."""
+    from spillebord.ai.speed import iterations_per_second
+
+    n = seats or (4 if game.id == "partners" else game.seats.start)
+    return {"ismcts_iterations_per_s": round(iterations_per_second(game, n, seeds=2, options=options), 1)}
+
+
 @app.command("bench")
 def bench_cmd(
     game_ids: Annotated[list[str] | None, typer.Argument(help="Games to bench (default: all).")] = None,
@@ -444,8 +455,13 @@ def bench_cmd(
     ] = None,
     quick: Annotated[bool, typer.Option("--quick", help="Use each game's short-game options.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object keyed by game id.")] = False,
+    search: Annotated[
+        bool,
+        typer.Option("--search/--no-search", help="Also measure ISMCTS iterations per second at mid-game."),
+    ] = True,
 ) -> None:
-    """Play random games and report games/s, decisions/s and decisions per game.
+    """Play random games and report games/s, decisions/s and decisions per game, and the
+    search bot's iterations per second at mid-game.
 
     Rates are per CPU second of one core (process time), so a busy machine does not skew them.
     """
@@ -468,23 +484,31 @@ def bench_cmd(
                 out[g.id] = bench_game(
                     g, games, seed, seats, dict(g.quick_options) if quick else None, progress, task
                 )
+                if search:
+                    out[g.id].update(bench_search(g, seats, dict(g.quick_options) if quick else None))
             except SpillebordError as e:
                 raise fail(f"{g.id}: {e}") from None
     if as_json:
         print(json.dumps(out))
         return
     t = RichTable(title=f"random play, {games} games each")
-    for col in ("game", "seats", "games/s", "decisions/s", "decisions/game", "median game ms"):
+    cols = ["game", "seats", "games/s", "decisions/s", "decisions/game", "median game ms"]
+    if search:
+        cols.append("ismcts it/s (mid-game)")
+    for col in cols:
         t.add_column(col, justify="right" if col != "game" else "left")
     for gid, r in out.items():
-        t.add_row(
+        row = [
             gid,
             str(r["seats"]),
             f"{r['games_per_s']:,}",
             f"{r['decisions_per_s']:,}",
             f"{r['decisions_per_game']:,}",
             f"{r['median_game_ms']:,}",
-        )
+        ]
+        if search:
+            row.append(f"{r['ismcts_iterations_per_s']:,}")
+        t.add_row(*row)
     console.print(t)
     for gid, r in out.items():
         if r["truncated"]:
