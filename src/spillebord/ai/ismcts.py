@@ -94,7 +94,7 @@ class IsmctsAgent:
     name = "ismcts"
     needs: ClassVar[Needs] = Needs(determinization=True, budget=True)
 
-    def __init__(self, game: AnyGame, *, exploration: float = 0.7, widen: int | None = None) -> None:
+    def __init__(self, game: AnyGame, *, exploration: float | None = None, widen: int | None = None) -> None:
         kit = bots_for(game)
         self.game = game
         self.rollout = kit.rollout
@@ -102,7 +102,7 @@ class IsmctsAgent:
         self.secret = kit.secret
         self.value = kit.value or rank_value(kit.evaluate)
         self.cutoff = kit.cutoff
-        self.exploration = exploration
+        self.exploration = exploration if exploration is not None else kit.exploration
         self.widen = widen if widen is not None else kit.widen
         self.last_iterations = 0
 

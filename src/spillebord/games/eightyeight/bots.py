@@ -287,8 +287,11 @@ def register(game: AnyGame) -> None:
             best="heuristic",
             rollout=epsilon_greedy(HeuristicAgent(game).act, 0.1),
             value=logistic_value(evaluate, SCALE),
-            cutoff=24,
+            cutoff=8,
+            iterations=440,
             prior=prior,
+            exploration=0.3,
+            widen=2,
             scale=SCALE,
         ),
     )

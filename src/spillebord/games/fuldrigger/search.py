@@ -23,5 +23,6 @@ def with_search(game: AnyGame, kit: GameBots) -> GameBots:
         rollout=epsilon_greedy(TraderAgent(game).act, 0.1),
         value=logistic_value(evaluate, SCALE),
         cutoff=40,
+        iterations=320,
         scale=SCALE,
     )

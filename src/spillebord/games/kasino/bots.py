@@ -124,6 +124,7 @@ def register(game: KasinoGame) -> None:
             rollout=epsilon_greedy(greedy_choice, 0.15),
             value=logistic_value(evaluate, SCALE),
             cutoff=12,
+            iterations=1800,
             prior=prior,
             scale=SCALE,
         ),

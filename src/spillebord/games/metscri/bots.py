@@ -318,6 +318,8 @@ def register(game: AnyGame) -> None:
             rollout=epsilon_greedy(HeuristicAgent(game).act, 0.1),
             value=logistic_value(evaluate, SCALE),
             cutoff=30,
+            widen=2,
+            iterations=40,
             prior=prior,
             scale=SCALE,
         ),

@@ -240,6 +240,7 @@ def register(game: AnyGame) -> None:
             rollout=epsilon_greedy(PartnersBot(game).act, 0.1),
             value=team_logistic_value(_team_value, _team_of, SCALE),
             cutoff=24,
+            iterations=180,
             secret=secret,
             scale=SCALE,
         ),

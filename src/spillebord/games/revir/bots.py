@@ -240,6 +240,7 @@ def register(game: RevirGame) -> None:
             rollout=epsilon_greedy(HeuristicAgent(game).act, 0.1),
             value=logistic_value(evaluate, SCALE),
             cutoff=20,
+            iterations=1100,
             secret=secret,
             scale=SCALE,
         ),
