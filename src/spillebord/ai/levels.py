@@ -6,7 +6,7 @@ name       called      how it plays
 =========  ==========  =================================================================
 level1     Beginner    a softmax over one ply of the game's evaluation, temperature
                        ``scale``: it prefers good moves but often misses the best one
-level2     Casual      the game's best heuristic bot, but one decision in three is a
+level2     Casual      the game's best heuristic bot, but every other decision (on average) is a
                        beginner's
 level3     Club        the game's best heuristic bot
 level4     Expert      ISMCTS with a quarter of the master's budget
@@ -32,7 +32,7 @@ from .registry import bots_for, make_agent, register_agent
 
 LEVEL_NAMES = {1: "Beginner", 2: "Casual", 3: "Club", 4: "Expert", 5: "Master"}
 """The friendly name of each level (docs/bots.md describes them)."""
-MISTAKES = 1 / 3
+MISTAKES = 0.5
 """Share of a Casual player's decisions made like a Beginner."""
 EXPERT_SHARE = 4
 """The expert thinks ``1 / EXPERT_SHARE`` of the master's budget."""
