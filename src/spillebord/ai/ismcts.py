@@ -88,9 +88,12 @@ class Node:
 
 GAMMA = 0.1
 """Exploration of regret matching at simultaneous nodes."""
-SWITCH_Z = 1.0
+SWITCH_Z = 2.0
 """How many standard errors better than the game's best bot's choice the search's choice must
 look before the agent plays it instead (see :meth:`IsmctsAgent.act`)."""
+SWITCH_MARGIN = 0.03
+"""...and by how much at least (chance of winning): cut-off values cluster tightly, so their
+standard errors understate how little a small difference means."""
 
 
 class IsmctsAgent:
@@ -130,8 +133,8 @@ class IsmctsAgent:
     def act(self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None) -> Action:
         """The search's choice. With an anchor (the game's best bot), the bot's own choice is
         searched first and played unless the search's choice looks better by more than
-        ``SWITCH_Z`` standard errors of the two means: a small budget then plays like the
-        bot, and a larger one corrects it where its playouts are sure."""
+        ``SWITCH_Z`` standard errors of the two means and ``SWITCH_MARGIN``: a small budget
+        then plays like the bot, and a larger one corrects it where its playouts are sure."""
         legal: Sequence[Action] = state.legal()
         if len(legal) == 1:
             return legal[0]
@@ -159,14 +162,14 @@ class IsmctsAgent:
     @staticmethod
     def _clearly_better(root: Node, a: Action, b: Action) -> bool:
         """Whether root child ``a``'s mean beats ``b``'s by more than ``SWITCH_Z`` standard
-        errors (a child never visited is never clearly anything)."""
+        errors and ``SWITCH_MARGIN`` (with fewer than two visits each, nothing is clear)."""
         ca, cb = root.children.get(a), root.children.get(b)
         if ca is None or cb is None or ca.visits < 2 or cb.visits < 2:
-            return ca is not None and ca.visits >= 2 and (cb is None or not cb.visits)
+            return False
         ma, mb = ca.reward / ca.visits, cb.reward / cb.visits
         va = max(0.0, ca.square / ca.visits - ma * ma) / (ca.visits - 1)
         vb = max(0.0, cb.square / cb.visits - mb * mb) / (cb.visits - 1)
-        return ma - mb > SWITCH_Z * math.sqrt(va + vb) + 1e-12
+        return ma - mb > max(SWITCH_Z * math.sqrt(va + vb), SWITCH_MARGIN)
 
     def analyse(
         self,
