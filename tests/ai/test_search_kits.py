@@ -145,7 +145,21 @@ def test_the_expert_thinks_a_quarter_of_the_master() -> None:
     assert master.budget(None) == Budget(iterations=bots_for(game).iterations)
     assert expert.budget(None) == Budget(iterations=bots_for(game).iterations // 4)
     assert expert.budget(Budget(iterations=400)) == Budget(iterations=100)
-    assert expert.budget(Budget(seconds=2.0)) == Budget(seconds=0.5)
+    # a time budget (the server's) caps the level's own iterations
+    quarter = bots_for(game).iterations // 4
+    assert expert.budget(Budget(seconds=2.0)) == Budget(seconds=2.0, iterations=quarter)
+
+
+def test_a_time_budget_caps_the_iterations() -> None:
+    game = registry.get("kasino")
+    agent = IsmctsAgent(game)
+    s = early(game)
+    seat = s.to_act
+    assert seat is not None
+    agent.analyse(s, seat, Rng(1), Budget(iterations=50, seconds=60.0))
+    assert agent.last_iterations == 50
+    agent.analyse(s, seat, Rng(1), Budget(iterations=10**9, seconds=0.05))
+    assert 0 < agent.last_iterations < 10**9
 
 
 @pytest.mark.parametrize("level", sorted(LEVEL_NAMES))

@@ -185,14 +185,16 @@ class IsmctsAgent:
         root = Node(actor=-1)
         self._root, self._first = root, first
         iterations = budget.iterations if budget is not None and budget.iterations else None
-        seconds = budget.seconds if budget is not None and budget.seconds else DEFAULT_SECONDS
-        deadline = time.perf_counter() + seconds
+        seconds = budget.seconds if budget is not None and budget.seconds else None
+        if seconds is None and iterations is None:
+            seconds = DEFAULT_SECONDS
+        # both: the iterations, unless the time runs out first (a server's cap on a level)
+        deadline = time.perf_counter() + seconds if seconds is not None else math.inf
         n = 0
         while True:
-            if iterations is not None:
-                if n >= iterations:
-                    break
-            elif n % 8 == 0 and time.perf_counter() >= deadline:
+            if iterations is not None and n >= iterations:
+                break
+            if n % 8 == 0 and time.perf_counter() >= deadline:
                 break
             self._iterate(root, state.determinize(seat, rng), rng)
             n += 1

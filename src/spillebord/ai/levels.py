@@ -14,8 +14,9 @@ level5     Master      ISMCTS with the game's one-second budget (``GameBots.iter
 =========  ==========  =================================================================
 
 A level's budget is iterations, so a level plays the same on a busy server as on an idle one
-(and the same seed gives the same game). An explicit budget (``level5@2000it``) replaces the
-master's; the expert then thinks a quarter of it.
+(and the same seed gives the same game). An explicit iteration budget (``level5@2000it``)
+replaces the master's; the expert then thinks a quarter of it. A time budget (the server's)
+only caps a level: it stops early if the time runs out.
 """
 
 from __future__ import annotations
@@ -81,9 +82,10 @@ class LevelAgent:
         share = EXPERT_SHARE if self.level == 4 else 1
         if budget is not None and budget.iterations:
             return Budget(iterations=max(1, budget.iterations // share))
-        if budget is not None and budget.seconds:
-            return Budget(seconds=budget.seconds / share)
-        return Budget(iterations=max(1, self.iterations // share))
+        own = max(1, self.iterations // share)
+        if budget is not None and budget.seconds:  # a time limit (the server's) caps the level
+            return Budget(seconds=budget.seconds, iterations=own)
+        return Budget(iterations=own)
 
     def act(self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None) -> Action:
         legal: Sequence[Action] = state.legal()
