@@ -441,8 +441,9 @@ def bench_search(
     two mid-game positions (see :mod:`spillebord.ai.speed`)."""
     from spillebord.ai.speed import iterations_per_second
 
-    n = seats or (4 if game.id == "partners" else game.seats.start)
-    return {"ismcts_iterations_per_s": round(iterations_per_second(game, n, seeds=2, options=options), 1)}
+    n = seats or (4 if game.id == "partners" else game.seats.start)  # Partners: as the arena plays it
+    rate = iterations_per_second(game, n, seeds=2, options=options)
+    return {"ismcts_iterations_per_s": round(rate, 1), "ismcts_seats": n}
 
 
 @app.command("bench")
@@ -507,7 +508,8 @@ def bench_cmd(
             f"{r['median_game_ms']:,}",
         ]
         if search:
-            row.append(f"{r['ismcts_iterations_per_s']:,}")
+            at = f" ({r['ismcts_seats']} seats)" if r["ismcts_seats"] != r["seats"] else ""
+            row.append(f"{r['ismcts_iterations_per_s']:,}{at}")
         t.add_row(*row)
     console.print(t)
     for gid, r in out.items():

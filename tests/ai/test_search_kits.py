@@ -177,3 +177,19 @@ def test_iterations_per_second_is_measured_at_mid_game() -> None:
     s = midgame(game, 2, 0)
     assert s.to_act is not None and s.decisions > 10
     assert iterations_per_second(game, 2, seeds=1, iterations=20) > 0
+
+
+def test_bench_shows_the_search_speed() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from spillebord.cli import app
+
+    runner = CliRunner()
+    r = runner.invoke(app, ["bench", "kasino", "--games", "2", "--json"])
+    assert r.exit_code == 0, r.output
+    row = json.loads(r.output)["kasino"]
+    assert row["ismcts_iterations_per_s"] > 0 and row["ismcts_seats"] == 2
+    r = runner.invoke(app, ["bench", "kasino", "--games", "2", "--json", "--no-search"])
+    assert "ismcts_iterations_per_s" not in json.loads(r.output)["kasino"]
