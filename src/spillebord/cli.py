@@ -806,6 +806,18 @@ def bench_game(
     }
 
 
+def bench_search(
+    game: AnyGame, seats: int | None = None, options: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """ISMCTS iterations per CPU second at mid-game (default search options), the median over
+    two mid-game positions (see :mod:`spillebord.ai.speed`)."""
+    from spillebord.ai.speed import iterations_per_second
+
+    n = seats or (4 if game.id == "partners" else game.seats.start)  # Partners: as the arena plays it
+    rate = iterations_per_second(game, n, seeds=2, options=options)
+    return {"ismcts_iterations_per_s": round(rate, 1), "ismcts_seats": n}
+
+
 @app.command("bench")
 def bench_cmd(
     game_ids: Annotated[list[str] | None, typer.Argument(help="Games to bench (default: all).")] = None,
@@ -816,9 +828,14 @@ def bench_cmd(
     ] = None,
     quick: Annotated[bool, typer.Option("--quick", help="Use each game's short-game options.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object keyed by game id.")] = False,
+    search: Annotated[
+        bool,
+        typer.Option("--search/--no-search", help="Also measure ISMCTS iterations per second at mid-game."),
+    ] = True,
 ) -> None:
-    """Play random games and report games/s, decisions/s and decisions per game, and the cost
-    of copy(), determinize() and view() in µs per call at mid-game positions.
+    """Play random games and report games/s, decisions/s and decisions per game, the cost of
+    copy(), determinize() and view() in µs per call at mid-game positions, and the search bot's
+    iterations per second at mid-game.
 
     Rates are per CPU second of one core (process time), so a busy machine does not skew them.
     """
@@ -841,13 +858,15 @@ def bench_cmd(
                 out[g.id] = bench_game(
                     g, games, seed, seats, dict(g.quick_options) if quick else None, progress, task
                 )
+                if search:
+                    out[g.id].update(bench_search(g, seats, dict(g.quick_options) if quick else None))
             except SpillebordError as e:
                 raise fail(f"{g.id}: {e}") from None
     if as_json:
         print(json.dumps(out))
         return
     t = RichTable(title=f"random play, {games} games each")
-    for col in (
+    cols = [
         "game",
         "seats",
         "games/s",
@@ -857,10 +876,13 @@ def bench_cmd(
         "copy µs",
         "determinize µs",
         "view µs",
-    ):
+    ]
+    if search:
+        cols.append("ismcts it/s (mid-game)")
+    for col in cols:
         t.add_column(col, justify="right" if col != "game" else "left")
     for gid, r in out.items():
-        t.add_row(
+        row = [
             gid,
             str(r["seats"]),
             f"{r['games_per_s']:,}",
@@ -870,7 +892,11 @@ def bench_cmd(
             f"{r['copy_us']:,}",
             f"{r['determinize_us']:,}",
             f"{r['view_us']:,}",
-        )
+        ]
+        if search:
+            at = f" ({r['ismcts_seats']} seats)" if r["ismcts_seats"] != r["seats"] else ""
+            row.append(f"{r['ismcts_iterations_per_s']:,}{at}")
+        t.add_row(*row)
     console.print(t)
     for gid, r in out.items():
         if r["truncated"]:

@@ -39,3 +39,47 @@ def test_the_best_bot_beats_random_and_greedy(game: AnyGame) -> None:
     if best != "greedy":
         vs_greedy = by_pair[(best, "greedy")]
         assert vs_greedy.interval[0] > 0.5, f"{best} vs greedy: {vs_greedy.score:.3f} {vs_greedy.interval}"
+
+
+# The search: at a small iteration budget (deterministic, unaffected by a busy machine), ismcts
+# beats the game's best heuristic bot. Full figures at larger budgets: docs/bots.md.
+SEARCH = {"kasino": ("450it", 20)}  # a quarter second (the Expert); 18/20 in docs/bots.md
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", sorted(SEARCH))
+def test_search_beats_the_best_bot(game_id: str) -> None:
+    game = registry.get(game_id)
+    budget, games = SEARCH[game_id]
+    best = best_agent(game)
+    t = Tournament(
+        game_id,
+        (BotSpec.parse(f"ismcts@{budget}"), BotSpec(best)),
+        games=games,
+        seats=SEATS.get(game_id),
+        options=OPTIONS.get(game_id, {}),
+        seed=1,
+    )
+    pair = run(t, workers=2).pairs[0]
+    assert pair.interval[0] > 0.5, f"ismcts@{budget} vs {best}: {pair.score:.3f} {pair.interval}"
+
+
+LADDER_GAMES = {"metscri": 10, "fuldrigger": 10}  # long games: fewer deals
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_each_level_beats_the_one_below(game: AnyGame) -> None:
+    """Beginner < Casual < Club (the Expert and the Master are the search, above)."""
+    t = Tournament(
+        game.id,
+        (BotSpec("level1"), BotSpec("level2"), BotSpec("level3")),
+        games=LADDER_GAMES.get(game.id, 20),
+        seats=SEATS.get(game.id),
+        options=OPTIONS.get(game.id, {}),
+        seed=17,
+    )
+    by_pair = {(p.first, p.second): p for p in run(t, workers=2).pairs}
+    for low, high in (("level1", "level2"), ("level2", "level3")):
+        p = by_pair[(low, high)]
+        assert p.score < 0.5, f"{high} does not beat {low}: {low} scores {p.score:.3f} {p.interval}"

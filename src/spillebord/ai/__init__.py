@@ -14,6 +14,7 @@ from __future__ import annotations
 from .agent import Agent, AgentFactory, Budget, Evaluator, Needs, evaluate_by_outcome
 from .greedy import GreedyAgent
 from .ismcts import IsmctsAgent
+from .levels import LEVEL_NAMES, LevelAgent, register_levels
 from .random_agent import RandomAgent
 from .registry import (
     GameBots,
@@ -30,8 +31,10 @@ from .registry import (
 register_agent("random", RandomAgent)
 register_agent("greedy", GreedyAgent)
 register_agent("ismcts", IsmctsAgent)
+register_levels()
 
 __all__ = [
+    "LEVEL_NAMES",
     "Agent",
     "AgentFactory",
     "Budget",
@@ -39,6 +42,7 @@ __all__ = [
     "GameBots",
     "GreedyAgent",
     "IsmctsAgent",
+    "LevelAgent",
     "Needs",
     "RandomAgent",
     "agent_names",

@@ -42,8 +42,8 @@ from typing import Any, ClassVar
 
 from spillebord.core import Action, AnyGame, Rng, State
 
-from .agent import Budget, Evaluator, Needs, Valuer
-from .registry import bots_for
+from .agent import Agent, Budget, Evaluator, Needs, Valuer
+from .registry import bots_for, make_agent
 
 DEFAULT_SECONDS = 1.0
 
@@ -67,7 +67,7 @@ class Node:
     """A node of the search tree: statistics of the action that led here, for the seat that
     chose it (``actor``), and the children below it."""
 
-    __slots__ = ("actor", "avail", "children", "regret", "reward", "shared", "visits")
+    __slots__ = ("actor", "avail", "children", "prior", "regret", "reward", "shared", "square", "visits")
 
     def __init__(self, actor: int) -> None:
         self.actor = actor
@@ -75,15 +75,25 @@ class Node:
         self.shared: dict[int, Node] = {}
         """After a secret action of a child: the next seat's statistics, shared by every
         hidden alternative, keyed by that seat."""
+        self.prior: dict[Action, float] | None = None
+        """The game's prior weights of the actions tried or seen here (computed once each)."""
         self.regret: dict[Action, float] | None = None
         """Cumulative regrets of this node's children, where the choice here is simultaneous."""
         self.visits = 0
         self.avail = 0
         self.reward = 0.0
+        self.square = 0.0
+        """Sum of the squared rewards (the root compares its children's means with it)."""
 
 
 GAMMA = 0.1
 """Exploration of regret matching at simultaneous nodes."""
+SWITCH_Z = 2.0
+"""How many standard errors better than the game's best bot's choice the search's choice must
+look before the agent plays it instead (see :meth:`IsmctsAgent.act`)."""
+SWITCH_MARGIN = 0.03
+"""...and by how much at least (chance of winning): cut-off values cluster tightly, so their
+standard errors understate how little a small difference means."""
 
 
 class IsmctsAgent:
@@ -92,26 +102,51 @@ class IsmctsAgent:
     name = "ismcts"
     needs: ClassVar[Needs] = Needs(determinization=True, budget=True)
 
-    def __init__(self, game: AnyGame, *, exploration: float = 0.7, widen: int = 8) -> None:
+    def __init__(
+        self,
+        game: AnyGame,
+        *,
+        exploration: float | None = None,
+        widen: int | None = None,
+        anchor: bool = True,
+    ) -> None:
         kit = bots_for(game)
+        self.anchor: Agent | None = None
+        """The game's best bot: its choice is searched first and kept unless the search finds
+        a clearly better one."""
+        if anchor and kit.best != self.name and not kit.best.startswith("level"):
+            self.anchor = make_agent(kit.best, game)
         self.game = game
         self.rollout = kit.rollout
         self.prior = kit.prior
         self.secret = kit.secret
         self.value = kit.value or rank_value(kit.evaluate)
         self.cutoff = kit.cutoff
-        self.exploration = exploration
-        self.widen = widen
+        self.exploration = exploration if exploration is not None else kit.exploration
+        self.widen = widen if widen is not None else kit.widen
         self.last_iterations = 0
+        self._root: Node | None = None
+        self._first: Action | None = None
 
     # ------------------------------------------------------------------ public
 
     def act(self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None) -> Action:
+        """The search's choice. With an anchor (the game's best bot), the bot's own choice is
+        searched first and played unless the search's choice looks better by more than
+        ``SWITCH_Z`` standard errors of the two means and ``SWITCH_MARGIN``: a small budget
+        then plays like the bot, and a larger one corrects it where its playouts are sure."""
         legal: Sequence[Action] = state.legal()
         if len(legal) == 1:
             return legal[0]
-        ranked = self.analyse(state, seat, rng, budget)
+        first = self.anchor.act(state, seat, rng, budget) if self.anchor is not None else None
+        ranked = self.analyse(state, seat, rng, budget, first=first)
+        root = self._root
+        assert root is not None
         if self.secret is not None and self.secret(legal[0]):
+            if first is not None and not self._clearly_better(
+                root, max(ranked, key=lambda t: t[2])[0], first
+            ):
+                return first
             # a secret choice: play the average strategy, not its most frequent action
             total = sum(v for _, v, _ in ranked)
             x = rng.random() * total
@@ -120,23 +155,46 @@ class IsmctsAgent:
                 if x < 0:
                     return a
         best: Action = ranked[0][0]
+        if first is not None and best != first and not self._clearly_better(root, best, first):
+            return first
         return best
 
+    @staticmethod
+    def _clearly_better(root: Node, a: Action, b: Action) -> bool:
+        """Whether root child ``a``'s mean beats ``b``'s by more than ``SWITCH_Z`` standard
+        errors and ``SWITCH_MARGIN`` (with fewer than two visits each, nothing is clear)."""
+        ca, cb = root.children.get(a), root.children.get(b)
+        if ca is None or cb is None or ca.visits < 2 or cb.visits < 2:
+            return False
+        ma, mb = ca.reward / ca.visits, cb.reward / cb.visits
+        va = max(0.0, ca.square / ca.visits - ma * ma) / (ca.visits - 1)
+        vb = max(0.0, cb.square / cb.visits - mb * mb) / (cb.visits - 1)
+        return ma - mb > max(SWITCH_Z * math.sqrt(va + vb), SWITCH_MARGIN)
+
     def analyse(
-        self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None
+        self,
+        state: State[Any],
+        seat: int,
+        rng: Rng,
+        budget: Budget | None = None,
+        first: Action | None = None,
     ) -> list[tuple[Action, int, float]]:
         """Search from ``seat``'s knowledge of ``state``; every legal action with its visits
-        and estimated chance of winning, best first (hints and reviews read this)."""
+        and estimated chance of winning, best first (hints and reviews read this). ``first``:
+        an action to try before any other at the root."""
         root = Node(actor=-1)
+        self._root, self._first = root, first
         iterations = budget.iterations if budget is not None and budget.iterations else None
-        seconds = budget.seconds if budget is not None and budget.seconds else DEFAULT_SECONDS
-        deadline = time.perf_counter() + seconds
+        seconds = budget.seconds if budget is not None and budget.seconds else None
+        if seconds is None and iterations is None:
+            seconds = DEFAULT_SECONDS
+        # both: the iterations, unless the time runs out first (a server's cap on a level)
+        deadline = time.perf_counter() + seconds if seconds is not None else math.inf
         n = 0
         while True:
-            if iterations is not None:
-                if n >= iterations:
-                    break
-            elif n % 8 == 0 and time.perf_counter() >= deadline:
+            if iterations is not None and n >= iterations:
+                break
+            if n % 8 == 0 and time.perf_counter() >= deadline:
                 break
             self._iterate(root, state.determinize(seat, rng), rng)
             n += 1
@@ -187,7 +245,9 @@ class IsmctsAgent:
         for nd in path:
             nd.visits += 1
             if nd.actor >= 0:
-                nd.reward += values[nd.actor]
+                v = values[nd.actor]
+                nd.reward += v
+                nd.square += v * v
         for node, legal, action, sigma, actor in sampled:
             # outcome sampling: the sampled action's value over its probability, the rest 0
             v = values[actor]
@@ -231,9 +291,19 @@ class IsmctsAgent:
         if len(children) < limit:
             untried = [a for a in legal if a not in children]
             if untried:
-                if self.prior is not None and len(untried) > 1:
-                    weights = self.prior(d, untried)
-                    action = untried[max(range(len(untried)), key=weights.__getitem__)]
+                first = self._first
+                if node is self._root and first is not None and first in untried:
+                    action = first
+                elif self.prior is not None and len(untried) > 1:
+                    known = node.prior
+                    if known is None:
+                        known = node.prior = {}
+                    fresh = [a for a in untried if a not in known]
+                    if fresh:  # each action is weighed once per node, not on every expansion
+                        known.update(zip(fresh, self.prior(d, fresh), strict=True))
+                    top = max(known[a] for a in untried)
+                    tops = [a for a in untried if known[a] == top]
+                    action = tops[0] if len(tops) == 1 else rng.choice(tops)
                 else:
                     action = untried[0] if len(untried) == 1 else rng.choice(untried)
                 child = children[action] = Node(actor)

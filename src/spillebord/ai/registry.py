@@ -34,6 +34,16 @@ class GameBots:
     secret: Callable[[Action], bool] | None = None
     """Which actions are secret choices (a sealed bid, a card passed face down): search keeps
     the next seat's statistics independent of them (see :mod:`spillebord.ai.ismcts`)."""
+    exploration: float = 0.7
+    """UCB1's exploration constant (values are chances of winning, in [0, 1])."""
+    widen: int = 8
+    """Progressive widening: a search node with ``n`` visits has at most ``widen · √n``
+    children (at least ``widen``)."""
+    scale: float = 1.0
+    """A difference of :attr:`evaluate` that matters: the one that makes a 73% favourite
+    (the levels' softmax reads its temperature in these units)."""
+    iterations: int = 1000
+    """Search iterations of about one second on one core at mid-game (the levels' budgets)."""
 
 
 _AGENTS: dict[str, AgentFactory] = {}

@@ -21,9 +21,10 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from spillebord.ai import Budget, GameBots, Needs, register_bots
+from spillebord.ai.playout import epsilon_greedy, logistic_value
 from spillebord.core import Action, AnyGame, Rng, State
 
-from .actions import STAY, Lay, Move, Place, Target
+from .actions import STAY, Lay, Move, Place, Stay, Target
 from .data import Geometry, distance, tens_of, units_of
 from .rules import EightyEightState
 from .scoring import apply_pegs, peg_awards, penalty_points
@@ -108,19 +109,36 @@ def move_scores(state: EightyEightState, seat: int) -> dict[int, float]:
     return out
 
 
+_FLEXIBLE_MOVES: dict[tuple[int, int], tuple[tuple[str, int, float, tuple[int, ...]], ...]] = {}
+
+
+def flexible_moves(geo: Geometry, panel: int) -> tuple[tuple[str, int, float, tuple[int, ...]], ...]:
+    """Every move from ``panel`` as (option, number, the least flexibility of its panels, the
+    panels with it), cached per panel: the bot only ever lays a most flexible panel of a move,
+    so it need not weigh the hundreds of others on every decision."""
+    key = (id(geo), panel)
+    got = _FLEXIBLE_MOVES.get(key)
+    if got is None:
+        rows = []
+        for (o, n), panels in geo.moves(panel).items():
+            flex = [flexibility(geo, p) for p in panels]
+            m = min(flex)
+            rows.append((o, n, m, tuple(p for p, f in zip(panels, flex, strict=True) if f <= m + 1e-9)))
+        got = _FLEXIBLE_MOVES[key] = tuple(rows)
+    return got
+
+
 def choose_panel(state: EightyEightState, seat: int, rng: Rng) -> tuple[str, int, int]:
     """(option, number, panel) the bot wants this move."""
-    geo = state.geo
     scores = move_scores(state, seat)
     best: list[tuple[str, int, int]] = []
     best_v = float("-inf")
-    for (o, n), panels in geo.moves(state.panel(seat)).items():
-        for p in panels:
-            v = scores[n] - 0.05 * flexibility(geo, p)
-            if v > best_v + 1e-9:
-                best_v, best = v, [(o, n, p)]
-            elif abs(v - best_v) <= 1e-9:
-                best.append((o, n, p))
+    for o, n, flex, panels in flexible_moves(state.geo, state.panel(seat)):
+        v = scores[n] - 0.05 * flex
+        if v > best_v + 1e-9:
+            best_v, best = v, [(o, n, p) for p in panels]
+        elif abs(v - best_v) <= 1e-9:
+            best.extend((o, n, p) for p in panels)
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
@@ -208,9 +226,75 @@ def evaluate(state: State[Any], seat: int) -> float:
     return v - 0.01 * flexibility(state.geo, p)
 
 
+def prior(state: State[Any], actions: Sequence[Action]) -> list[float]:
+    """Search expands what the heuristic likes first: moves by their estimated round (a panel
+    can reach dozens of numbers), targets by their value to the setter, laid numbers by
+    flexibility."""
+    assert isinstance(state, EightyEightState)
+    seat = state.to_act
+    if seat is None:
+        return [0.0] * len(actions)
+    geo = state.geo
+    out: list[float] = []
+    scores: dict[int, float] | None = None
+    flex: dict[tuple[str, int], float] | None = None
+    for a in actions:
+        if isinstance(a, Move | Stay):
+            if scores is None or flex is None:
+                scores = move_scores(state, seat)
+                flex = {(o, n): f for o, n, f, _ in flexible_moves(geo, state.panel(seat))}
+            key = (
+                (a.option, a.number) if isinstance(a, Move) else ("stay", geo.panel_number[state.panel(seat)])
+            )
+            out.append(scores[key[1]] - 0.05 * flex.get(key, 50.0))
+        elif isinstance(a, Target):
+            out.append(target_value(state, seat, a.number))
+        elif isinstance(a, Lay):
+            out.append(-lay_flexibility(geo).get(a.number, 99.0))
+        else:
+            out.append(0.0)
+    return out
+
+
+_LAY_FLEX: dict[int, dict[int, float]] = {}
+
+
+def lay_flexibility(geo: Geometry) -> dict[int, float]:
+    """Number → the flexibility of its most flexible panel (cached per geometry)."""
+    got = _LAY_FLEX.get(id(geo))
+    if got is None:
+        got = {}
+        for p in geo.panels:
+            n = geo.panel_number[p]
+            got[n] = min(got.get(n, 99.0), flexibility(geo, p))
+        _LAY_FLEX[id(geo)] = got
+    return got
+
+
+SCALE = 10.0
+"""Pegs (or tenths of penalty points) ahead that make a 73% favourite (fitted on the
+heuristic's games)."""
+
+
 def register(game: AnyGame) -> None:
-    """Register 88's evaluation and agents (called from the package ``__init__``)."""
-    register_bots(game, GameBots(evaluate=evaluate, agents={"heuristic": HeuristicAgent}, best="heuristic"))
+    """Register 88's evaluation and agents (called from the package ``__init__``); search
+    plays out with the heuristic (10% random moves) and values cut-off playouts by pegs."""
+    register_bots(
+        game,
+        GameBots(
+            evaluate=evaluate,
+            agents={"heuristic": HeuristicAgent},
+            best="heuristic",
+            rollout=epsilon_greedy(HeuristicAgent(game).act, 0.1),
+            value=logistic_value(evaluate, SCALE),
+            cutoff=8,
+            iterations=440,
+            prior=prior,
+            exploration=0.3,
+            widen=2,
+            scale=SCALE,
+        ),
+    )
 
 
 __all__ = [

@@ -314,5 +314,10 @@ class TraderAgent:
 
 
 def register(game: AnyGame) -> None:
-    """Register Fuldrigger's evaluation and agents (``trader`` is its best)."""
-    register_bots(game, GameBots(evaluate=evaluate, agents={"trader": TraderAgent}, best="trader"))
+    """Register Fuldrigger's evaluation and agents (``trader`` is its best), with the search
+    kit of :mod:`.search`."""
+    from .search import with_search  # it builds on this module
+
+    register_bots(
+        game, with_search(game, GameBots(evaluate=evaluate, agents={"trader": TraderAgent}, best="trader"))
+    )

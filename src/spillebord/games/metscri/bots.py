@@ -26,9 +26,11 @@ finds two-move set-ups; it beat ``heuristic`` in 34 of 40 two-seat games (target
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
 from spillebord.ai import Budget, GameBots, Needs, register_bots
+from spillebord.ai.playout import epsilon_greedy, logistic_value
 from spillebord.core import Action, AnyGame, Rng, State
 
 from .actions import Enter, MetscriAction, Move, Spy, Turn
@@ -285,12 +287,41 @@ class PlannerAgent(HeuristicAgent):
         return best_a
 
 
+SCALE = 30.0
+"""Evaluation ahead (10 per M-point) that makes a 73% favourite."""
+
+
+def prior(state: State[Any], actions: Sequence[Action]) -> list[float]:
+    """Search expands what one ply of :func:`value` likes first (142 entries at most)."""
+    assert isinstance(state, MetscriState)
+    seat = state.to_act
+    if seat is None:
+        return [0.0] * len(actions)
+    out = []
+    for a in actions:
+        s = state.copy()
+        s.play(cast(MetscriAction, a))
+        out.append(value(s, seat))
+    return out
+
+
 def register(game: AnyGame) -> None:
-    """Register Metscri's evaluation and agents (called from the package ``__init__``)."""
+    """Register Metscri's evaluation and agents (called from the package ``__init__``); search
+    plays out with the heuristic (10% random moves), expands by one ply first and values
+    cut-off playouts by M-points and plans."""
     register_bots(
         game,
         GameBots(
-            evaluate=evaluate, agents={"heuristic": HeuristicAgent, "planner": PlannerAgent}, best="planner"
+            evaluate=evaluate,
+            agents={"heuristic": HeuristicAgent, "planner": PlannerAgent},
+            best="planner",
+            rollout=epsilon_greedy(HeuristicAgent(game).act, 0.1),
+            value=logistic_value(evaluate, SCALE),
+            cutoff=30,
+            widen=2,
+            iterations=40,
+            prior=prior,
+            scale=SCALE,
         ),
     )
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from spillebord.ai import Budget, GameBots, Needs, register_bots
+from spillebord.ai.playout import epsilon_greedy, team_logistic_value
 from spillebord.core import Action, AnyGame, Rng, State
 
 from . import board as B
@@ -207,6 +208,40 @@ def _best_split(s: PartnersState, seat: int, budget: list[int]) -> float:
     return best
 
 
+SCALE = 160.0
+"""Partnership progress ahead that makes a 73% favourite (fitted on the bot's games)."""
+
+
+def secret(action: Action) -> bool:
+    """A card given face down in the partner exchange."""
+    return isinstance(action, Give)
+
+
+def _team_of(state: State[Any], person: int) -> int:
+    assert isinstance(state, PartnersState)
+    return state.team_of(person)
+
+
+def _team_value(state: State[Any], t: int) -> float:
+    assert isinstance(state, PartnersState)
+    return team_value(state, t)
+
+
 def register(game: AnyGame) -> None:
-    """Register the evaluation and the ``partners`` bot (the strongest) for ``game``."""
-    register_bots(game, GameBots(evaluate=evaluate, agents={"partners": PartnersBot}, best="partners"))
+    """Register the evaluation and the ``partners`` bot (the strongest) for ``game``; search
+    plays out with the bot (10% random moves), values cut-off playouts by the partnerships'
+    progress and treats the exchange's cards as secret choices."""
+    register_bots(
+        game,
+        GameBots(
+            evaluate=evaluate,
+            agents={"partners": PartnersBot},
+            best="partners",
+            rollout=epsilon_greedy(PartnersBot(game).act, 0.1),
+            value=team_logistic_value(_team_value, _team_of, SCALE),
+            cutoff=24,
+            iterations=180,
+            secret=secret,
+            scale=SCALE,
+        ),
+    )

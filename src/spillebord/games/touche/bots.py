@@ -8,9 +8,11 @@ and blocking, and trades in dead cards when nothing useful can be placed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from spillebord.ai import AgentFactory, Budget, GameBots, Needs, register_bots
+from spillebord.ai.playout import epsilon_greedy, logistic_value
 from spillebord.core import Action, AnyGame, Rng, State
 
 from .actions import ChooseGrade, Crown, Exchange, Place
@@ -226,6 +228,49 @@ class HeuristicAgent:
 AGENTS: dict[str, AgentFactory] = {"heuristic": HeuristicAgent}
 
 
+SCALE = 10_000.0
+"""Evaluation ahead (a crowned pattern is 5000) that makes a 73% favourite (fitted on the
+heuristic's games)."""
+
+
+def prior(state: State[Any], actions: Sequence[Action]) -> list[float]:
+    """Search expands the cells the heuristic likes first (jokers can reach 112 cells)."""
+    assert isinstance(state, ToucheState)
+    seat = state.to_act
+    if seat is None or state.phase != "play":
+        return [0.0] * len(actions)
+    side = state.side_of[seat]
+    hand = state.hands[seat]
+    cache: dict[int, float] = {}
+    out = []
+    for a in actions:
+        if isinstance(a, Place):
+            x = CELL_INDEX[a.cell]
+            if x not in cache:
+                cache[x] = _cell_delta(state, x, side, hand)
+            out.append(cache[x] - (DEFAULT_WEIGHTS["joker_empty"] if a.card == JOKER else 0.0))
+        else:
+            out.append(0.0)
+    return out
+
+
 def register(game: AnyGame) -> None:
-    """Register Touché's evaluation and agents (the heuristic bot is the best)."""
-    register_bots(game, GameBots(evaluate=evaluate, agents=AGENTS, best="heuristic"))
+    """Register Touché's evaluation and agents (the heuristic bot is the best); search plays
+    out with the heuristic (10% random moves), expands by its cell values first and values
+    cut-off playouts by crowns and pattern potential."""
+    register_bots(
+        game,
+        GameBots(
+            evaluate=evaluate,
+            agents=AGENTS,
+            best="heuristic",
+            rollout=epsilon_greedy(HeuristicAgent(game).act, 0.1),
+            value=logistic_value(evaluate, SCALE),
+            cutoff=16,
+            exploration=0.3,
+            widen=2,
+            iterations=440,
+            prior=prior,
+            scale=SCALE,
+        ),
+    )

@@ -1,0 +1,111 @@
+"""Five levels of play for every game, from a beginner who makes human-like mistakes to a master
+who thinks longer (``level1`` … ``level5``; ``--bots level3``, the lobby's level choice).
+
+=========  ==========  =================================================================
+name       called      how it plays
+=========  ==========  =================================================================
+level1     Beginner    a softmax over one ply of the game's evaluation, temperature
+                       ``scale``: it prefers good moves but often misses the best one
+level2     Casual      the game's best heuristic bot, but every other decision (on average) is a
+                       beginner's
+level3     Club        the game's best heuristic bot
+level4     Expert      ISMCTS with a quarter of the master's budget
+level5     Master      ISMCTS with the game's one-second budget (``GameBots.iterations``)
+=========  ==========  =================================================================
+
+A level's budget is iterations, so a level plays the same on a busy server as on an idle one
+(and the same seed gives the same game). An explicit iteration budget (``level5@2000it``)
+replaces the master's; the expert then thinks a quarter of it. A time budget (the server's)
+only caps a level: it stops early if the time runs out.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from spillebord.core import Action, AnyGame, Rng, State
+
+from .agent import Agent, AgentFactory, Budget, Needs
+from .ismcts import IsmctsAgent
+from .registry import bots_for, make_agent, register_agent
+
+LEVEL_NAMES = {1: "Beginner", 2: "Casual", 3: "Club", 4: "Expert", 5: "Master"}
+"""The friendly name of each level (docs/bots.md describes them)."""
+MISTAKES = 0.5
+"""Share of a Casual player's decisions made like a Beginner."""
+EXPERT_SHARE = 4
+"""The expert thinks ``1 / EXPERT_SHARE`` of the master's budget."""
+
+
+def softmax_choice(state: State[Any], seat: int, rng: Rng, temperature: float, evaluate: Any) -> Action:
+    """Pick an action with probability ∝ exp(value / temperature), the value being one ply of
+    ``evaluate`` for ``seat``."""
+    legal: Sequence[Action] = state.legal()
+    if len(legal) == 1:
+        return legal[0]
+    vals = []
+    for a in legal:
+        s = state.copy()
+        s.play(a)
+        vals.append(evaluate(s, seat))
+    top = max(vals)
+    weights = [math.exp(max(-50.0, (v - top) / temperature)) for v in vals]
+    x = rng.random() * sum(weights)
+    for a, w in zip(legal, weights, strict=True):
+        x -= w
+        if x < 0:
+            return a
+    return legal[-1]
+
+
+class LevelAgent:
+    """One of the five levels (see the module docstring)."""
+
+    needs: ClassVar[Needs] = Needs(determinization=True, budget=True)
+
+    def __init__(self, game: AnyGame, level: int) -> None:
+        kit = bots_for(game)
+        self.game = game
+        self.level = level
+        self.name = f"level{level}"
+        self.title = LEVEL_NAMES[level]
+        self.evaluate = kit.evaluate
+        self.temperature = kit.scale
+        self.iterations = kit.iterations
+        self.heuristic: Agent | None = make_agent(kit.best, game) if level in (2, 3) else None
+        self.search = IsmctsAgent(game) if level >= 4 else None
+
+    def budget(self, budget: Budget | None) -> Budget:
+        """The search budget of this level for a given (or no) budget."""
+        share = EXPERT_SHARE if self.level == 4 else 1
+        if budget is not None and budget.iterations:
+            return Budget(iterations=max(1, budget.iterations // share))
+        own = max(1, self.iterations // share)
+        if budget is not None and budget.seconds:  # a time limit (the server's) caps the level
+            return Budget(seconds=budget.seconds, iterations=own)
+        return Budget(iterations=own)
+
+    def act(self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None) -> Action:
+        legal: Sequence[Action] = state.legal()
+        if len(legal) == 1:
+            return legal[0]
+        if self.search is not None:
+            return self.search.act(state, seat, rng, self.budget(budget))
+        if self.heuristic is not None and (self.level == 3 or rng.random() >= MISTAKES):
+            return self.heuristic.act(state, seat, rng, budget)
+        return softmax_choice(state, seat, rng, self.temperature, self.evaluate)
+
+
+def register_levels() -> None:
+    """Register ``level1`` … ``level5`` as generic agents (every game has them)."""
+
+    def factory(level: int) -> AgentFactory:
+        def make(game: AnyGame) -> Agent:
+            return LevelAgent(game, level)
+
+        return make
+
+    for level in LEVEL_NAMES:
+        register_agent(f"level{level}", factory(level))

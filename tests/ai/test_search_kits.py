@@ -1,0 +1,195 @@
+"""Every game's search kit (playout policy, value, priors, secret choices) and the five levels:
+legal, reproducible, and built by name."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from spillebord.ai import LEVEL_NAMES, Budget, IsmctsAgent, LevelAgent, bots_for, decide, make_agent
+from spillebord.ai.playout import epsilon_greedy, logistic_value
+from spillebord.ai.speed import iterations_per_second, midgame
+from spillebord.core import AnyGame, Rng, State, registry
+from toygame import TOY
+
+GAMES = [g for g in registry.all_games() if type(g).__module__.startswith("spillebord.games.")]
+# Fuldrigger's and Metscri's mid-games take seconds to reach: they are searched from a few
+# decisions in instead.
+SEATS = {"partners": 4}
+SECRET = {"revir", "partners"}
+
+
+def early(game: AnyGame, seed: int = 0, decisions: int = 30) -> State[Any]:
+    """A position a few decisions in, reached by the game's playout policy."""
+    s = game.new(SEATS.get(game.id, 2), seed)
+    policy = bots_for(game).rollout
+    assert policy is not None
+    rng = Rng(seed)
+    for _ in range(decisions):
+        if s.to_act is None:
+            break
+        s.play(policy(s, rng))
+    return s
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_every_game_has_a_search_kit(game: AnyGame) -> None:
+    kit = bots_for(game)
+    assert kit.rollout is not None and kit.value is not None
+    assert 1 <= kit.cutoff <= 60
+    assert kit.scale > 0 and kit.iterations >= 20
+    assert (kit.secret is not None) == (game.id in SECRET)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_playouts_play_legal_actions_and_values_are_chances(game: AnyGame) -> None:
+    kit = bots_for(game)
+    assert kit.rollout is not None and kit.value is not None
+    s = early(game, seed=1, decisions=0)
+    rng = Rng(5)
+    for _ in range(60):
+        if s.to_act is None:
+            break
+        a = kit.rollout(s, rng)
+        assert a in s.legal()
+        s.play(a)
+        v = kit.value(s)
+        assert len(v) == s.seats and all(0.0 <= x <= 1.0 for x in v)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_same_seed_and_iterations_give_the_same_move(game: AnyGame) -> None:
+    s = early(game)
+    seat = s.to_act
+    assert seat is not None
+    a = decide(IsmctsAgent(game), s, Rng(7), Budget(iterations=40))
+    b = decide(IsmctsAgent(game), s, Rng(7), Budget(iterations=40))
+    assert a == b and a in s.legal()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_priors_weigh_every_action_given(game: AnyGame) -> None:
+    kit = bots_for(game)
+    if kit.prior is None:
+        pytest.skip(f"{game.id} expands in random order")
+    s = early(game)
+    legal = list(s.legal())
+    w = kit.prior(s, legal)
+    assert len(w) == len(legal) and all(math.isfinite(x) for x in w)
+
+
+def test_the_eightyeight_prior_puts_the_heuristics_move_first() -> None:
+    from spillebord.games.eightyeight.actions import STAY, Move
+    from spillebord.games.eightyeight.bots import choose_panel
+
+    game = registry.get("88")
+    kit = bots_for(game)
+    assert kit.prior is not None
+    s = early(game, decisions=0)
+    policy = kit.rollout
+    assert policy is not None
+    rng = Rng(1)
+    for _ in range(20):  # the second round's moves
+        s.play(policy(s, rng))
+    while s.to_act is not None and not any(isinstance(a, Move) for a in s.legal()):
+        s.play(policy(s, rng))
+    seat = s.to_act
+    assert seat is not None
+    legal = list(s.legal())
+    w = kit.prior(s, legal)
+    o, n, _ = choose_panel(s, seat, Rng(0))  # type: ignore[arg-type]
+    want = STAY if o == "stay" else Move(o, n)
+    assert w[legal.index(want)] == max(w)
+
+
+@given(st.floats(-1e4, 1e4))
+def test_logistic_value_is_a_chance_and_grows_with_the_evaluation(x: float) -> None:
+    s = TOY.new(2, seed=1)
+    v = logistic_value(lambda _s, seat: x if seat == 0 else -x, 10.0)(s)
+    assert 0.0 <= v[0] <= 1.0 and v[0] + v[1] == pytest.approx(1.0)
+    assert (v[0] > 0.5) == (x > 1e-9) or abs(x) < 1e-6
+
+
+def test_logistic_value_scale_is_the_73_percent_point() -> None:
+    s = TOY.new(2, seed=1)
+    v = logistic_value(lambda _s, seat: 10.0 if seat == 0 else -10.0, 10.0)(s)
+    assert v[0] == pytest.approx(1 / (1 + math.exp(-1)))  # 0.731
+
+
+def test_epsilon_greedy_follows_the_heuristic_except_epsilon_of_the_time() -> None:
+    s = TOY.new(2, seed=1)
+    first = s.legal()[0]
+    policy = epsilon_greedy(lambda st_, _seat, _rng: st_.legal()[0], 0.2)
+    rng = Rng(3)
+    picks = [policy(s, rng) for _ in range(2000)]
+    share = picks.count(first) / len(picks)
+    k = len(s.legal())
+    assert share == pytest.approx(0.8 + 0.2 / k, abs=0.03)
+
+
+@pytest.mark.parametrize("level", sorted(LEVEL_NAMES))
+def test_levels_are_built_by_name_for_every_game(level: int) -> None:
+    for game in GAMES:
+        agent = make_agent(f"level{level}", game)
+        assert isinstance(agent, LevelAgent)
+        assert agent.name == f"level{level}" and agent.title == LEVEL_NAMES[level]
+
+
+def test_the_expert_thinks_a_quarter_of_the_master() -> None:
+    game = registry.get("kasino")
+    master, expert = LevelAgent(game, 5), LevelAgent(game, 4)
+    assert master.budget(None) == Budget(iterations=bots_for(game).iterations)
+    assert expert.budget(None) == Budget(iterations=bots_for(game).iterations // 4)
+    assert expert.budget(Budget(iterations=400)) == Budget(iterations=100)
+    # a time budget (the server's) caps the level's own iterations
+    quarter = bots_for(game).iterations // 4
+    assert expert.budget(Budget(seconds=2.0)) == Budget(seconds=2.0, iterations=quarter)
+
+
+def test_a_time_budget_caps_the_iterations() -> None:
+    game = registry.get("kasino")
+    agent = IsmctsAgent(game)
+    s = early(game)
+    seat = s.to_act
+    assert seat is not None
+    agent.analyse(s, seat, Rng(1), Budget(iterations=50, seconds=60.0))
+    assert agent.last_iterations == 50
+    agent.analyse(s, seat, Rng(1), Budget(iterations=10**9, seconds=0.05))
+    assert 0 < agent.last_iterations < 10**9
+
+
+@pytest.mark.parametrize("level", sorted(LEVEL_NAMES))
+def test_every_level_plays_legal_reproducible_moves(level: int) -> None:
+    game = registry.get("kasino")
+    s = early(game)
+    budget = Budget(iterations=30)
+    a = decide(make_agent(f"level{level}", game), s, Rng(2), budget)
+    b = decide(make_agent(f"level{level}", game), s, Rng(2), budget)
+    assert a == b and a in s.legal()
+
+
+def test_iterations_per_second_is_measured_at_mid_game() -> None:
+    game = registry.get("kasino")
+    s = midgame(game, 2, 0)
+    assert s.to_act is not None and s.decisions > 10
+    assert iterations_per_second(game, 2, seeds=1, iterations=20) > 0
+
+
+def test_bench_shows_the_search_speed() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from spillebord.cli import app
+
+    runner = CliRunner()
+    r = runner.invoke(app, ["bench", "kasino", "--games", "2", "--json"])
+    assert r.exit_code == 0, r.output
+    row = json.loads(r.output)["kasino"]
+    assert row["ismcts_iterations_per_s"] > 0 and row["ismcts_seats"] == 2
+    r = runner.invoke(app, ["bench", "kasino", "--games", "2", "--json", "--no-search"])
+    assert "ismcts_iterations_per_s" not in json.loads(r.output)["kasino"]
