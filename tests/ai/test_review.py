@@ -132,3 +132,12 @@ def test_review_command_refuses_a_file_that_is_not_a_record(tmp_path: Path) -> N
     bad.write_text('{"hello": 1}')
     r = CliRunner().invoke(app, ["review", str(bad)])
     assert r.exit_code == 2 and "not a Spillebord game record" in r.output
+
+
+def test_hints_and_reviews_ask_the_master_level() -> None:
+    from spillebord.ai.levels import LevelAgent
+    from spillebord.ai.review import hint_analyst
+
+    for gid in ("kasino", "revir"):
+        analyst = hint_analyst(registry.get(gid))
+        assert isinstance(analyst, LevelAgent) and analyst.level == 5

@@ -25,7 +25,7 @@ import math
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from spillebord.core import Action, AnyGame, Rng, State
+from spillebord.core import Action, AnyGame, Rng, SpillebordError, State
 
 from .agent import Agent, AgentFactory, Budget, Needs
 from .ismcts import IsmctsAgent
@@ -86,6 +86,14 @@ class LevelAgent:
         if budget is not None and budget.seconds:  # a time limit (the server's) caps the level
             return Budget(seconds=budget.seconds, iterations=own)
         return Budget(iterations=own)
+
+    def analyse(
+        self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None
+    ) -> list[tuple[Action, int, float]]:
+        """The search's ranking at this level's budget (hints and reviews ask the master)."""
+        if self.search is None:
+            raise SpillebordError(f"{self.title} ({self.name}) does not search: ask level4 or level5")
+        return self.search.analyse(state, seat, rng, self.budget(budget))
 
     def act(self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None) -> Action:
         legal: Sequence[Action] = state.legal()

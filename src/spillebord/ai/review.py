@@ -112,8 +112,8 @@ def hint(
 
 
 def hint_analyst(game: AnyGame) -> Analyst:
-    """The searcher hints and reviews ask: the game's strongest level when it has one that can
-    rank actions, else the generic ISMCTS."""
+    """The searcher hints and reviews ask: the Master level (``level5``, the game's tuned search
+    at its own budget), else the generic ISMCTS."""
     from .ismcts import IsmctsAgent
     from .registry import make_agent
 
