@@ -1,0 +1,127 @@
+"""Tensor observations: a seat's view as a fixed-length float32 vector.
+
+Built from ``state.view(seat)`` only, so an observation never holds what the seat may not know
+(the view is the contract's definition of that knowledge). The view is JSON; every leaf becomes a
+*feature* with a key and a value, and each key goes to one of ``dim`` slots by a stable hash
+(CRC-32; the same on every machine and Python run). The keys:
+
+* a number (or a boolean) at path ``p`` (``players.1.cash``; list items by position):
+  key ``p``, value ``sign(x)·log(1+|x|)`` (cash of 195 and a die of 3 on comparable scales);
+* a string ``s`` at path ``p``: key ``p=s``, value 1 (``hand.0=9H``, ``phase=play``);
+* a string inside a list also counts in the list's bag: key ``p[]=s``, value 1 (a hand as a
+  set of cards, whatever their order);
+* ``null`` adds nothing.
+
+Parts of the view that are the same in every position (a printed board's names and coordinates)
+are found once per game (top-level entries of more than 200 characters that are equal in
+several random positions) and left out: they carry nothing and cost time. Who acts
+(``to_act``, ``seat``) is left out too; it is in the seat features below.
+
+After the ``dim`` view slots come the seat features (``8`` slots: this seat one-hot) and the
+action-path features of the current decision (see :mod:`spillebord.envs.tokens`): the count of
+each token chosen so far in this decision (``V`` slots) and the last token one-hot (``V``
+slots), so a policy knows how far along its sequential action it is.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import zlib
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from spillebord.core import JSON, AnyGame, Rng
+
+DIM = 2048
+"""Slots for the hashed view features."""
+SEAT_SLOTS = 8
+_SKIP_ALWAYS = frozenset({"to_act", "seat"})
+
+Array = npt.NDArray[np.float32]
+
+
+def _squash(x: float) -> float:
+    return math.copysign(math.log1p(abs(x)), x)
+
+
+class Observer:
+    """Encodes views of one game (and seat count) into vectors of a fixed shape."""
+
+    __slots__ = ("dim", "game", "seats", "size", "skip", "slot", "vocab_size")
+
+    def __init__(self, game: AnyGame, seats: int, vocab_size: int, options: Any = None, dim: int = DIM):
+        self.game, self.seats, self.dim, self.vocab_size = game, seats, dim, vocab_size
+        self.size = dim + SEAT_SLOTS + 2 * vocab_size
+        self.slot: dict[str, int] = {}
+        self.skip = _SKIP_ALWAYS | _static_keys(game, seats, options)
+
+    def _index(self, key: str) -> int:
+        i = self.slot.get(key)
+        if i is None:
+            i = self.slot[key] = zlib.crc32(key.encode("utf-8")) % self.dim
+        return i
+
+    def encode(self, view: JSON, seat: int, prefix: Sequence[int] = ()) -> Array:
+        """The observation of ``seat`` from its view and the tokens chosen so far."""
+        out = np.zeros(self.size, dtype=np.float32)
+        idx: list[int] = []
+        val: list[float] = []
+        skip = self.skip
+        for k, v in view.items():
+            if k not in skip and v is not None:
+                self._walk(k, v, idx, val)
+        if idx:
+            np.add.at(out, idx, val)
+        out[self.dim + seat % SEAT_SLOTS] = 1.0
+        if prefix:
+            base = self.dim + SEAT_SLOTS
+            for t in prefix:
+                out[base + t] += 1.0
+            out[base + self.vocab_size + prefix[-1]] = 1.0
+        return out
+
+    def _walk(self, path: str, v: Any, idx: list[int], val: list[float]) -> None:
+        if isinstance(v, str):
+            idx.append(self._index(path + "=" + v))
+            val.append(1.0)
+        elif isinstance(v, bool | int | float):
+            if v:
+                idx.append(self._index(path))
+                val.append(_squash(float(v)))
+        elif isinstance(v, dict):
+            for k, w in v.items():
+                if w is not None:
+                    self._walk(path + "." + str(k), w, idx, val)
+        elif isinstance(v, list | tuple):
+            bag = path + "[]="
+            for i, w in enumerate(v):
+                if isinstance(w, str):
+                    idx.append(self._index(bag + w))
+                    val.append(1.0)
+                if w is not None:
+                    self._walk(path + "." + str(i), w, idx, val)
+
+
+def _static_keys(game: AnyGame, seats: int, options: Any, samples: int = 4) -> frozenset[str]:
+    """Top-level view entries that are large and equal in every sampled position and seat."""
+    seen: dict[str, str] = {}
+    varying: set[str] = set()
+    rng = Rng(12345)
+    for n in range(samples):
+        state = game.new(seats=seats, seed=1000 + n, options=options)
+        for _ in range(5 + 7 * n):
+            if state.to_act is None:
+                break
+            legal = state.legal()
+            state.play(legal[rng.randrange(len(legal))])
+        for seat in range(seats):
+            for k, v in state.view(seat).items():
+                text = json.dumps(v, sort_keys=True)
+                if k in seen and seen[k] != text:
+                    varying.add(k)
+                seen.setdefault(k, text)
+    return frozenset(k for k, text in seen.items() if k not in varying and len(text) > 200)
