@@ -60,50 +60,61 @@ class Observer:
         self.skip = _SKIP_ALWAYS | _static_keys(game, seats, options)
 
     def _index(self, key: str) -> int:
-        i = self.slot.get(key)
-        if i is None:
-            i = self.slot[key] = zlib.crc32(key.encode("utf-8")) % self.dim
+        i = self.slot[key] = zlib.crc32(key.encode("utf-8")) % self.dim
         return i
 
     def encode(self, view: JSON, seat: int, prefix: Sequence[int] = ()) -> Array:
         """The observation of ``seat`` from its view and the tokens chosen so far."""
-        out = np.zeros(self.size, dtype=np.float32)
         idx: list[int] = []
         val: list[float] = []
         skip = self.skip
-        for k, v in view.items():
-            if k not in skip and v is not None:
-                self._walk(k, v, idx, val)
-        if idx:
-            np.add.at(out, idx, val)
-        out[self.dim + seat % SEAT_SLOTS] = 1.0
+        self._walk("", {k: v for k, v in view.items() if k not in skip}, idx, val)
+        out = np.empty(self.size, dtype=np.float32)
+        dim = self.dim
+        out[:dim] = np.bincount(idx, weights=val, minlength=dim) if idx else 0.0
+        out[dim:] = 0.0
+        out[dim + seat % SEAT_SLOTS] = 1.0
         if prefix:
-            base = self.dim + SEAT_SLOTS
+            base = dim + SEAT_SLOTS
             for t in prefix:
                 out[base + t] += 1.0
             out[base + self.vocab_size + prefix[-1]] = 1.0
         return out
 
-    def _walk(self, path: str, v: Any, idx: list[int], val: list[float]) -> None:
-        if isinstance(v, str):
-            idx.append(self._index(path + "=" + v))
-            val.append(1.0)
-        elif isinstance(v, bool | int | float):
-            if v:
-                idx.append(self._index(path))
-                val.append(_squash(float(v)))
-        elif isinstance(v, dict):
-            for k, w in v.items():
-                if w is not None:
-                    self._walk(path + "." + str(k), w, idx, val)
-        elif isinstance(v, list | tuple):
+    def _walk(self, path: str, v: dict[str, Any] | list[Any], idx: list[int], val: list[float]) -> None:
+        # The hot path of every observation: leaves are handled inline (no call per leaf).
+        get = self.slot.get
+        add_i, add_v = idx.append, val.append
+        if isinstance(v, dict):
+            items: Any = v.items()
+            bag = None
+        else:
+            items = enumerate(v)
             bag = path + "[]="
-            for i, w in enumerate(v):
-                if isinstance(w, str):
-                    idx.append(self._index(bag + w))
-                    val.append(1.0)
-                if w is not None:
-                    self._walk(path + "." + str(i), w, idx, val)
+        for k, w in items:
+            t = type(w)
+            if t is str:
+                key = f"{path}.{k}={w}"
+                i = get(key)
+                add_i(self._index(key) if i is None else i)
+                add_v(1.0)
+                if bag is not None:
+                    key = bag + w
+                    i = get(key)
+                    add_i(self._index(key) if i is None else i)
+                    add_v(1.0)
+            elif t is int or t is bool or t is float:
+                if w:
+                    key = f"{path}.{k}"
+                    i = get(key)
+                    add_i(self._index(key) if i is None else i)
+                    x = _SQUASHED.get(w)
+                    add_v(_squash(float(w)) if x is None else x)
+            elif t is dict or t is list or t is tuple:
+                self._walk(f"{path}.{k}", w, idx, val)
+
+
+_SQUASHED: dict[Any, float] = {i: _squash(float(i)) for i in range(-1000, 10001)}
 
 
 def _static_keys(game: AnyGame, seats: int, options: Any, samples: int = 4) -> frozenset[str]:

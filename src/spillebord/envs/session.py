@@ -99,6 +99,11 @@ class Session:
         new._replay(self.decision)
         return new
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Session:
+        # OpenSpiel clones a python state by deep-copying its attributes: copy the game state
+        # cheaply and share the (immutable) spec, vocabulary and observer.
+        return self.copy()
+
     def _replay(self, decision: Decision | None) -> None:
         self._new_decision()
         if decision is not None and self.decision is not None:

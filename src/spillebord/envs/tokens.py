@@ -47,7 +47,7 @@ class TokenCollision(SpillebordError):
 class Vocabulary:
     """A game's fixed tokens: its words, the one-character words, separators, spelling, ends."""
 
-    __slots__ = ("_cache", "game_id", "index", "tokens", "words")
+    __slots__ = ("_acache", "_cache", "game_id", "index", "tokens", "words")
 
     def __init__(self, game_id: str, words: Iterable[str]) -> None:
         self.game_id = game_id
@@ -57,6 +57,19 @@ class Vocabulary:
         self.tokens: tuple[str, ...] = tuple(tokens)
         self.index: dict[str, int] = {t: i for i, t in enumerate(tokens)}
         self._cache: dict[str, tuple[int, ...]] = {}
+        self._acache: dict[Action, tuple[int, ...]] = {}
+
+    def encode_action(self, action: Action) -> tuple[int, ...]:
+        """The token path of an action (memoised by the action value: no text formatting)."""
+        try:
+            return self._acache[action]
+        except KeyError:
+            path = self._acache[action] = self.encode(str(action))
+            if len(self._acache) > 200_000:
+                self._acache.clear()
+            return path
+        except TypeError:  # an action that is not hashable
+            return self.encode(str(action))
 
     def __len__(self) -> int:
         return len(self.tokens)
@@ -122,7 +135,7 @@ class Decision:
         end = vocab.index[END]
         root: Node = {}
         for a in actions:
-            path = vocab.encode(str(a))
+            path = vocab.encode_action(a)
             node = root
             for t in path[:-1]:
                 nxt = node.get(t)
