@@ -9,7 +9,7 @@ Built from ``state.view(seat)`` only, so an observation never holds what the sea
   key ``p``, value ``sign(x)·log(1+|x|)`` (cash of 195 and a die of 3 on comparable scales);
 * a string ``s`` at path ``p``: key ``p=s``, value 1 (``hand.0=9H``, ``phase=play``);
 * a string inside a list also counts in the list's bag: key ``p[]=s``, value 1 (a hand as a
-  set of cards, whatever their order);
+  set of cards, whatever their order); in a list of more than 12 items only the bag counts;
 * ``null`` adds nothing.
 
 Parts of the view that are the same in every position (a printed board's names and coordinates)
@@ -39,6 +39,8 @@ from spillebord.core import JSON, AnyGame, Rng
 DIM = 2048
 """Slots for the hashed view features."""
 SEAT_SLOTS = 8
+POSITIONAL = 12
+"""Strings in a list longer than this count only in its bag (a pile of 30 captured cards)."""
 _SKIP_ALWAYS = frozenset({"to_act", "seat"})
 
 Array = npt.NDArray[np.float32]
@@ -51,24 +53,36 @@ def _squash(x: float) -> float:
 class Observer:
     """Encodes views of one game (and seat count) into vectors of a fixed shape."""
 
-    __slots__ = ("dim", "game", "seats", "size", "skip", "slot", "vocab_size")
+    __slots__ = ("dim", "game", "names", "paths", "seats", "size", "skip", "slot", "vocab_size")
 
     def __init__(self, game: AnyGame, seats: int, vocab_size: int, options: Any = None, dim: int = DIM):
         self.game, self.seats, self.dim, self.vocab_size = game, seats, dim, vocab_size
         self.size = dim + SEAT_SLOTS + 2 * vocab_size
-        self.slot: dict[str, int] = {}
+        self.slot: dict[tuple[int, Any, Any], int] = {}
+        self.paths: dict[tuple[int, Any], int] = {}
+        self.names: list[str] = [""]
         self.skip = _SKIP_ALWAYS | _static_keys(game, seats, options)
 
-    def _index(self, key: str) -> int:
-        i = self.slot[key] = zlib.crc32(key.encode("utf-8")) % self.dim
+    def _index(self, key: tuple[int, Any, Any]) -> int:
+        """The slot of a feature met for the first time: CRC-32 of its text key."""
+        path, k, w = key
+        name = self.names[path]
+        text = f"{name}[]={w}" if k is _BAG else f"{name}.{k}" if w is _NUM else f"{name}.{k}={w}"
+        i = self.slot[key] = zlib.crc32(text.encode("utf-8")) % self.dim
         return i
+
+    def _child(self, path: int, k: Any) -> int:
+        key = (path, k)
+        c = self.paths[key] = len(self.names)
+        self.names.append(f"{self.names[path]}.{k}" if path else str(k))
+        return c
 
     def encode(self, view: JSON, seat: int, prefix: Sequence[int] = ()) -> Array:
         """The observation of ``seat`` from its view and the tokens chosen so far."""
         idx: list[int] = []
         val: list[float] = []
         skip = self.skip
-        self._walk("", {k: v for k, v in view.items() if k not in skip}, idx, val)
+        self._walk(0, {k: v for k, v in view.items() if k not in skip}, idx, val)
         out = np.empty(self.size, dtype=np.float32)
         dim = self.dim
         out[:dim] = np.bincount(idx, weights=val, minlength=dim) if idx else 0.0
@@ -81,39 +95,47 @@ class Observer:
             out[base + self.vocab_size + prefix[-1]] = 1.0
         return out
 
-    def _walk(self, path: str, v: dict[str, Any] | list[Any], idx: list[int], val: list[float]) -> None:
-        # The hot path of every observation: leaves are handled inline (no call per leaf).
+    def _walk(self, path: int, v: dict[str, Any] | list[Any], idx: list[int], val: list[float]) -> None:
+        # The hot path of every observation: leaves are handled inline (no call per leaf), and
+        # features are keyed by (path id, key, value) tuples, whose hashes are cheap (no new
+        # strings); the text of a key is made once, when it is first met.
         get = self.slot.get
         add_i, add_v = idx.append, val.append
         if isinstance(v, dict):
             items: Any = v.items()
-            bag = None
+            bag = False
         else:
             items = enumerate(v)
-            bag = path + "[]="
+            bag = True
+            positional = len(v) <= POSITIONAL
         for k, w in items:
             t = type(w)
             if t is str:
-                key = f"{path}.{k}={w}"
-                i = get(key)
-                add_i(self._index(key) if i is None else i)
-                add_v(1.0)
-                if bag is not None:
-                    key = bag + w
+                if bag:
+                    key = (path, _BAG, w)
                     i = get(key)
                     add_i(self._index(key) if i is None else i)
                     add_v(1.0)
+                    if not positional:
+                        continue
+                key = (path, k, w)
+                i = get(key)
+                add_i(self._index(key) if i is None else i)
+                add_v(1.0)
             elif t is int or t is bool or t is float:
                 if w:
-                    key = f"{path}.{k}"
+                    key = (path, k, _NUM)
                     i = get(key)
                     add_i(self._index(key) if i is None else i)
                     x = _SQUASHED.get(w)
                     add_v(_squash(float(w)) if x is None else x)
             elif t is dict or t is list or t is tuple:
-                self._walk(f"{path}.{k}", w, idx, val)
+                c = self.paths.get((path, k))
+                self._walk(self._child(path, k) if c is None else c, w, idx, val)
 
 
+_BAG = object()
+_NUM = object()
 _SQUASHED: dict[Any, float] = {i: _squash(float(i)) for i in range(-1000, 10001)}
 
 
