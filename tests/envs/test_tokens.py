@@ -91,3 +91,25 @@ def test_action_space_fixed_across_seats_and_options(game_id: str) -> None:
     game = registry.get(game_id)
     sizes = {Spec(game_id, n, dict(game.quick_options)).num_actions for n in list(game.seats)[:3] if n != 5}
     assert sizes == {len(vocabulary(game_id))}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@given(seats_i=st.integers(0, 2), seed=st.integers(0, 2**32), steps=st.integers(0, 400), quick=st.booleans())
+def test_legal_actions_are_distinct(game_id: str, seats_i: int, seed: int, steps: int, quick: bool) -> None:
+    """Each legal action once (the trie needs it; a random bot would weight a duplicate twice)."""
+    s = _position(game_id, seats_i, seed, steps, quick)
+    texts = s.state.legal_texts()
+    assert len(set(texts)) == len(texts)
+
+
+def test_kasino_extend_with_an_ace_is_listed_once() -> None:
+    """Found by the environments: with an ace in hand (1 or 14) both values reached the same
+    base for extending a build, and legal() listed the same Extend twice."""
+    game = registry.get("kasino")
+    state = game.new(seats=2, seed=184, options=game.Options(target=5))
+    rng = Rng(184)
+    while state.decisions < 36:
+        state.play(rng.choice(state.legal()))
+    texts = state.legal_texts()
+    assert texts.count("AS extend B6C with AD") == 1
+    assert len(set(texts)) == len(texts)
