@@ -84,3 +84,23 @@ def test_token_path_so_far_is_observed() -> None:
         base = DIM + SEAT_SLOTS
         assert after[base + token] >= 1 and after[base + s.spec.num_actions + token] == 1
         assert not np.array_equal(before, after)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_remembered_features_equal_a_fresh_walk(game_id: str) -> None:
+    """The observer remembers the features of unchanged view entries: the vectors must be
+    those of an observer that has seen nothing yet."""
+    from spillebord.envs.observe import Observer
+
+    sp = spec(game_id)
+    s = Session(sp, 11)
+    rng = Rng(11)
+    fresh = Observer(sp.game, sp.seats, sp.num_actions, sp.options)
+    for _ in range(60):
+        if s.to_act is None:
+            break
+        seat = s.to_act
+        fresh.memo.clear()
+        view = s.state.view(seat)
+        assert np.array_equal(sp.observer.encode(view, seat), fresh.encode(view, seat))
+        s.step(rng.choice(s.legal_tokens()))

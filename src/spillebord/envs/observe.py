@@ -53,7 +53,7 @@ def _squash(x: float) -> float:
 class Observer:
     """Encodes views of one game (and seat count) into vectors of a fixed shape."""
 
-    __slots__ = ("dim", "game", "names", "paths", "seats", "size", "skip", "slot", "vocab_size")
+    __slots__ = ("dim", "game", "memo", "names", "paths", "seats", "size", "skip", "slot", "vocab_size")
 
     def __init__(self, game: AnyGame, seats: int, vocab_size: int, options: Any = None, dim: int = DIM):
         self.game, self.seats, self.dim, self.vocab_size = game, seats, dim, vocab_size
@@ -61,6 +61,7 @@ class Observer:
         self.slot: dict[tuple[int, Any, Any], int] = {}
         self.paths: dict[tuple[int, Any], int] = {}
         self.names: list[str] = [""]
+        self.memo: dict[tuple[str, str], tuple[list[int], list[float]]] = {}
         self.skip = _SKIP_ALWAYS | _static_keys(game, seats, options)
 
     def _index(self, key: tuple[int, Any, Any]) -> int:
@@ -82,7 +83,30 @@ class Observer:
         idx: list[int] = []
         val: list[float] = []
         skip = self.skip
-        self._walk(0, {k: v for k, v in view.items() if k not in skip}, idx, val)
+        memo = self.memo
+        if len(memo) > 50_000:
+            memo.clear()
+        top: dict[str, Any] = {}
+        for k, v in view.items():
+            if k in skip:
+                continue
+            kind = type(v)
+            if kind is dict or kind is list:
+                # Most of a view is unchanged from one step to the next: the features of each
+                # container are remembered by its repr (made in C, far cheaper than a walk).
+                key = (k, repr(v))
+                got = memo.get(key)
+                if got is None:
+                    i0 = len(idx)
+                    c = self.paths.get((0, k))
+                    self._walk(self._child(0, k) if c is None else c, v, idx, val)
+                    memo[key] = (idx[i0:], val[i0:])
+                else:
+                    idx += got[0]
+                    val += got[1]
+            else:
+                top[k] = v
+        self._walk(0, top, idx, val)
         out = np.empty(self.size, dtype=np.float32)
         dim = self.dim
         out[:dim] = np.bincount(idx, weights=val, minlength=dim) if idx else 0.0
