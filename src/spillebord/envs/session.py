@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from spillebord.core import AnyGame, Event, OptionError, State, registry
+from spillebord.core import AnyGame, Event, State, registry
 from spillebord.core.options import build as build_options
 
 from .observe import Array, Observer
@@ -29,10 +29,7 @@ class Spec:
         self.seats = seats if seats is not None else game.seats.start
         game.check_seats(self.seats)
         self.options: Any = build_options(game.Options, dict(options or {}))
-        try:
-            game.new(seats=self.seats, seed=0, options=self.options)
-        except OptionError:
-            raise
+        game.new(seats=self.seats, seed=0, options=self.options)  # refuses a bad seat count early
         self.vocab: Vocabulary = vocabulary(game.id)
         self.observer = Observer(game, self.seats, len(self.vocab), self.options)
 
