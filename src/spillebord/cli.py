@@ -56,7 +56,7 @@ def _root(
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    err_console.print(f"[bold red]error:[/] {message}")
+    err_console.print(f"[bold red]error:[/] {message}", soft_wrap=True)  # one line, however long
     return typer.Exit(code)
 
 
@@ -75,6 +75,17 @@ def _renderer(game: AnyGame) -> Any:
         return importlib.import_module(f"{pkg}.render").render
     except (ImportError, AttributeError):
         return None
+
+
+def event_lines(game: AnyGame, events: list[dict[str, Any]]) -> list[str]:
+    """The events as lines for a person: a game's ``render.summarise_events`` when it has one
+    (Fuldrigger makes a move of many squares one line), else each event's text."""
+    pkg = ".".join(type(game).__module__.split(".")[:3])
+    try:
+        summarise = importlib.import_module(f"{pkg}.render").summarise_events
+    except (ImportError, AttributeError):
+        return [str(ev["text"]) for ev in events if ev.get("text")]
+    return list(summarise(events))
 
 
 def render_view(game: AnyGame, view: dict[str, Any], seat: int | None) -> RenderableType:
@@ -169,27 +180,78 @@ def _score_table(game: AnyGame, players: list[str], state: State[Any]) -> RichTa
     return t
 
 
-def _ask_human(table: Any, seat: int) -> str | None:
-    """Show the seat's view and numbered legal actions; return an action text (None = quit)."""
+def _draw(picture: RenderableType) -> None:
+    """One screen: a terminal is cleared first, so the board never scrolls away; piped output
+    gets a separator instead."""
+    if console.is_terminal:
+        console.clear()
+    else:
+        console.rule(style="dim")
+    console.print(picture)
+
+
+HINT_BUDGET_SECONDS = 1.0
+
+
+def _hint_text(table: Any, seat: int) -> str:
+    """The strongest bot's choice and its next two, with the estimated chances of winning,
+    computed from what ``seat`` may know (the search samples only from its determinizations)."""
+    from spillebord.ai import Budget
+    from spillebord.ai.review import hint, hint_analyst
+
+    with console.status("thinking about a hint…"):
+        tips = hint(
+            hint_analyst(table.game), table.state, seat, Rng(len(table.log)), Budget(HINT_BUDGET_SECONDS)
+        )
+    return "hint: " + " · ".join(f"{i}. {t.action} ({t.chance:.0%})" for i, t in enumerate(tips, 1))
+
+
+def _ask_human(table: Any, seat: int, moves: list[str], hints: bool = True) -> list[Any] | None:
+    """Show the seat's screen (board, last moves, the legal actions grouped and paged, the last
+    error) and play what the person chooses; return the events (None = quit). ``?`` asks for a
+    hint when the game allows them."""
+    from spillebord.terminal import QUIT, Picker, screen
+
     game = table.game
-    console.print(render_view(game, table.view(seat), seat))
-    actions = table.state.legal()
-    for i, a in enumerate(actions, 1):
-        label = a.label()
-        extra = f"  [dim]{a}[/]" if label != str(a) else ""
-        console.print(f"  [bold cyan]{i:>3}[/] {label}{extra}")
+    picker = Picker.of(table.state.legal())
+    error: str | None = None
     while True:
+        width, rows = console.size
+        board = render_view(game, table.view(seat), seat)
+        _draw(screen(board, moves, picker, error, width, rows))
         try:
-            raw = console.input(f"[bold]seat {seat}[/] — number or action text (q quits): ").strip()
+            raw = console.input(f"[bold]seat {seat}[/] — number, action, or part of one to narrow: ").strip()
         except EOFError:
             return None
-        if raw in ("q", "quit", "exit"):
+        if raw.lower() in QUIT:
             return None
-        if raw.isdigit() and 1 <= int(raw) <= len(actions):
-            return str(actions[int(raw) - 1])
-        if raw:
-            return raw
-        console.print("[yellow]type a number from the list or an action's text[/]")
+        if raw in ("?", "hint"):
+            error = _hint_text(table, seat) if hints else "hints are off for this game (--no-hints)"
+            continue
+        text, error = picker.answer(raw, lambda t: game.parse(table.state, t))
+        if text is None:
+            continue
+        try:
+            return table.act(seat, text)  # type: ignore[no-any-return]
+        except SpillebordError as e:
+            error = str(e)
+
+
+def _writable(path: Path, what: str) -> Path:
+    """Refuse, before the game starts, a record path that cannot be written (a directory, a
+    read-only place), rather than failing after the whole game was played."""
+    if path.is_dir():
+        raise fail(f"{what} {path} is a directory: name a file, e.g. {path / 'game.json'}")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        existed = path.exists()
+        with path.open("a", encoding="utf-8"):
+            pass
+        if not existed:
+            path.unlink()
+    except OSError as e:
+        raise fail(f"cannot write {what} {path}: {e.strerror or e}") from None
+    return path
 
 
 def _autosave_path(game_id: str) -> Path:
@@ -212,35 +274,91 @@ def play_cmd(
             "'all' = every seat the game's strongest bot. Default: you in seat 0, bots elsewhere.",
         ),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed for shuffles and dice.")] = 0,
+    seed: Annotated[
+        int | None, typer.Option("--seed", "-s", help="Seed for shuffles and dice (default 0).")
+    ] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="A rule option KEY=VALUE (repeatable).")
     ] = None,
     quick: Annotated[bool, typer.Option("--quick", help="Use the game's short-game options.")] = False,
-    save: Annotated[Path | None, typer.Option("--save", help="Write the game record (JSON) here.")] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            "--save", help="Write the game record (JSON) to this file (with --resume: the resumed file)."
+        ),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            help="Continue the unfinished game saved in this record (from --save or a quit); "
+            "give the game id 'resume' or the record's game.",
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Bots-only: print only the result.")] = False,
+    no_hints: Annotated[bool, typer.Option("--no-hints", help="Switch hints (?) off for this game.")] = False,
 ) -> None:
-    """Play a game in the terminal against bots or at one keyboard."""
+    """Play a game in the terminal against bots or at one keyboard, or continue a saved one.
+
+    At your turn: a number plays that action, an action's text plays it, part of one (a card,
+    a square, a word) narrows the list; Enter pages through a long list, ? asks the strongest
+    bot for a hint (its top three with their chances of winning, from your view only), q quits
+    (the game is kept for --resume).
+    """
     from spillebord.ai import decide, make_agent
     from spillebord.tables import Table
 
-    game = _game(game_id)
-    n = seats if seats is not None else game.seats.start
-    try:
-        opts = dict(game.quick_options) if quick else {}
-        opts.update(parse_pairs(option))
-        kinds = _parse_bots(bots, game, n)
-        table = Table.create(game, n, seed, opts, players=kinds)
-        agents = {i: make_agent(k, game) for i, k in enumerate(kinds) if k != "human"}
-    except SpillebordError as e:
-        raise fail(str(e)) from None
-    rng = Rng(seed ^ 0xB07)
+    if resume is not None:
+        if seats is not None or seed is not None or option or quick:
+            raise fail(
+                "--resume continues the saved table as it was: --seats, --seed, --option "
+                "and --quick do not apply"
+            )
+        try:
+            record = _read_record(resume, None)
+            table = Table.from_record(record)
+        except FileNotFoundError:
+            raise fail(f"no such file: {resume}") from None
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+            raise fail(f"{resume} is not a readable game record: {e}") from None
+        except SpillebordError as e:
+            raise fail(str(e)) from None
+        game = table.game
+        if game_id not in ("resume", game.id):
+            raise fail(f"{resume} is a game of {game.id}, not {game_id}")
+        if table.is_over:
+            raise fail(f"the game in {resume} is finished: `spillebord replay {resume}` shows it")
+        n = table.seats
+        saved = list(record.get("players") or [])
+        try:
+            kinds = _parse_bots(bots, game, n) if bots is not None or len(saved) != n else saved
+            agents = {i: make_agent(k, game) for i, k in enumerate(kinds) if k != "human"}
+        except SpillebordError as e:
+            raise fail(str(e)) from None
+        table.players = list(kinds)
+        if save is None:
+            save = resume
+    else:
+        game = _game(game_id)
+        n = seats if seats is not None else game.seats.start
+        try:
+            opts = dict(game.quick_options) if quick else {}
+            opts.update(parse_pairs(option))
+            kinds = _parse_bots(bots, game, n)
+            table = Table.create(game, n, seed or 0, opts, players=kinds)
+            agents = {i: make_agent(k, game) for i, k in enumerate(kinds) if k != "human"}
+        except SpillebordError as e:
+            raise fail(str(e)) from None
+    if save is not None:
+        _writable(save, "the record")
+    rng = Rng(table.seed ^ 0xB07 ^ len(table.log))
     humans = [i for i, k in enumerate(kinds) if k == "human"]
     if not quiet:
         console.print(
             f"[bold]{game.title}[/], {n} players: " + ", ".join(f"{i}={k}" for i, k in enumerate(kinds))
         )
     moves = 0
+    recent: list[str] = []  # what happened since the person's last decision
     while not table.is_over:
         seat = table.to_act
         assert seat is not None
@@ -248,30 +366,31 @@ def play_cmd(
             action = decide(agents[seat], table.state, rng)
             events = table.act(seat, str(action))
         else:
-            text = _ask_human(table, seat)
-            if text is None:
-                if save is None:  # nothing lost: an unfinished game is kept for `replay`
+            got = _ask_human(table, seat, recent, hints=not no_hints)
+            if got is None:
+                if save is None:  # nothing lost: an unfinished game is kept for --resume
                     save = _autosave_path(game.id)
                 console.print(f"[yellow]game left unfinished; its record goes to {save}[/]")
+                console.print(f"[dim]continue it with: spillebord play {game.id} --resume {save}[/]")
                 break
-            try:
-                events = table.act(seat, text)
-            except SpillebordError as e:
-                console.print(f"[red]{e}[/]")
-                continue
+            events = got
+            recent = []
         moves += 1
         if humans and not quiet:
-            for ev in events:
-                if ev.get("text"):
-                    console.print(f"[dim]· {ev['text']}[/]")
+            recent += event_lines(game, events)
     if save is not None:
-        save.parent.mkdir(parents=True, exist_ok=True)
-        save.write_text(table.to_json(), encoding="utf-8")
+        try:
+            save.parent.mkdir(parents=True, exist_ok=True)
+            save.write_text(table.to_json(), encoding="utf-8")
+        except OSError as e:
+            raise fail(f"cannot write the record {save}: {e.strerror or e}") from None
         if not quiet:
             console.print(f"record saved to {save}")
     if table.is_over:
         if not quiet and humans:
             console.print(render_view(game, table.view(humans[0]), humans[0]))
+            for text in recent[-8:]:
+                console.print(f"[dim]· {text}[/]")
         console.print(_score_table(game, kinds, table.state))
         if not quiet:
             console.print(f"[dim]{moves} decisions[/]")
@@ -378,6 +497,156 @@ def _read_record(file: Path, game_no: int | None) -> dict[str, Any]:
                 "actions": [{"seat": s, "action": a} for s, a in r["actions"]],
             }
     raise SpillebordError(f"{file} has no game {game_no}")
+
+
+# ---------------------------------------------------------------------------- review
+
+REVIEW_STYLE = {
+    "blunder": "bold red",
+    "mistake": "red",
+    "inaccuracy": "yellow",
+    "best": "green",
+    "forced": "dim",
+}
+
+
+def _review_cache(key: dict[str, Any]) -> Path:
+    """Where a review is cached: one JSON file per (record, seat, budget, engine)."""
+    import hashlib
+
+    import platformdirs
+
+    digest = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:32]
+    return Path(platformdirs.user_cache_dir("spillebord")) / "reviews" / f"{digest}.json"
+
+
+@app.command("review")
+def review_cmd(
+    file: Annotated[Path, typer.Argument(help="A finished game's record (JSON) or an arena results file.")],
+    seat: Annotated[int, typer.Option("--seat", help="Whose decisions to review.")] = 0,
+    budget: Annotated[
+        str, typer.Option("--budget", help="Search per decision: iterations (500it) or time (1s).")
+    ] = "400it",
+    samples: Annotated[
+        int, typer.Option("--samples", help="Playouts comparing the played and the best action.")
+    ] = 32,
+    game_no: Annotated[
+        int | None, typer.Option("--game", help="In an arena results file: the game with this number.")
+    ] = None,
+    no_cache: Annotated[
+        bool, typer.Option("--no-cache", help="Compute again, ignoring a cached review.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
+) -> None:
+    """Review one seat's decisions: the move played, the search's best move and the estimated
+    loss in chance of winning, with mistakes and blunders marked.
+
+    Only what that seat could see is used. Reviews are cached per record, seat and budget.
+    """
+    from rich.progress import Progress as RichProgress
+
+    from spillebord.ai.review import hint_analyst, positions, review_game
+    from spillebord.arena.schedule import ArenaError, budget_text, parse_budget
+    from spillebord.tables import Table
+
+    try:
+        record = _read_record(file, game_no)
+        table = Table.from_record(record)
+        b = parse_budget(budget)
+    except FileNotFoundError:
+        raise fail(f"no such file: {file}") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise fail(f"{file} is not a readable game record: {e}") from None
+    except (SpillebordError, ArenaError) as e:
+        raise fail(str(e)) from None
+    if not 0 <= seat < table.seats:
+        raise fail(f"--seat must be 0–{table.seats - 1}")
+    if samples < 1:
+        raise fail("--samples must be at least 1")
+    game = table.game
+    key = {
+        "review": 1,
+        "game": game.id,
+        "engine": game.version,
+        "seats": table.seats,
+        "seed": table.seed,
+        "options": record.get("options") or {},
+        "actions": table.log,
+        "seat": seat,
+        "budget": budget_text(b),
+        "samples": samples,
+    }
+    cache = _review_cache(key)
+    judgements: list[Any] | None = None
+    from spillebord.ai.review import Judgement
+
+    if not no_cache and cache.is_file():
+        try:
+            judgements = [Judgement.from_json(j) for j in json.loads(cache.read_text(encoding="utf-8"))]
+        except (OSError, ValueError, KeyError, TypeError):
+            judgements = None  # a damaged cache is recomputed
+    if judgements is None:
+        todo = positions(game, table.seats, table.seed, table.options, table.log, seat)
+        with RichProgress(
+            TextColumn("reviewing"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=err_console,
+            transient=True,
+            disable=not err_console.is_terminal,
+        ) as progress:
+            task = progress.add_task("review", total=len(todo))
+            judgements = review_game(
+                game,
+                todo,
+                seat,
+                hint_analyst(game),
+                b,
+                samples=samples,
+                progress=lambda done, _total: progress.update(task, completed=done),
+            )
+        try:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            cache.write_text(json.dumps([j.to_json() for j in judgements]), encoding="utf-8")
+        except OSError:
+            pass  # a cache that cannot be written only costs time next run
+    if as_json:
+        print(
+            json.dumps(
+                {"seat": seat, "budget": budget_text(b), "decisions": [j.to_json() for j in judgements]}
+            )
+        )
+        return
+    players = list(record.get("players") or [])
+    who = players[seat] if seat < len(players) and players[seat] else f"seat {seat}"
+    t = RichTable(title=f"{game.title}: review of {who}'s decisions ({budget_text(b)} a decision)")
+    for col in ("#", "played", "best", "chance", "loss", ""):
+        t.add_column(col, justify="right" if col in ("#", "chance", "loss") else "left")
+    for j in judgements:
+        if j.verdict == "forced":
+            continue
+        style = REVIEW_STYLE.get(j.verdict, "")
+        chance = (
+            f"{j.chance_played:.0%}"
+            if j.verdict == "best"
+            else f"{j.chance_played:.0%} → {j.chance_best:.0%}"
+        )
+        t.add_row(
+            str(j.index + 1),
+            j.played,
+            "" if j.verdict == "best" else j.best,
+            chance,
+            "" if j.verdict == "best" else f"{j.loss:.0%}",
+            f"[{style}]{j.verdict}[/]" if style else j.verdict,
+        )
+    console.print(t)
+    counts = {v: sum(1 for j in judgements if j.verdict == v) for v in ("blunder", "mistake", "inaccuracy")}
+    decided = sum(1 for j in judgements if j.verdict != "forced")
+    console.print(
+        f"{decided} decisions: blunders {counts['blunder']}, mistakes {counts['mistake']}, "
+        f"inaccuracies {counts['inaccuracy']}."
+    )
 
 
 # ---------------------------------------------------------------------------- bench
@@ -707,6 +976,8 @@ def serve_cmd(
     ] = 120.0,
 ) -> None:
     """Start the table server: lobby and live play in the browser at http://HOST:PORT/."""
+    if not 0 <= port <= 65535:
+        raise fail(f"--port must be 0–65535, not {port}")
     try:
         from spillebord.server import serve  # type: ignore[import-not-found,unused-ignore]
     except ImportError as e:

@@ -23,6 +23,16 @@ def legal(st):
     return set(st.legal_texts())
 
 
+def end(st, turns=1):
+    """End ``turns`` turns; the other players pass their negotiation windows (rule 11.3)."""
+    ev = []
+    for _ in range(turns):
+        ev += play(st, "end")
+        while st.phase == "window":
+            ev += play(st, "pass")
+    return ev
+
+
 def test_F1_head_wind_on_bis2():
     st = scenario(M=9, ships=[{"owner": 0, "at": "LON"}, {"owner": 1, "at": "AMS"}])
     mps = []
@@ -67,10 +77,10 @@ def test_F4_becalmed_skips_next_turn():
     ev = play(st, "sail s1 EQ1", "sail s1 EQ2")
     assert any(e["kind"] == "becalmed" for e in ev)
     assert at(st, "s1") == "EQ2" and st.phase == "free"
-    play(st, "end", "end")  # seat 1's turn passes
+    end(st, 2)  # seat 1's turn passes
     assert st.turn == 0 and st.M == 12
     assert not any(t.startswith("sail s1") for t in legal(st))
-    play(st, "end", "end")
+    end(st, 2)
     assert st.turn == 0
     assert {"sail s1 EQ1", "sail s1 EQ3"} <= legal(st)
     ev = play(st, "sail s1 EQ3")
@@ -206,10 +216,14 @@ def _f13(roll):
     )
 
 
+AZ2_TO_AZOR = ("sail s1 AZ3", "sail s1 AZOR", "sail s2 AZ3", "sail s2 AZOR")
+"""Both privateers sail in by the player's route (rule 9.2.3): two steps each."""
+
+
 @pytest.mark.parametrize("roll", [2, 3, 4])
 def test_F13_attack_two_against_one_loss(roll):
     st = _f13(roll)
-    play(st, "attack 1 AZOR", "join s1", "join s2", "launch")
+    play(st, "attack 1 AZOR", "join s1", "join s2", "launch", *AZ2_TO_AZOR)
     assert at(st, "s1") == "AZOR" and at(st, "s2") == "AZOR"
     assert st.phase == "lose" and legal(st) == {"lose s1", "lose s2"}
     play(st, "lose s2")
@@ -219,19 +233,22 @@ def test_F13_attack_two_against_one_loss(roll):
 @pytest.mark.parametrize("roll", [5, 6, 7, 8])
 def test_F13_attack_two_against_one_draw(roll):
     st = _f13(roll)
-    play(st, "attack 1 AZOR", "join s1", "join s2", "launch")
+    play(st, "attack 1 AZOR", "join s1", "join s2", "launch", *AZ2_TO_AZOR)
     assert len(st.ships) == 3 and st.ships["s3"].owner == 1 and st.phase == "free"
 
 
 @pytest.mark.parametrize("roll", [9, 12])
 def test_F13_attack_two_against_one_capture(roll):
     st = _f13(roll)
-    play(st, "attack 1 AZOR", "join s1", "join s2", "launch")
+    play(st, "attack 1 AZOR", "join s1", "join s2", "launch", *AZ2_TO_AZOR)
     s3 = st.ships["s3"]
     assert s3.owner == 0 and not s3.privateer and s3.load.good == "Te" and s3.load.price == 50
     assert st.wealth(0) == 100 + 300 + 50
     # participants cannot move further this turn
     assert not any(t.startswith(("sail s1", "sail s2", "sail s3")) for t in legal(st))
+
+
+ASE2_TO_BOM = tuple(f"sail s{i} {sq}" for i in (1, 2, 3) for sq in ("ASE3", "BOMS", "BOM"))
 
 
 def _f14(n_privateers, roll=8, options=None):
@@ -253,7 +270,7 @@ def test_F14_needs_as_many_attackers_as_units():
 @pytest.mark.parametrize(("roll", "outcome"), [(3, "lose"), (4, "draw"), (7, "draw"), (8, "seize")])
 def test_F14_table_for_three(roll, outcome):
     st = _f14(3, roll)
-    play(st, "attack 1 BOM", "join s1", "join s2", "join s3", "launch")
+    play(st, "attack 1 BOM", "join s1", "join s2", "join s3", "launch", *ASE2_TO_BOM)
     assert [at(st, s) for s in ("s1", "s2", "s3")] == ["BOM"] * 3
     assert st.phase == {"lose": "lose", "draw": "free", "seize": "seize"}[outcome]
     if outcome == "seize":
@@ -263,12 +280,12 @@ def test_F14_table_for_three(roll, outcome):
 def test_F14_taking_the_fortress():
     # With defender_fortress_only, P2's ships under P1's new fortress are immune (as F14 says).
     st = _f14(3, options=FuldriggerOptions(port_attack_rule="defender_fortress_only"))
-    play(st, "attack 1 BOM", "join s1", "join s2", "join s3", "launch", "seize fort")
+    play(st, "attack 1 BOM", "join s1", "join s2", "join s3", "launch", *ASE2_TO_BOM, "seize fort")
     assert st.forts["BOM"] == 0
     assert st.attackable_ships(1, st.ships["s4"].node) == []
     # Under the default (D15 any_fortress) ships in any fortified port stay attackable.
     st = _f14(3)
-    play(st, "attack 1 BOM", "join s1", "join s2", "join s3", "launch", "seize fort")
+    play(st, "attack 1 BOM", "join s1", "join s2", "join s3", "launch", *ASE2_TO_BOM, "seize fort")
     assert st.attackable_ships(1, st.ships["s4"].node) == ["s4", "s5"]
 
 
@@ -299,7 +316,7 @@ def test_F16_six_ships_capture_sinks():
     ships = [{"owner": 0, "at": "AZ2", "privateer": True} for _ in range(6)]
     ships.append({"owner": 1, "at": "AZOR", "cargo": ("Sø", 50, 3)})
     st = scenario(M=7, ships=ships, dice=dice2(12))
-    play(st, "attack 1 AZOR", "join s1", "launch")
+    play(st, "attack 1 AZOR", "join s1", "launch", "sail s1 AZ3", "sail s1 AZOR")
     assert "s7" not in st.ships and st.supply["Sø"] == 9 and st.n_ships(0) == 6
     st.check()
 
@@ -402,7 +419,7 @@ def test_F21_shipless_player_stays_in():
     st = make()
     play(st, "sail s4 MOZ1")
     assert "s4" not in st.ships
-    play(st, "end")
+    end(st)
     assert st.to_act == 0 and not st.eliminated[3] and st.forts["ZAN"] == 3 and st.cash[3] == 60
     # he collects fees and may buy a ship once he has 100
     st.cash[3] = 100
@@ -410,7 +427,8 @@ def test_F21_shipless_player_stays_in():
     st._legal = None
     assert "buyship" in legal(st)
     st = make(FuldriggerOptions(eliminate_shipless=True))
-    play(st, "sail s4 MOZ1", "end")
+    play(st, "sail s4 MOZ1")
+    end(st)
     assert st.eliminated[3] and "ZAN" not in st.forts and st.cash[3] == 0
     st.check()
 
@@ -443,7 +461,7 @@ def _f23(cash0):
 def test_F23_fortress_for_money_with_truce():
     st = _f23(170)
     assert "attack 1 MLK2" in legal(st)
-    play(st, "offer 1", "give cash 150", "ask fort CAN", "truce 3", "send")
+    play(st, "offer 1", "give cash 100", "give cash 50", "ask fort CAN", "truce 3", "send")
     assert st.to_act == 1 and st.phase == "respond"
     play(st, "accept o1")
     assert st.cash == [20, 250] and st.forts["CAN"] == 0
@@ -460,10 +478,10 @@ def test_F23_fortress_for_money_with_truce():
 
 def test_F24_acceptance_fails_without_cash():
     st = _f23(170)
-    play(st, "offer 1", "give cash 150", "ask fort CAN", "truce 3", "send", "later")
+    play(st, "offer 1", "give cash 100", "give cash 50", "ask fort CAN", "truce 3", "send", "later")
     play(st, "buy s3 Ma", "jettison s3", "buy s3 Ma")  # 170 - 60 = 110 < 150
     assert st.cash[0] == 110
-    play(st, "end")
+    end(st)
     assert st.to_act == 1 and "accept o1" in legal(st)
     ev = play(st, "accept o1")
     assert any(e["kind"] == "offer_failed" and "110" in e["text"] for e in ev)

@@ -284,50 +284,67 @@ PERFT_DRAFT = """
     fort: CAN 0; fort: BOM 1
     ship: 1 AMS           # s1; seat 0 has no ship (ending its turn ends the game, 13.2)
 """
-LADDER = [*range(10, 101, 10), *range(150, 501, 50), *range(600, 2001, 100)]
 
 
-def draft_counts():
+def sums_to_add(amount, cash):
+    """Rule 11.1 as the engine writes a sum: one digit times a place value, each place below
+    the lowest digit already written, the total at most what the payer holds."""
+    written = [i for i, ch in enumerate(reversed(str(amount))) if ch != "0"] if amount else []
+    below = 10 ** min(written) if written else 10**9
+    return [d * 10**k for k in range(9) for d in range(1, 10) if 10**k < below and amount + d * 10**k <= cash]
+
+
+OTHER_CLAUSES = {"give fort CAN": 1, "ask fort BOM": 1, "ask ship s1": 1, "truce": 10}
+
+
+def draft_count(depth, node=("draft", 0, 0, frozenset(), 1)):
     """Perft of the draft opened by ``offer 1`` in PERFT_DRAFT, from rule 11.1 as the engine
-    plays it: each clause group at most once (cash each way from the ladder, at most what
-    the payer holds; each fortress and ship of either side; one truce of 1–10 rounds), then
-    ``send`` (once not empty: the recipient answers accept / decline / later) or
-    ``cancel`` (back to the free phase: ``offer 1`` again, or ``end``, which ends the game
-    as only seat 1 has ships)."""
-    groups = [
-        len([n for n in LADDER if n <= 90]),  # give cash
-        len([n for n in LADDER if n <= 60]),  # ask cash
-        1,  # give fort CAN
-        1,  # ask fort BOM
-        1,  # ask ship s1
-        10,  # truce 1..10
-    ]
-    total = sum(groups)
-    first = total + 1  # every clause, or cancel
-    after_cancel = 2  # offer 1, end
-    second = sum(g * (total - g + 2) for g in groups) + after_cancel
-    third = 0
-    for i, g1 in enumerate(groups):
-        rest = sum(g2 * (total - g1 - g2 + 2) for j, g2 in enumerate(groups) if j != i)
-        third += g1 * (rest + 3 + after_cancel)  # another clause; send (3 answers); cancel
-    third += first + 1  # cancel, then offer 1 (a fresh draft) or end (game over)
-    return [first, second, third]
+    plays it: cash each way written digit by digit (:func:`sums_to_add`, at most 90 given and
+    60 asked); each fortress, ship and the truce (1–10 rounds) at most once; ``send`` once the
+    draft says something (the recipient answers accept / decline / later / counter) or
+    ``cancel`` (back to the free phase: ``offer 1`` again while fewer than three drafts were
+    opened this turn, or ``end``, which ends the game as only seat 1 has ships)."""
+    if depth == 0 or node[0] == "over":
+        return 1
+    if node[0] == "respond":
+        assert depth == 1, "the model stops at the answer"
+        return 4
+    if node[0] == "free":
+        drafts = node[1]
+        total = draft_count(depth - 1, ("over",))
+        if drafts < 3:
+            total += draft_count(depth - 1, ("draft", 0, 0, frozenset(), drafts + 1))
+        return total
+    _, give, ask, used, drafts = node
+    total = 0
+    for n in sums_to_add(give, 90):
+        total += draft_count(depth - 1, ("draft", give + n, ask, used, drafts))
+    for n in sums_to_add(ask, 60):
+        total += draft_count(depth - 1, ("draft", give, ask + n, used, drafts))
+    for clause, ways in OTHER_CLAUSES.items():
+        if clause not in used:
+            total += ways * draft_count(depth - 1, ("draft", give, ask, used | {clause}, drafts))
+    if give or ask or used:
+        total += draft_count(depth - 1, ("respond",))
+    total += draft_count(depth - 1, ("free", drafts))
+    return total
 
 
 @pytest.mark.parametrize("depth", [1, 2, 3])
 def test_perft_of_a_draft_with_each_clause_once(depth):
     st1 = position(PERFT_DRAFT)
     play(st1, "offer 1")
-    assert legal_counts(st1, depth) == draft_counts()[depth - 1]
+    assert legal_counts(st1, depth) == draft_count(depth)
 
 
 def test_perft_draft_depth_one_by_brute_force_over_every_text():
     st1 = position(PERFT_DRAFT)
     play(st1, "offer 1")
-    candidates = [f"{v} cash {n}" for v in ("give", "ask") for n in range(0, 2001, 5)]
+    candidates = [f"{v} cash {n}" for v in ("give", "ask") for n in range(0, 2001)]
     candidates += [f"{v} fort {c}" for v in ("give", "ask") for c in D.PORTS]
     candidates += [f"{v} ship s{i}" for v in ("give", "ask") for i in range(4)]
-    candidates += [f"truce {n}" for n in range(-1, 13)] + ["send", "cancel", "end", "later"]
+    candidates += [f"{v} load {c}:{g}" for v in ("give", "ask") for c in ("SUE", "ALX") for g in ("Ka", "Kr")]
+    candidates += [f"truce {n}" for n in range(-1, 13)] + ["send", "cancel", "end", "later", "pass"]
     accepted = set()
     for t in candidates:
         c = st1.copy()
@@ -336,7 +353,8 @@ def test_perft_draft_depth_one_by_brute_force_over_every_text():
         except IllegalAction:
             continue
         accepted.add(t)
-    expected = {f"give cash {n}" for n in LADDER if n <= 90} | {f"ask cash {n}" for n in LADDER if n <= 60}
+    expected = {f"give cash {n}" for n in [*range(1, 10), *range(10, 91, 10)]}
+    expected |= {f"ask cash {n}" for n in [*range(1, 10), *range(10, 61, 10)]}
     expected |= {"give fort CAN", "ask fort BOM", "ask ship s1", "cancel"}
     expected |= {f"truce {n}" for n in range(1, 11)}
     assert accepted == expected == set(st1.legal_texts())
@@ -421,3 +439,134 @@ def test_bots_are_registered_beside_the_rules():
 
 def test_data_is_replaceable_tables():
     assert D.CARD_BY_NUM[1].cities == ("CAN",) and D.PRICES["KBH"]["Te"] == (200, False, True)
+
+
+def _text(renderable, width):
+    from rich.console import Console
+
+    c = Console(width=width, color_system=None, record=True)
+    with c.capture() as cap:
+        c.print(renderable)
+    return cap.get()
+
+
+def test_render_draws_the_map_in_100_columns():
+    from spillebord.games.fuldrigger.render import MapPicture, render
+
+    st1 = scenario(
+        ships=[{"owner": 0, "at": "NAN2", "privateer": True}, {"owner": 1, "at": "CAN"}],
+        forts={"CAN": 1},
+    )
+    out = _text(render(st1.view(0), 0), 100)
+    assert max(len(line) for line in out.splitlines()) <= 100
+    # every lane, one mark per square: hazards, open sea, the seat of a ship lying there
+    assert "KANW─NAN[·0·«▲·]─NEWF" in out and "RIOS─PAT[···ϟ··▲·]─HORNϟ" in out
+    assert "CANS─PW[·ϟ···I···]─PMID≈" in out and "KAPV─TW[··»··A]─ANTS" in out
+    # the ports at their roadsteads, with fortresses
+    assert "CAN@CANS■" in out and "LON@DOVR" in out
+    # the ship's square is drawn reversed in its owner's colour
+    lanes = MapPicture(st1.view(0)).lanes
+    nan = next(t for t in lanes if t.plain.startswith("KANW─NAN"))
+    (span,) = [sp for sp in nan.spans if "reverse" in str(sp.style)]
+    assert nan.plain[span.start : span.end] == "0" and "red" in str(span.style)
+    assert len(out.splitlines()) <= 24
+    # In 80 columns only the lanes and ports where ships lie (an 80×24 screen keeps room for
+    # the last moves and the list).
+    narrow = _text(render(st1.view(0), 0), 80).splitlines()
+    assert "KANW─NAN[·0·«▲·]─NEWF" in "\n".join(narrow) and "PAT[" not in "\n".join(narrow)
+    assert max(len(line) for line in narrow) <= 80 and len(narrow) <= 10
+
+
+def test_render_shows_the_draft_being_built():
+    from spillebord.games.fuldrigger.render import render
+
+    st1 = scenario(
+        ships=[{"owner": 0, "at": "LON"}, {"owner": 1, "at": "AMS"}], forts={"CAN": 1}, cash=[300, 100]
+    )
+    play(st1, "offer 1", "give cash 100", "give cash 30", "give cash 7", "ask fort CAN", "truce 2")
+    out = _text(render(st1.view(0), 0), 100)
+    assert "Draft: seat 0 gives 137 ducats; seat 1 gives fort CAN; truce 2 rounds" in out
+
+
+def test_summarise_events_makes_a_move_one_line():
+    """Bot turns in the terminal: one line per move, not one per square."""
+    from spillebord.games.fuldrigger.render import summarise_events
+
+    st1 = scenario(M=9, ships=[{"owner": 0, "at": "LON"}, {"owner": 1, "at": "AMS"}])
+    ev = play(st1, *[f"sail s1 {sq}" for sq in ["DOVR", "KAN1", "KANW", "BIS1", "BIS2", "FINI"]])
+    assert len(ev) == 7  # six squares and a head wind
+    assert summarise_events(ev) == ["Seat 0's s1 sails DOVR → … → FINI (6 squares; head wind on BIS2)."]
+    ev += play(st1, "buyship")
+    lines = summarise_events(ev)
+    assert len(lines) == 2 and lines[1].startswith("Seat 0 buys ship s3")
+
+
+def test_bots_answer_windows_and_never_stall_a_game_with_offers():
+    """Every other player gets a window each turn (rule 11.3): the trader and greedy bots pass
+    them (greedy values an unsent draft of its own below passing), the random bot's offers are
+    bounded by three drafts a turn, and the game ends far inside the decision bound."""
+    from spillebord.ai import decide, make_agent
+
+    for players in (["greedy", "trader", "random"], ["random", "random", "random"]):
+        s = GAME.new(3, 11, FuldriggerOptions(rounds_limit=5))
+        bots = [make_agent(name, GAME) for name in players]
+        rng = Rng(4)
+        windows = [0, 0, 0]
+        drafts = [0, 0, 0]
+        while s.to_act is not None:
+            seat = s.to_act
+            a = decide(bots[seat], s, rng)
+            windows[seat] += s.phase == "window"
+            drafts[seat] += a.verb in ("offer", "counter")
+            s.play(a)
+            assert s.drafts[seat] <= 3
+        assert not s.truncated and s.decisions < 5_000
+        assert all(w >= 5 for w in windows)  # a window in each of the others' turns
+        for seat, name in enumerate(players):
+            if name != "random":
+                assert drafts[seat] == 0, name
+
+
+SEA = [c for c in D.CODES if c not in D.PORTS]
+
+
+def _reaches(u, x, mp, visited):
+    """Rule 4 restated for the test, with no pruning: a simple path from ``u`` into ``x``
+    within ``mp`` movement points, winds counted, through no port but ``x``."""
+    for v in D.ADJ[u]:
+        if v in visited or (D.IS_PORT[v] and v != x):
+            continue
+        if v == x:
+            return True
+        h = D.HAZARD_LIST[v]
+        m = mp - 1 + (3 if h == D.TAILWIND else 0)
+        m = max(0, m - 3) if h == D.HEADWIND else m
+        if m > 0 and _reaches(v, x, m, visited | {v}):
+            return True
+    return False
+
+
+@settings(max_examples=80, deadline=None)
+@given(start=st.sampled_from(SEA), m=st.integers(1, 12), data=st.data(), order=st.randoms())
+def test_R9_2_3_every_approach_the_player_may_choose_arrives(start, m, data, order):
+    """An attack is offered exactly when a move of at most M can reach the target, and every
+    route the player picks step by step then arrives (the dice here never stop a ship: storms,
+    icebergs and calms roll 12)."""
+    i0 = D.INDEX[start]
+    near = [c for c in SEA if 0 < D.DIST[i0][D.INDEX[c]] <= m + 4]  # reachable or nearly so
+    target = data.draw(st.sampled_from(near))
+    s1 = scenario(
+        ships=[{"owner": 0, "at": start, "privateer": True}, {"owner": 1, "at": target}], M=m, dice=[6] * 200
+    )
+    i, x = D.INDEX[start], D.INDEX[target]
+    possible = _reaches(i, x, m, frozenset({i}))
+    assert (f"attack 1 {target}" in s1.legal_texts()) == possible
+    if not possible:
+        return
+    play(s1, f"attack 1 {target}", "join s1", "launch")
+    steps = 0
+    while s1.phase == "approach":
+        s1.play(order.choice(s1.legal()))
+        steps += 1
+        assert steps <= m + 3 * 8
+    assert s1.ships["s1"].node == x and s1.ships["s2"].owner == 0  # arrived; 12 captures

@@ -21,6 +21,16 @@ def legal(st):
     return set(st.legal_texts())
 
 
+def end(st, turns=1):
+    """End ``turns`` turns; the other players pass their negotiation windows (rule 11.3)."""
+    ev = []
+    for _ in range(turns):
+        ev += play(st, "end")
+        while st.phase == "window":
+            ev += play(st, "pass")
+    return ev
+
+
 def two(ships=(), **kw):
     """A two-seat position; seat 1 gets a ship in Amsterdam unless ships say otherwise."""
     ships = list(ships)
@@ -97,7 +107,10 @@ def test_R2_setup():
     play(st, "home KBH")
     assert st.cash == [100] * 3 and sum(st.supply.values()) == 108
     play(st, "home AMS")
-    assert st.phase == "free" and st.turn == st.first
+    # the other two players' negotiation windows (rule 11.3), then the first player's turn
+    assert st.phase == "window" and st.to_act == (st.first + 1) % 3
+    play(st, "pass", "pass")
+    assert st.phase == "free" and st.turn == st.first == st.to_act
     for p in range(3):
         ships = st.ships_of(p)
         assert len(ships) == 3 and all(D.CODES[s.node] == st.home[p] and s.load is None for s in ships)
@@ -115,17 +128,17 @@ def test_R2_3_home_order_by_dice():
 
 def test_R3_round_order_and_end_by_rounds():
     st = two(round=2, options=FuldriggerOptions(rounds_limit=2), ships=[{"owner": 0, "at": "LON"}])
-    play(st, "end")
+    end(st)
     assert st.turn == 1 and st.round == 2
-    play(st, "end")
+    end(st)
     assert st.to_act is None and st.outcome() is not None and not st.truncated
 
 
 def test_R3_2_one_roll_for_all_ships():
     st = two(ships=[{"owner": 0, "at": "LON"}], deck_top=[7], dice=[1, 2, 3, 6, 6, 6])
-    play(st, "end")
+    end(st)
     assert st.M == 6 and st.turn == 1
-    play(st, "end")
+    end(st)
     assert st.M == 18 and st.turn == 0
 
 
@@ -219,7 +232,7 @@ def test_R6_3_repeated_sales_reset_each_turn():
     st = two(ships=[{"owner": 0, "at": "LON", "cargo": tea}], deck_top=[7, 8], dice=[1, 1, 1] * 4)
     play(st, "sell s1")
     assert st.sales == {("LON", "Te"): 1}
-    play(st, "end", "end")
+    end(st, 2)
     assert st.sales == {}
 
 
@@ -296,7 +309,7 @@ def test_R9_2_attack_needs_reachable_privateers():
 
 def test_R9_2_fortress_alone_is_a_target():
     st = two(ships=[{"owner": 0, "at": "CANS", "privateer": True}], forts={"CAN": 1}, M=3, dice=dice2(10))
-    play(st, "attack 1 CAN", "join s1", "launch")
+    play(st, "attack 1 CAN", "join s1", "launch", "sail s1 CAN")
     assert st.forts["CAN"] == 0
 
 
@@ -307,7 +320,7 @@ def test_R9_2_one_attacker_table():
             M=3,
             dice=dice2(roll),
         )
-        play(st, "attack 1 AZOR", "join s1", "launch")
+        play(st, "attack 1 AZOR", "join s1", "launch", "sail s1 AZ3", "sail s1 AZOR")
         assert ("s1" not in st.ships) == (outcome == "lost")
         assert (st.ships["s2"].owner == 0) == (outcome == "won")
 
@@ -328,7 +341,7 @@ def test_R9_2_four_attackers_table():
 def test_R9_2_privateer_lost_on_approach_calls_off():
     ships = [{"owner": 0, "at": "NAT6", "privateer": True}, {"owner": 1, "at": "NAT8"}]
     st = two(ships=ships, M=5, dice=dice2(5))  # the iceberg on NAT7 sinks it
-    play(st, "attack 1 NAT8", "join s1", "launch")
+    play(st, "attack 1 NAT8", "join s1", "launch", "sail s1 NAT7")
     assert "s1" not in st.ships and st.ships["s2"].owner == 1 and st.phase == "free"
 
 
@@ -432,7 +445,7 @@ def test_C28_charts():
     st._start_turn([])
     assert st.phase == "chart" and st.to_act == 0 and len(st.legal()) == 10
     play(st, "chart J")
-    assert "J" in st.reefs[0] and st.phase == "free"  # seat 1 knows every reef already
+    assert "J" in st.reefs[0] and st.phase == "window"  # seat 1 knows every reef already
 
 
 # ----------------------------------------------------------------------------- 11 offers
@@ -452,9 +465,10 @@ def test_R11_decline_withdraw_and_limits():
 
 def test_R11_offers_expire_at_round_end():
     st = two(ships=[{"owner": 0, "at": "LON"}], deck_top=[7])
-    play(st, "offer 1", "give cash 10", "send", "later", "end")
+    play(st, "offer 1", "give cash 10", "send", "later")
+    end(st)
     assert "accept o1" in legal(st)
-    play(st, "end")
+    end(st)
     assert st.offers == {}
 
 
@@ -474,8 +488,47 @@ def test_R11_4_six_ship_limit_on_acceptance():
     assert any(e["kind"] == "offer_failed" for e in ev) and st.ships["s7"].owner == 1
 
 
-LADDER = [*range(10, 101, 10), *range(150, 501, 50), *range(600, 2001, 100)]
-"""The cash sums a clause may name (rule 11.1 as the engine plays it), up to 2,000."""
+def test_R11_1_any_whole_sum_digit_by_digit():
+    """The text's "De aftaler selv prisen": a cash clause names any whole sum, written from its first
+    digit on (137 = 100, 30, 7), never more than the payer holds."""
+    st = two(ships=[{"owner": 0, "at": "LON"}], cash=[300, 120])
+    play(st, "offer 1")
+    texts = legal(st)
+    give = {int(t.split()[-1]) for t in texts if t.startswith("give cash ")}
+    ask = {int(t.split()[-1]) for t in texts if t.startswith("ask cash ")}
+    assert give == {*range(1, 10), *range(10, 100, 10), 100, 200, 300}
+    assert ask == {*range(1, 10), *range(10, 100, 10), 100}
+    play(st, "give cash 100")
+    assert st.draft.give_cash == 100
+    give = {int(t.split()[-1]) for t in legal(st) if t.startswith("give cash ")}
+    assert give == {*range(1, 10), *range(10, 100, 10)}  # tens and units; 200 more is too much
+    play(st, "give cash 30", "give cash 7")
+    assert st.draft.give_cash == 137
+    assert not any(t.startswith("give cash") for t in legal(st))  # the units are written
+    refused(st, "give cash 1")
+    play(st, "ask cash 100", "ask cash 9", "send")
+    assert (st.offers[1].give_cash, st.offers[1].get_cash) == (137, 109)
+    # A sum above what the payer holds cannot be written.
+    st = two(ships=[{"owner": 0, "at": "LON"}], cash=[137, 0])
+    play(st, "offer 1", "give cash 100")
+    assert {t for t in legal(st) if t.startswith("give cash ")} == {
+        *(f"give cash {n}" for n in range(1, 10)),
+        "give cash 10", "give cash 20", "give cash 30",
+    }  # fmt: skip
+    assert not any(t.startswith("ask cash") for t in legal(st))
+
+
+@settings(max_examples=60)
+@given(amount=st.integers(1, 99_999), extra=st.integers(0, 50_000))
+def test_R11_1_every_sum_is_written_in_one_step_per_nonzero_digit(amount, extra):
+    """Any sum up to the payer's cash is reachable, in as many steps as it has non-zero digits."""
+    s1 = two(ships=[{"owner": 0, "at": "LON"}], cash=[amount + extra, 100])
+    play(s1, "offer 1")
+    digits = str(amount)
+    for i, d in enumerate(digits):
+        if d != "0":
+            play(s1, f"give cash {int(d) * 10 ** (len(digits) - 1 - i)}")
+    assert s1.draft.give_cash == amount
 
 
 def test_R11_1_each_clause_at_most_once_per_draft():
@@ -485,13 +538,13 @@ def test_R11_1_each_clause_at_most_once_per_draft():
         cash=[300, 120],
     )
     play(st, "offer 1")
-    texts = legal(st)
-    assert {t for t in texts if t.startswith("give cash ")} == {f"give cash {n}" for n in LADDER if n <= 300}
-    assert {t for t in texts if t.startswith("ask cash ")} == {f"ask cash {n}" for n in LADDER if n <= 120}
-    assert {t for t in texts if t.startswith("truce ")} == {f"truce {n}" for n in range(1, 11)}
-    play(st, "give cash 150", "ask cash 20", "truce 3", "give fort BOM", "ask fort CAN", "give ship s1")
-    assert legal(st) == {"give ship s2", "ask ship s3", "send", "cancel"}
-    for again in ["give cash 10", "give cash 150", "ask cash 20", "truce 2", "truce 3", "give fort BOM"]:
+    assert {t for t in legal(st) if t.startswith("truce ")} == {f"truce {n}" for n in range(1, 11)}
+    play(st, "give cash 100", "give cash 50", "ask cash 20", "truce 3", "give fort BOM", "ask fort CAN")
+    play(st, "give ship s1")
+    assert {t for t in legal(st) if not t.startswith(("give cash", "ask cash"))} == {
+        "give ship s2", "ask ship s3", "send", "cancel"
+    }  # fmt: skip
+    for again in ["give cash 100", "give cash 50", "truce 2", "truce 3", "give fort BOM", "give ship s1"]:
         refused(st, again)
     play(st, "send")
     of = st.offers[1]
@@ -509,15 +562,16 @@ CITIES = [c for c in D.PORT_CODES if c not in ("KBH", "AMS", "LON", "LIS")]
     cash=st.tuples(st.integers(0, 2000), st.integers(0, 2000)),
     order=st.randoms(use_true_random=False),
 )
-def test_R11_every_draft_ends_within_27_clauses(ships, forts, cash, order):
-    # Random clause sequences: whatever is chosen, each clause goes in at most once, and the
-    # draft runs out of clauses after exactly the number the rules allow (at most 27).
+def test_R11_every_draft_ends(ships, forts, cash, order):
+    # Random clause sequences: each clause goes in at most once, a cash clause takes at most
+    # one step per digit of the payer's cash, and the draft runs out of clauses.
     homes = {0: "LON", 1: "AMS"}
     specs = [{"owner": p, "at": homes[p]} for p in (0, 1) for _ in range(ships[p])]
     owned = {c: p for p, cities in ((0, CITIES[: forts[0]]), (1, CITIES[6 : 6 + forts[1]])) for c in cities}
     st1 = scenario(ships=specs, forts=owned, cash=list(cash))
     play(st1, "offer 1")
     used: set[tuple[str, ...]] = set()
+    steps = {"give": 0, "ask": 0}
     clauses = 0
     while True:
         choices = [a for a in st1.legal() if a.verb not in ("send", "cancel")]
@@ -527,16 +581,18 @@ def test_R11_every_draft_ends_within_27_clauses(ships, forts, cash, order):
         if a.verb == "truce":
             key: tuple[str, ...] = ("truce",)
         elif a.what == "cash":
-            key = (a.verb, "cash")
+            steps[a.verb] += 1
+            key = (a.verb, "cash", str(steps[a.verb]))
         else:
             key = (a.verb, a.what, a.value)
         assert key not in used, f"{a} repeats a clause"
         used.add(key)
         play(st1, str(a))
         clauses += 1
-        assert clauses <= 27
-    allowed = (cash[0] >= 10) + (cash[1] >= 10) + sum(forts) + sum(ships) + 1
-    assert clauses == allowed <= 27
+    assert steps["give"] <= len(str(cash[0])) and steps["ask"] <= len(str(cash[1]))
+    assert st1.draft.give_cash <= cash[0] and st1.draft.get_cash <= cash[1]
+    others = clauses - steps["give"] - steps["ask"]
+    assert others == sum(forts) + sum(ships) + 1
     assert legal(st1) <= {"send", "cancel"} and "cancel" in legal(st1)
     play(st1, "cancel")
     assert st1.phase == "free" and st1.draft is None
@@ -558,7 +614,7 @@ def test_R12_a_ship_sends_a_load_across_once_per_turn():
     play(st1, "portage s1", "collect s2 Ka", "portage s2", "collect s1 Ka")
     assert "portage s1" not in legal(st1) and "portage s2" not in legal(st1)
     refused(st1, "portage s1", "already sent a load across this turn")
-    play(st1, "end", "end")  # a new turn: each ship may send one load again
+    end(st1, 2)  # a new turn: each ship may send one load again
     assert "portage s1" in legal(st1)
 
 
@@ -656,7 +712,8 @@ def test_D25_isthmus_off_by_default():
 
 def test_R13_2_early_end_when_one_fleet_is_left():
     st = two(ships=[{"owner": 0, "at": "LON"}, {"owner": 1, "at": "SAT5"}], turn=1, M=2, dice=dice2(2))
-    play(st, "sail s2 SAT6", "end")
+    play(st, "sail s2 SAT6")
+    end(st)
     assert st.to_act is None and st.early_winner == 0 and st.outcome() == (1.0, 0.0)
 
 
@@ -679,7 +736,7 @@ def test_R13_3_scores_are_wealth_and_result_mode_wealth():
         options=FuldriggerOptions(result_mode="wealth", rounds_limit=1),
         turn=1,
     )
-    play(st, "end")
+    end(st)
     assert st.scores() == (200.0, 200.0) and st.outcome() == (0.5, 0.5)
     # Equal wealth, more cash: the rules' tie-break decides under "win", not under "wealth".
     for mode, outcome in [("win", (1.0, 0.0)), ("wealth", (0.5, 0.5))]:
@@ -690,7 +747,7 @@ def test_R13_3_scores_are_wealth_and_result_mode_wealth():
             options=FuldriggerOptions(result_mode=mode, rounds_limit=1),
             turn=1,
         )
-        play(st, "end")
+        end(st)
         assert st.scores() == (300.0, 300.0) and st.outcome() == outcome, mode
 
 
@@ -740,7 +797,7 @@ def test_illegal_actions_are_refused_unchanged():
         ("fortress LIS", "no ship in Lisboa"),
         ("sail s2 DOVR", "belongs to seat 1"),
         ("sail s9 DOVR", "no ship s9"),
-        ("attack 1 AMS", "not enough privateers"),
+        ("attack 1 AMS", "without a fortress cannot be attacked"),
     ],
 )
 def test_parse_explains_illegal_orders(text, reason):
@@ -763,11 +820,11 @@ def test_odometer_reason():
 def test_R9_2_8_fortress_capture_in_home_city_and_razing():
     ships = [{"owner": 0, "at": "DOVR", "privateer": True}]
     st = two(ships=ships, forts={"LON": 1}, homes=("AMS", "LON"), M=3, dice=dice2(12))
-    play(st, "attack 1 LON", "join s1", "launch")
+    play(st, "attack 1 LON", "join s1", "launch", "sail s1 LON")
     assert st.forts["LON"] == 0  # a captured fortress may lie in another's home city
     six = dict.fromkeys(["KAP", "ZAN", "BOM", "TRA", "BAT", "SUE"], 0)
     st = two(ships=ships, forts={"LON": 1, **six}, homes=("AMS", "LON"), M=3, dice=dice2(12))
-    play(st, "attack 1 LON", "join s1", "launch")
+    play(st, "attack 1 LON", "join s1", "launch", "sail s1 LON")
     assert "LON" not in st.forts and st.n_forts(0) == 6
 
 
@@ -782,11 +839,12 @@ def test_R10_6_banker_passes_on_elimination_and_depots_return():
     )
     st.depots[(0, "POB")] = (Load("Sø", 60, 0, "PAN"),)
     st.supply["Sø"] -= 1
-    play(st, "sail s1 SAT6", "end")
+    play(st, "sail s1 SAT6")
+    end(st)
     assert st.eliminated[0] and st.banker == 1 and st.depots == {} and st.supply["Sø"] == 9
     assert st.turn == 1
     st.check()
-    play(st, "end", "end")
+    end(st, 2)
     assert st.turn == 1 and st.round == 2  # seat 0 is skipped
 
 
@@ -801,18 +859,18 @@ def test_R11_5_2_transferred_ship_keeps_everything_but_reef_knowledge():
 def test_D2_wall_clock_makes_the_round_in_progress_the_last():
     st = two(ships=[{"owner": 0, "at": "LON"}], round=3, options=FuldriggerOptions(wall_clock_minutes=60))
     st.clock_expired()
-    play(st, "end")
+    end(st)
     assert st.to_act == 1
-    play(st, "end")
+    end(st)
     assert st.to_act is None and st.round == 3
 
 
 def test_D21_banker_seat_turns_the_cards():
     st = two(ships=[{"owner": 0, "at": "LON"}], options=FuldriggerOptions(banker_seat=1), deck_top=[7, 8])
     assert st.banker == 1
-    ev = play(st, "end")
+    ev = end(st)
     assert any(e["kind"] == "chance" and e["card"] == 7 for e in ev) and st.turn == 1
-    ev = play(st, "end")
+    ev = end(st)
     assert not any(e["kind"] == "chance" for e in ev) and st.turn == 0
 
 
@@ -829,3 +887,197 @@ def test_R10_5_modifier_order_and_floor_zero():
         play(st, f"sell s{i}")
         got.append(st.cash[0] - before)
     assert got == [40, 30, 20, 10, 0, 0]  # 60 − 20 − 10k, floored at 0
+
+
+# ----------------------------------------------------------------------------- engine version 3
+
+
+def test_R9_2_3_each_attacker_sails_a_route_of_the_players_choosing():
+    """'Det eller de af hans kaperskibe, der kan nå frem … flyttes derhen': a normal move of the
+    player's choosing. From KANW with M = 15 the privateer may avoid the NAN2 storm by the
+    AZOR route: NAT1 14, NAT2 (head wind) 10, NAT3 9, NAT4 8, AZOR 7, NAT5 6, NAT6 5, NAT7
+    (iceberg, roll 6) 4, NAT8 3, NEWF 2."""
+    ships = [{"owner": 0, "at": "KANW", "privateer": True}, {"owner": 1, "at": "NEWF"}]
+    st = two(ships=ships, M=15, dice=[*dice2(6), *dice2(7)])
+    play(st, "attack 1 NEWF", "join s1", "launch")
+    assert st.phase == "approach" and st.moving == "s1"
+    # Towards the Channel or Biscay NEWF is out of reach: only the two lanes west are offered.
+    assert legal(st) == {"sail s1 NAT1", "sail s1 NAN1"}
+    refused(st, "sail s1 BIS1", "cannot reach NEWF")
+    mps = []
+    for sq in ["NAT1", "NAT2", "NAT3", "NAT4", "AZOR", "NAT5", "NAT6", "NAT7", "NAT8"]:
+        ev = play(st, f"sail s1 {sq}")
+        assert not any(e["kind"] == "storm" for e in ev)
+        mps.append(st.mp)
+    assert mps == [14, 10, 9, 8, 7, 6, 5, 4, 3]
+    ev = play(st, "sail s1 NEWF")
+    assert st.ships["s1"].node == D.INDEX["NEWF"]
+    assert any(e["kind"] == "attack_draw" and e["roll"] == 7 for e in ev) and st.phase == "free"
+    assert "s1" in st.moved and not any(t.startswith("sail s1") for t in legal(st))
+
+
+def test_R9_2_3_the_storm_route_is_still_the_players_to_choose():
+    ships = [{"owner": 0, "at": "KANW", "privateer": True}, {"owner": 1, "at": "NEWF"}]
+    st = two(ships=ships, M=15, dice=dice2(2))
+    play(st, "attack 1 NEWF", "join s1", "launch", "sail s1 NAN1")
+    ev = play(st, "sail s1 NAN2")  # storm roll 2: the privateer goes down on the way
+    assert "s1" not in st.ships and any(e["kind"] == "attack_off" for e in ev) and st.phase == "free"
+
+
+def test_R9_2_3_a_head_wind_never_strands_an_approach():
+    # M = 5 from NAT1: NAT2's head wind leaves 1, too little for AZOR (3 more squares), so the
+    # step into NAT2 is refused; from AZ3 with the same M the attack goes the other way.
+    ships = [{"owner": 0, "at": "NAT1", "privateer": True}, {"owner": 1, "at": "AZOR"}]
+    assert "attack 1 AZOR" not in legal(two(ships=ships, M=5))
+    assert "attack 1 AZOR" in legal(two(ships=ships, M=7))
+
+
+def test_R9_2_3_a_becalmed_privateer_on_the_target_joins():
+    """Becalming only forbids moving ('ligger stille næste omgang'): a becalmed privateer already
+    on the target square joins the attack there; one elsewhere cannot."""
+    ships = [
+        {"owner": 0, "at": "EQ2", "privateer": True, "becalmed": 1},
+        {"owner": 1, "at": "EQ2"},
+    ]
+    st = two(ships=ships, M=9, dice=dice2(10))
+    assert "attack 1 EQ2" in legal(st)
+    play(st, "attack 1 EQ2", "join s1", "launch")
+    assert st.ships["s2"].owner == 0 and st.ships["s1"].node == D.INDEX["EQ2"]
+    ships = [{"owner": 0, "at": "EQ1", "privateer": True, "becalmed": 1}, {"owner": 1, "at": "EQ2"}]
+    assert "attack 1 EQ2" not in legal(two(ships=ships, M=9))
+
+
+def test_R11_3_every_other_player_has_a_window_each_turn():
+    """'Andre kompagnier kan til enhver tid blande sig': after each roll every other player,
+    from the turn player's left, may make offers (answered at once) or pass."""
+    st = scenario(
+        seats=3,
+        ships=[{"owner": 0, "at": "LON"}, {"owner": 1, "at": "AMS"}, {"owner": 2, "at": "LIS"}],
+        deck_top=[7],
+        cash=[100, 100, 250],
+    )
+    play(st, "end")
+    assert st.turn == 1 and st.phase == "window" and st.to_act == 2
+    assert legal(st) == {"offer 0", "offer 1", "pass"}
+    # Seat 2 buys a truce from the turn player, who answers at once; the window stays open.
+    play(st, "offer 1", "give cash 100", "give cash 20", "give cash 5", "truce 2", "send")
+    assert st.phase == "respond" and st.to_act == 1
+    play(st, "accept o1")
+    assert st.cash == [100, 225, 125] and st.truces[(1, 2)] == 3
+    assert st.phase == "window" and st.to_act == 2
+    play(st, "pass")
+    assert st.phase == "window" and st.to_act == 0
+    play(st, "pass")
+    assert st.phase == "free" and st.to_act == 1
+
+
+def test_R11_3_open_offers_are_answered_in_a_window():
+    # An offer left open can be withdrawn by its proposer in his window, and accepted by its
+    # recipient in his.
+    st = scenario(
+        seats=3,
+        ships=[{"owner": 0, "at": "LON"}, {"owner": 1, "at": "AMS"}, {"owner": 2, "at": "LIS"}],
+        deck_top=[7],
+    )
+    play(st, "offer 2", "ask cash 10", "send", "later", "offer 1", "give cash 5", "send", "later", "end")
+    assert st.turn == 1 and st.to_act == 2 and {"accept o1", "decline o1", "pass"} <= legal(st)
+    play(st, "accept o1")
+    assert st.cash == [110, 100, 90] and st.phase == "window" and st.to_act == 2
+    play(st, "pass")
+    assert st.to_act == 0 and "withdraw o2" in legal(st)
+    play(st, "withdraw o2", "pass")
+    assert st.phase == "free" and st.to_act == 1 and st.offers == {}
+
+
+def test_R11_7_windows_are_bounded_and_pass_ends_them():
+    # Three drafts a turn per seat: a window cannot go on for ever, and 'pass' always closes it.
+    st = scenario(seats=2, ships=[{"owner": 0, "at": "LON"}, {"owner": 1, "at": "AMS"}], deck_top=[7])
+    play(st, "end")
+    assert st.phase == "window" and st.to_act == 0
+    for _ in range(3):
+        assert "offer 1" in legal(st)
+        play(st, "offer 1", "truce 1", "send")
+        play(st, f"decline o{st.next_offer}")
+    assert legal(st) == {"pass"}
+    play(st, "pass")
+    assert st.phase == "free" and st.to_act == 1
+
+
+def test_D20_no_windows_without_negotiation():
+    st = two(ships=[{"owner": 0, "at": "LON"}], options=FuldriggerOptions(negotiation=False), deck_top=[7])
+    play(st, "end")
+    assert st.phase == "free" and st.to_act == 1
+
+
+def test_R11_1_depot_loads_are_offerable():
+    """Isthmus depot loads (rule 12) are assets an offer may list: one per clause, moved to the
+    receiver's depot in the same port with their price and odometer; wealth moves with them."""
+    st1 = position(
+        """
+        options: isthmus_variant=true
+        cash: 100 200
+        depot: 0 ALX Ka 40 3 SUE
+        depot: 0 ALX Ka 45 0 SUE
+        depot: 0 ALX Kr 60 2 SUE
+        ship: 0 LON
+        ship: 1 AMS
+        """
+    )
+    w = st1.wealths()
+    play(st1, "offer 1")
+    assert {t for t in legal(st1) if " load " in t} == {"give load ALX:Ka", "give load ALX:Kr"}
+    play(st1, "give load ALX:Ka", "give load ALX:Ka")
+    assert {t for t in legal(st1) if " load " in t} == {"give load ALX:Kr"}  # both Ka listed
+    play(st1, "ask cash 90", "send", "accept o1")
+    assert [ld.good for ld in st1.depots[(0, "ALX")]] == ["Kr"]
+    assert [(ld.good, ld.price, ld.odo) for ld in st1.depots[(1, "ALX")]] == [("Ka", 40, 3), ("Ka", 45, 0)]
+    assert st1.wealths() == [w[0] - 85 + 90, w[1] + 85 - 90]
+    st1.check()
+
+
+def test_R11_4_a_listed_depot_load_must_still_be_there():
+    st1 = position(
+        """
+        options: isthmus_variant=true
+        depot: 0 ALX Ka 40 3 SUE
+        ship: 0 ALX
+        ship: 1 AMS
+        """
+    )
+    play(st1, "offer 1", "give load ALX:Ka", "send", "later", "collect s1 Ka")
+    st1.to_act = 1  # the recipient accepts in his own time (his free phase)
+    st1.phase, st1.turn = "free", 1
+    st1._legal = None
+    ev = play(st1, "accept o1")
+    assert any(e["kind"] == "offer_failed" and "ALX:Ka" in e["text"] for e in ev)
+
+
+def test_R11_2_counter_offer():
+    """A counter-offer is a refusal followed by a new offer back, linked to the first."""
+    st = two(ships=[{"owner": 0, "at": "LON"}], forts={"CAN": 1}, cash=[300, 100])
+    play(st, "offer 1", "give cash 100", "ask fort CAN", "send")
+    assert "counter o1" in legal(st)
+    ev = play(st, "counter o1")
+    assert any(e["kind"] == "offer_declined" for e in ev) and 1 not in st.offers
+    assert st.phase == "draft" and st.to_act == 1 and st.draft.frm == 1 and st.draft.counter_of == 1
+    play(st, "give fort CAN", "ask cash 200", "send")
+    assert st.to_act == 0 and st.offers[2].counter_of == 1 and "counter o2" in legal(st)
+    play(st, "accept o2")
+    assert st.forts["CAN"] == 0 and st.cash == [100, 300] and st.phase == "free" and st.to_act == 0
+
+
+def test_refusals_say_which_rule():
+    ships = [{"owner": 0, "at": "LON"}, {"owner": 0, "at": "LON"}, {"owner": 1, "at": "AMS"}]
+    st = two(ships=ships, deck_top=[7])
+    play(st, "sail s1 DOVR")
+    refused(st, "sail s2 DOVR", "s1 is under way")
+    refused(st, "sail s1 LON", "may not enter LON twice (rule 4.3)")
+    play(st, "stop")
+    refused(st, "sail s1 KAN1", "already moved this turn (rule 4.1")
+    refused(st, "pass", "no negotiation window")
+    play(st, "offer 1")
+    refused(st, "give cash 37", "digit by digit")
+    refused(st, "give cash 150", "holds only 100")
+    refused(st, "send", "says nothing yet")
+    play(st, "cancel", "end")
+    refused(st, "end", "negotiation window is open (rule 11.3)")

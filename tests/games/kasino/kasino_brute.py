@@ -86,17 +86,26 @@ def _subsets(xs: list[int]) -> list[tuple[int, ...]]:
 def brute_builds(state: KasinoState, p: int, cards: tuple[int, ...] | None = None) -> set[Effect]:
     """Rules 8.1–8.5 by brute force: the effects (kind, card, value or build, cards used,
     multiple) of every create / raise / extend with the hand ``cards`` (default: all) of
-    ``p``, under rule 9.1 (an owner builds only on his own build and creates none)."""
+    ``p``, under rule 9.1 (an owner builds only on his own build and creates none), D20 (no
+    second pile of a value already built: a raise onto it joins that pile, which an owner may
+    not do with his own) and D21 (the loose cards worth the value must be taken in)."""
     hv = HAND_VALUES[state.o.value_mode]
     tv = TABLE_VALUES[state.o.value_mode]
     hand = state.hands[p]
     loose = list(state.loose)
     owns = any(b.owner == p for b in state.builds)
+    same_pile = state.o.more_builds == "same_pile"
+    compulsory = state.o.gathering == "compulsory"
+    built = {bp.value for bp in state.builds}
+
+    def gathers_all(base: tuple[int, ...], g: tuple[int, ...], b: int) -> bool:
+        return not compulsory or {c for c in loose if b in tv[c]} <= set(base) | set(g)
+
     out: set[Effect] = set()
     for h in hand if cards is None else cards:
         held = {v for c in hand if c != h for v in hv[c]}  # 8.1.2: kept after playing h
         for b in range(2, 17):
-            if b not in held or owns:
+            if b not in held or owns or (same_pile and b in built):
                 continue
             gathers = [g for g in _subsets(loose) if partitionable(state, g, b)]
             # create: sum form on one card (or several with many_cards), or "mere b" (8.2, 8.3)
@@ -112,7 +121,7 @@ def brute_builds(state: KasinoState, p: int, cards: tuple[int, ...] | None = Non
                     forms.append(True)
                 for same in forms:
                     for g in gathers:
-                        if set(g) & set(base):
+                        if set(g) & set(base) or not gathers_all(base, g, b):
                             continue
                         out.add(("build", h, b, frozenset(base) | frozenset(g), same or bool(g)))
         for bp in state.builds:
@@ -122,6 +131,8 @@ def brute_builds(state: KasinoState, p: int, cards: tuple[int, ...] | None = Non
             if not bp.multiple:  # raise (8.4)
                 for x in hv[h]:
                     if bp.value + x <= 16 and bp.value + x in held:
+                        if same_pile and owns and bp.value + x in built:
+                            continue
                         out.add(("raise", h, bid, bp.value + x))
             b = bp.value  # extend (8.5)
             if b not in held:
@@ -134,7 +145,7 @@ def brute_builds(state: KasinoState, p: int, cards: tuple[int, ...] | None = Non
                 elif b not in hv[h]:
                     continue
                 for g in gathers:
-                    if not set(g) & set(base):
+                    if not set(g) & set(base) and gathers_all(base, g, b):
                         out.add(("extend", h, bid, frozenset(base) | frozenset(g)))
     return out
 

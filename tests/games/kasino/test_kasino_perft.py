@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -17,9 +20,23 @@ from spillebord.games.kasino.position import position
 from spillebord.games.kasino.rules import KasinoState
 from spillebord.testing import legal_counts
 
+SEPARATE = {"more_builds": "separate", "gathering": "optional"}
+"""D20 and D21 as the engine played them before version 2 (second piles, optional gathering)."""
 
-def opening() -> KasinoState:
-    return position(["9H 2C 7S AD", "KS 4D 5S 10D"], loose="3S 6D 2H 7D")
+
+def opening(**opts: Any) -> KasinoState:
+    return position(["9H 2C 7S AD", "KS 4D 5S 10D"], loose="3S 6D 2H 7D", **opts)
+
+
+def test_perft_D21_opening_depth_1_by_hand() -> None:
+    # As below, but the loose cards worth the built value must go into the build (D21):
+    # 2♣ builds 9 on 7♦ (3+6 optional: no loose 9); 7♠ builds 9 on 2♥ and 14 on 7♦ (no loose
+    # 9 or 14); A♦ builds 7 on 6♦ only gathering the loose 7♦; so A♦ has 2 actions.
+    s = opening()
+    per_card = {c: sum(1 for a in s.legal() if a.card == CARD_INDEX[c]) for c in ("9H", "2C", "7S", "AD")}
+    assert per_card == {"9H": 4, "2C": 4, "7S": 5, "AD": 2}
+    assert "AD build 7 on 6D gather 7D" in [str(a) for a in s.legal()]
+    assert legal_counts(s, 1) == len(brute_effects(s)) == 15
 
 
 def test_perft_R6_R8_opening_depth_1_by_hand() -> None:
@@ -30,19 +47,27 @@ def test_perft_R6_R8_opening_depth_1_by_hand() -> None:
     #     keeps 14); trails                                       -> 5
     # A♦: no group is worth 1 or 14; builds 7 on 6♦ (1+6; the 7♠ is kept), also
     #     gathering 7♦; trails                                    -> 3
-    s = opening()
+    s = opening(**SEPARATE)
     per_card = {c: sum(1 for a in s.legal() if a.card == CARD_INDEX[c]) for c in ("9H", "2C", "7S", "AD")}
     assert per_card == {"9H": 4, "2C": 4, "7S": 5, "AD": 3}
     assert legal_counts(s, 1) == len(brute_effects(s)) == 16
 
 
-def test_perft_R6_R8_opening_position() -> None:
-    counts = [legal_counts(opening(), d) for d in (1, 2, 3)]
-    assert counts == [brute_perft(opening(), d) for d in (1, 2, 3)]
-    assert counts == [16, 183, 1094]
+@pytest.mark.parametrize(("opts", "expected"), [({}, [15, 174, 1021]), (SEPARATE, [16, 183, 1094])])
+def test_perft_R6_R8_opening_position(opts: dict[str, Any], expected: list[int]) -> None:
+    counts = [legal_counts(opening(**opts), d) for d in (1, 2, 3)]
+    assert counts == [brute_perft(opening(**opts), d) for d in (1, 2, 3)]
+    assert counts == expected
 
 
-def test_perft_R9_builds_and_obligations() -> None:
+@pytest.mark.parametrize(
+    ("opts", "expected"),
+    [
+        ({}, {"builds": [12, 27, 130], "owner": [7, 31, 118], "classic": [12, 70, 255]}),
+        (SEPARATE, {"builds": [14, 31, 139], "owner": [7, 31, 118], "classic": [12, 75, 271]}),
+    ],
+)
+def test_perft_R9_builds_and_obligations(opts: dict[str, Any], expected: dict[str, list[int]]) -> None:
     # Seat 1 built a 9 last turn (9.2 binds it next turn); seat 0 may take, raise or extend it.
     def builds() -> KasinoState:
         return position(
@@ -50,12 +75,17 @@ def test_perft_R9_builds_and_obligations() -> None:
             loose="5H KD 4S",
             builds=[(9, False, "7S+2H", 1)],
             built_last=[1],
+            **opts,
         )
 
     # Seat 0 owns the 9 it built last turn: it must capture (9.2), the 9s are its reserve (9.3).
     def owner() -> KasinoState:
         return position(
-            ["9H 4C 9D", "KC 2C 5D"], loose="5S KS 4H", builds=[(9, False, "7S+2H", 0)], built_last=[0]
+            ["9H 4C 9D", "KC 2C 5D"],
+            loose="5S KS 4H",
+            builds=[(9, False, "7S+2H", 0)],
+            built_last=[0],
+            **opts,
         )
 
     # Classic obligations (D8): no duty to capture, but an owner may not trail.
@@ -65,15 +95,17 @@ def test_perft_R9_builds_and_obligations() -> None:
             loose="5S KS 4H",
             builds=[(9, False, "7S+2H", 0)],
             build_obligations="classic",
+            **opts,
         )
 
-    for make, expected in ((builds, [14, 31, 139]), (owner, [7, 31, 118]), (classic, [12, 75, 271])):
+    for make in (builds, owner, classic):
         counts = [legal_counts(make(), d) for d in (1, 2, 3)]
         assert counts == [brute_perft(make(), d) for d in (1, 2, 3)], make.__name__
-        assert counts == expected, make.__name__
+        assert counts == expected[make.__name__], make.__name__
 
 
-def test_perft_D1_D4_D5_variants() -> None:
+@pytest.mark.parametrize(("opts", "expected"), [({}, [20, 196, 1431]), (SEPARATE, [20, 198, 1442])])
+def test_perft_D1_D4_D5_variants(opts: dict[str, Any], expected: list[int]) -> None:
     # hand_high_table_low values, builds of several table cards, a build inside sums.
     def variants() -> KasinoState:
         return position(
@@ -83,11 +115,12 @@ def test_perft_D1_D4_D5_variants() -> None:
             value_mode="hand_high_table_low",
             build_base="many_cards",
             build_in_sums=True,
+            **opts,
         )
 
     counts = [legal_counts(variants(), d) for d in (1, 2, 3)]
     assert counts == [brute_perft(variants(), d) for d in (1, 2, 3)]
-    assert counts == [20, 198, 1442]
+    assert counts == expected
 
 
 def test_perft_R10_R11_across_the_end_of_a_round() -> None:

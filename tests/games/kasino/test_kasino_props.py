@@ -34,6 +34,8 @@ OPTIONS = st.builds(
     last_play_sweep_counts=st.booleans(),
     target=st.integers(1, 12),
     match_format=st.sampled_from(["first_to_target", "one_round_per_player"]),
+    more_builds=st.sampled_from(["same_pile", "separate"]),
+    gathering=st.sampled_from(["compulsory", "optional"]),
 )
 
 
@@ -117,6 +119,15 @@ def check_play(
         assert sum(1 for d in pts if d["spades"]) <= 1 and sum(1 for d in pts if d["cards"]) <= 1
         if options.sweep_cancellation:
             assert min(d["sweeps"] for d in pts) == 0
+    if not dealt and not round_over:
+        # I12 (D20 same_pile): never two piles of one value on the table
+        values = [b.value for b in after.builds]
+        if options.more_builds == "same_pile":
+            assert len(values) == len(set(values))
+        # I13 (D21 compulsory): a build or extension leaves no loose card worth its value
+        if options.gathering == "compulsory" and isinstance(a, Build | Extend):
+            b = next(x for x in after.builds if x.owner == p)
+            assert not [c for c in after.loose if after._tm[c] >> b.value & 1]
     # I9 totals never decrease
     assert all(t >= u for t, u in zip(after.totals, s.totals, strict=True))
 
@@ -199,15 +210,17 @@ def test_determinize_keeps_the_seats_view_and_owners_cards(seed: int, seats: int
 # ------------------------------------------------------------------ pinned counts
 
 
-def _counts(seed: int, seats: int, steps: int) -> list[int]:
-    return [len(s.legal()) for s in random_walk(GAME, seats, seed, steps=steps - 1)]
+def _counts(seed: int, seats: int, steps: int, options: dict[str, Any] | None = None) -> list[int]:
+    return [len(s.legal()) for s in random_walk(GAME, seats, seed, options, steps=steps - 1)]
 
 
 def test_pinned_legal_counts_along_random_walks() -> None:
-    # Recorded from the engine before the contract change (the same walks: Rng(seed ^ 0xA11CE)).
-    assert _counts(1, 2, 24) == PINNED[(1, 2)]
-    assert _counts(7, 3, 24) == PINNED[(7, 3)]
-    assert _counts(42, 4, 24) == PINNED[(42, 4)]
+    # Recorded from the engine before the contract change (the same walks: Rng(seed ^ 0xA11CE)),
+    # under the rules of engine version 1 (D20 separate piles, D21 optional gathering).
+    v1 = {"more_builds": "separate", "gathering": "optional"}
+    assert _counts(1, 2, 24, v1) == PINNED[(1, 2)]
+    assert _counts(7, 3, 24, v1) == PINNED[(7, 3)]
+    assert _counts(42, 4, 24, v1) == PINNED[(42, 4)]
 
 
 PINNED: dict[tuple[int, int], list[int]] = {

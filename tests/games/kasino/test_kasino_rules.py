@@ -330,7 +330,8 @@ def test_K11_mere_syv_same_value_build() -> None:
 
 
 def test_R8_2_4_gathering_equal_groups_makes_a_multiple_build() -> None:
-    s = position(["2H 9C", "KS QS"], loose="7D 9S 4C 5H KH")
+    # With D21 optional (engine version 1): any choice of the equal groups may be gathered.
+    s = position(["2H 9C", "KS QS"], loose="7D 9S 4C 5H KH", gathering="optional")
     t = texts(s)
     for x in (
         "2H build 9 on 7D",
@@ -348,7 +349,7 @@ def test_R8_2_4_gathering_equal_groups_makes_a_multiple_build() -> None:
 
 
 def test_R8_3_3_mere_with_gathering_one_action_per_effect() -> None:
-    s = position(["7S 7H", "KS QS"], loose="7D 7C 3H 4D")
+    s = position(["7S 7H", "KS QS"], loose="7D 7C 3H 4D", gathering="optional")
     sevens = [a for a in s.legal() if isinstance(a, Build) and a.value == 7]
     effects = {a.key() for a in sevens}
     assert len(effects) == len(sevens)
@@ -361,6 +362,126 @@ def test_R8_3_3_mere_with_gathering_one_action_per_effect() -> None:
         frozenset({C("7C"), C("3H"), C("4D")}),
         frozenset({C("7D"), C("7C"), C("3H"), C("4D")}),
     }
+
+
+def test_D21_R8_2_4_loose_cards_of_the_built_value_must_be_gathered() -> None:
+    """Er det muligt at bygge flere 9'ere, og så skal man lægge dem i samme bunke.
+
+    Default (``gathering = compulsory``): the loose 9♠ must go into the new 9-build; the 4+5
+    sum stays optional. Table 7♦ 9♠ 4♣ 5♥ K♥; 2♥ on 7♦ as nine."""
+    s = position(["2H 9C", "KS QS"], loose="7D 9S 4C 5H KH")
+    builds9 = sorted(str(a) for a in s.legal() if isinstance(a, Build) and a.value == 9)
+    assert builds9 == ["2H build 9 on 7D gather 9S", "2H build 9 on 7D gather 9S,4C+5H"]
+    assert "8.2.4" in why(s, "2H build 9 on 7D")
+    assert "9♠" in why(s, "2H build 9 on 7D gather 4C+5H")
+    play(s, "2H build 9 on 7D gather 9S")
+    (b,) = s.builds
+    assert (b.value, b.multiple, b.groups) == (9, True, ((C("7D"), C("2H")), (C("9S"),)))
+    assert s.loose == (C("4C"), C("5H"), C("KH"))
+
+
+def test_D21_optional_leaves_the_loose_cards_of_the_value_on_the_table() -> None:
+    """Er det muligt at bygge flere 9'ere, og så skal man lægge dem i samme bunke.
+
+    ``gathering = optional`` (engine version 1): the 9♠ may stay loose."""
+    s = position(["2H 9C", "KS QS"], loose="7D 9S 4C 5H KH", gathering="optional")
+    play(s, "2H build 9 on 7D")
+    (b,) = s.builds
+    assert not b.multiple and C("9S") in s.loose
+
+
+def test_D21_R8_3_3_mere_syv_gathers_every_loose_seven() -> None:
+    """Er det muligt at bygge flere 9'ere, og så skal man lægge dem i samme bunke.
+
+    "Mere syv" with 7♠ or 7♥ on a table 7♦ 7♣ 3♥ 4♦: both loose 7s go in; 3+4 is optional.
+    Of the six card sets that ``optional`` allows (R8.3.3) two remain."""
+    s = position(["7S 7H", "KS QS"], loose="7D 7C 3H 4D")
+    sevens = [a for a in s.legal() if isinstance(a, Build) and a.value == 7]
+    assert {frozenset(a.cards_used()) for a in sevens} == {
+        frozenset({C("7D"), C("7C")}),
+        frozenset({C("7D"), C("7C"), C("3H"), C("4D")}),
+    }
+    assert len(sevens) == 4  # played with 7♠ or with 7♥
+
+
+def test_D21_R8_5_extend_gathers_the_loose_cards_of_the_value() -> None:
+    """Er det muligt at bygge flere 9'ere, og så skal man lægge dem i samme bunke.
+
+    Extending seat 1's 9-build (7♠+2♥) on a table 5♥ 9♦ K♦: the loose 9♦ must go in."""
+    s = position(["4C 9H 9S", "QS KS"], loose="5H 9D KD", builds=[(9, False, "7S+2H", 1)])
+    ext = sorted(str(a) for a in s.legal() if isinstance(a, Extend))
+    assert ext == [
+        "4C extend B7S with 5H gather 9D",
+        "9H extend B7S gather 9D",
+        "9S extend B7S gather 9D",
+    ]
+    assert "8.2.4" in why(s, "4C extend B7S with 5H")
+    s = position(
+        ["4C 9H 9S", "QS KS"], loose="5H 9D KD", builds=[(9, False, "7S+2H", 1)], gathering="optional"
+    )
+    ext = {str(a) for a in s.legal() if isinstance(a, Extend)}
+    assert {"4C extend B7S with 5H", "9H extend B7S", "4C extend B7S with 5H gather 9D"} <= ext
+
+
+def test_D20_R8_5_1_further_builds_of_a_value_go_into_the_same_pile() -> None:
+    """Er det muligt at bygge flere 9'ere, og så skal man lægge dem i samme bunke.
+
+    Seat 1's simple 9-build (6♠+3♥) lies on the table. Seat 0 (2♥ 9♣ K♠) may not put 2♥ on 7♦
+    as a second 9-pile; he extends seat 1's pile with 2♥+7♦ instead, which makes it multiple
+    (no longer raisable) and his."""
+    s = position(["2H 9C KS", "AC 10C"], loose="7D 5S", builds=[(9, False, "6S+3H", 1)])
+    t = texts(s)
+    assert "2H build 9 on 7D" not in t
+    assert "2H extend B6S with 7D" in t
+    assert "same pile" in why(s, "2H build 9 on 7D") and "B6S" in why(s, "2H build 9 on 7D")
+    play(s, "2H extend B6S with 7D")
+    (b,) = s.builds
+    assert (b.value, b.multiple, b.owner) == (9, True, 0)
+    assert b.groups == ((C("6S"), C("3H")), (C("7D"), C("2H")))
+    assert not any(isinstance(a, Raise) for a in s.legal())  # seat 1's ace cannot raise it now
+
+
+def test_D20_separate_allows_a_second_pile_of_the_same_value() -> None:
+    """Er det muligt at bygge flere 9'ere, og så skal man lægge dem i samme bunke.
+
+    ``more_builds = separate`` (engine version 1): ``2H build 9 on 7D`` makes a second 9-pile
+    and seat 1's pile stays simple and raisable (A♣ as 1 makes it 10; seat 1 keeps 10♣)."""
+    s = position(
+        ["2H 9C KS", "AC 10C"], loose="7D 5S", builds=[(9, False, "6S+3H", 1)], more_builds="separate"
+    )
+    play(s, "2H build 9 on 7D")
+    assert [(b.value, b.multiple, b.owner) for b in s.builds] == [(9, False, 1), (9, False, 0)]
+    assert "AC raise B6S to 10" in texts(s)
+
+
+def test_D20_R8_5_1_a_raise_onto_a_value_already_built_joins_that_pile() -> None:
+    """Er det muligt at bygge flere 9'ere, og så skal man lægge dem i samme bunke.
+
+    Three players: seat 1 owns a 7-build (4♠+3♥), seat 2 a 9-build (6♠+3♦). Seat 0 raises the
+    7 to 9 with 2♥: it goes onto the 9-pile, one multiple 9-build of seat 0."""
+    opts: dict[str, Any] = {"builds": [(7, False, "4S+3H", 1), (9, False, "6S+3D", 2)]}
+    s = position(["2H 9C KS", "AC 10C", "QC JC"], loose="5S", **opts)
+    play(s, "2H raise B4S to 9")
+    (b,) = s.builds
+    assert (b.value, b.multiple, b.owner) == (9, True, 0)
+    assert b.groups == ((C("6S"), C("3D")), (C("4S"), C("3H"), C("2H")))
+    assert s.loose == (C("5S"),)
+    s = position(["2H 9C KS", "AC 10C", "QC JC"], loose="5S", more_builds="separate", **opts)
+    play(s, "2H raise B4S to 9")
+    assert [(b.value, b.multiple, b.owner) for b in s.builds] == [(9, False, 0), (9, False, 2)]
+
+
+def test_D20_R9_1_an_owner_may_not_raise_his_build_into_another_players_pile() -> None:
+    """Er det muligt at bygge flere 9'ere, og så skal man lægge dem i samme bunke.
+
+    Seat 0 owns the 7-build; raising it to 9 would put it into seat 1's 9-pile, i.e. build on
+    another player's build while owning one (rule 9.1)."""
+    opts: dict[str, Any] = {"builds": [(7, False, "4S+3H", 0), (9, False, "6S+3D", 1)]}
+    s = position(["2H 9C 7C", "AC 10C"], loose="5S", **opts)
+    assert "2H raise B4S to 9" not in texts(s)
+    assert "9.1" in why(s, "2H raise B4S to 9")
+    s = position(["2H 9C 7C", "AC 10C"], loose="5S", more_builds="separate", **opts)
+    assert "2H raise B4S to 9" in texts(s)
 
 
 def test_D5_build_base_many_cards() -> None:

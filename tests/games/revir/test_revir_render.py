@@ -17,7 +17,7 @@ def text_of(view: dict[str, object], seat: int | None) -> str:
 def test_render_shows_farm_clock_and_players() -> None:
     s = GAME.new(3, 1)
     out = text_of(s.view(0), 0)
-    for word in ("GP Gårdspl", "KA Källare", "Kortklockan", "husdörren", "P1 (you)", "bank", "🐈1"):
+    for word in ("GP Gårdsp", "KA Källar", "Kortklockan", "husdörren", "P1 (you)", "bank", "🐈1"):
         assert word in out
 
 

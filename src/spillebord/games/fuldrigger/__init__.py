@@ -19,11 +19,17 @@ ships may sail this turn; then, in any order, until you type ``end``:
   fortress CAN       build a fortress where a ship of yours lies (100)
   fit s1 / unfit s1  hoist or strike a privateer sail (home port or own fortress)
   attack 1 AZOR      attack seat 1's ships (and fortress) on AZOR with privateers:
-                     ``join s4``… then ``launch``; then ``lose sN`` or ``seize sN|fort``
-  offer 1            draft an offer to seat 1: ``give cash 50``, ``ask fort CAN``,
-                     ``give ship s3``, ``truce 3``…, then ``send`` (or ``cancel``);
-                     the other side answers ``accept o1``, ``decline o1`` or ``later``
+                     ``join s4``… then ``launch``, sail each in (``sail s4 AZ3``…);
+                     then ``lose sN`` or ``seize sN|fort``
+  offer 1            draft an offer to seat 1: ``give cash 100``, ``give cash 30``
+                     (sums digit by digit: 130), ``ask fort CAN``, ``give ship s3``,
+                     ``give load ALX:Ka``, ``truce 3``…, then ``send`` (or ``cancel``);
+                     the other side answers ``accept o1``, ``decline o1``, ``later``
+                     or ``counter o1``
   end                end the turn
+
+In every other player's turn you have a negotiation window after the roll: make or answer
+offers, then ``pass``.
 
 Hazards: Medvind +3, Modvind −3, Storm (2–3 on 2d6 sinks), Isbjerg (5 sinks), Vindstille
 (7 or less: becalmed a turn), Farlige skær (2–3 wrecks unless you know the reef; otherwise

@@ -11,7 +11,8 @@ text               class                       decision
 =================  ==========================  ==========================================
 ``home LON``       :class:`Home`               choose a home city (set-up, rule 2.3)
 ``chart A``        :class:`Chart`              learn a reef (chance card C28)
-``sail s1 KAN1``   :class:`Sail`               start a ship's move, or its next step (4)
+``sail s1 KAN1``   :class:`Sail`               start a ship's move, or its next step (4);
+                                               an attacker's step towards the target (9.2)
 ``stop``           :class:`Stop`               end the move here
 ``buy s1 Ma``      :class:`Buy`                buy a load (6.2)
 ``sell s1``        :class:`Sell`               sell the load (6.3)
@@ -23,19 +24,23 @@ text               class                       decision
 ``unfit s1``       :class:`Unfit`              turn a privateer back into a merchant (9.1)
 ``attack 1 AZOR``  :class:`Attack`             declare an attack (9.2)
 ``join s1``        :class:`Join`               nominate a privateer for the attack
-``launch``         :class:`Launch`             sail the nominated privateers in and roll
+``launch``         :class:`Launch`             start the approach (each nominated privateer
+                                               sails in by ``sail`` steps), then the roll
 ``lose s1``        :class:`Lose`               give up a privateer after a lost attack
 ``seize s7``       :class:`Seize`              take a ship, or ``seize fort``
 ``offer 1``        :class:`MakeOffer`          open a draft offer to a seat (11)
-``give cash 50``   :class:`Give`               a clause: give cash, ``fort CAN``, ``ship s3``
-``ask ship s7``    :class:`Ask`                a clause: ask for cash, a fortress, a ship
+``give cash 50``   :class:`Give`               a clause: add 50 to the cash given; ``fort CAN``,
+                                               ``ship s3``, ``load ALX:Ka`` (a depot load)
+``ask ship s7``    :class:`Ask`                a clause: ask for cash, a fortress, a ship, a load
 ``truce 3``        :class:`Truce`              a clause: a truce of N rounds (11.6)
 ``send``           :class:`Send`               send the draft
 ``cancel``         :class:`Cancel`             tear up the draft
 ``accept o1``      :class:`Accept`             accept an offer (11.4)
+``counter o1``     :class:`Counter`            decline an offer and draft one back (11.2)
 ``decline o1``     :class:`Decline`            decline an offer
 ``withdraw o1``    :class:`Withdraw`           withdraw one's own offer
 ``later``          :class:`Later`              leave an offer just received open
+``pass``           :class:`Pass`               close one's negotiation window (11.3)
 ``portage s1``     :class:`Portage`            send the load across the isthmus (12)
 ``collect s1 Ka``  :class:`Collect`            load from the depot (12)
 ``end``            :class:`End`                end the turn
@@ -274,7 +279,7 @@ class Launch(FuldriggerAction):
     verb = "launch"
 
     def label(self) -> str:
-        return "Launch the attack"
+        return "Launch the attack: sail the privateers in, then roll"
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,28 +314,44 @@ class MakeOffer(FuldriggerAction):
         return f"Draft an offer to seat {self.to}"
 
 
+def _clause(what: str, value: str) -> str:
+    if what == "cash":
+        return f"{value} ducats"
+    if what == "fort":
+        return f"the {D.PORTS[value].name} fortress" if value in D.PORTS else f"fortress {value}"
+    if what == "load":
+        port, _, good = value.partition(":")
+        return f"a {good} load in the {port} depot"
+    return f"ship {value}"
+
+
 @dataclass(frozen=True, slots=True)
 class Give(FuldriggerAction):
-    """A clause of the draft: what the proposer gives (``cash 50``, ``fort CAN``, ``ship s3``)."""
+    """A clause of the draft: what the proposer gives (``cash 50`` adds 50 ducats to the sum,
+    ``fort CAN``, ``ship s3``, ``load ALX:Ka``: one Ka load from his depot in Alexandria)."""
 
     verb = "give"
     what: str
     value: str
 
     def label(self) -> str:
-        return f"Offer to give {self.what} {self.value}"
+        if self.what == "cash":
+            return f"Add {self.value} to the ducats you give"
+        return f"Offer to give {_clause(self.what, self.value)}"
 
 
 @dataclass(frozen=True, slots=True)
 class Ask(FuldriggerAction):
-    """A clause of the draft: what the recipient gives."""
+    """A clause of the draft: what the recipient gives (``cash N`` adds N to the sum asked)."""
 
     verb = "ask"
     what: str
     value: str
 
     def label(self) -> str:
-        return f"Ask for {self.what} {self.value}"
+        if self.what == "cash":
+            return f"Add {self.value} to the ducats you ask for"
+        return f"Ask for {_clause(self.what, self.value)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -403,6 +424,26 @@ class Withdraw(OfferAnswer):
 
 
 @dataclass(frozen=True, slots=True)
+class Counter(OfferAnswer):
+    """Decline an offer just received and draft one back to its proposer (a counter-offer)."""
+
+    verb = "counter"
+
+    def label(self) -> str:
+        return f"Decline offer o{self.offer} and draft a counter-offer"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(FuldriggerAction):
+    """Close one's negotiation window: no (more) offers now."""
+
+    verb = "pass"
+
+    def label(self) -> str:
+        return "No offers now (pass)"
+
+
+@dataclass(frozen=True, slots=True)
 class Later(FuldriggerAction):
     verb = "later"
 
@@ -415,7 +456,7 @@ class Later(FuldriggerAction):
 ACTION_CLASSES: tuple[type[FuldriggerAction], ...] = (
     Home, Sail, Stop, Buy, Sell, Jettison, BuyShip, SellShip, Fortress, Fit, Unfit, Attack, Join,
     Launch, Lose, Seize, MakeOffer, Give, Ask, Truce, Send, Cancel, Accept, Decline, Withdraw, Later,
-    Chart, Portage, Collect, End,
+    Counter, Pass, Chart, Portage, Collect, End,
 )  # fmt: skip
 BY_VERB: dict[str, type[FuldriggerAction]] = {c.verb: c for c in ACTION_CLASSES}
 """Verb → action class (notation)."""
@@ -457,6 +498,7 @@ END = End()
 STOP = Stop()
 LAUNCH = Launch()
 LATER = Later()
+PASS = Pass()
 SEND = Send()
 CANCEL = Cancel()
 BUYSHIP = BuyShip()

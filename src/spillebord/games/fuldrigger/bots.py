@@ -163,7 +163,10 @@ def evaluate(state: State[Any], seat: int) -> float:
         if st.opts.result_mode == "win":
             return 1e6 * r[seat] + st.wealth(seat)
     wealth = st.wealths()
-    mine = float(wealth[seat])
+    # An unsent draft of one's own is worth nothing yet and costs decisions: one ply of
+    # look-ahead then prefers "pass" or "end" to opening drafts it cannot value.
+    drafting = 1.0 if st.draft is not None and st.draft.frm == seat else 0.0
+    mine = float(wealth[seat]) - drafting
     others = [w for p, w in enumerate(wealth) if p != seat]
     potential = 0.0
     for s in st.ships.values():
@@ -218,6 +221,22 @@ class TraderAgent:
             return legal[0] if ok and st.validate_offer(of) is None else legal[1]
         if ph == "draft":
             return texts["cancel"]
+        if ph == "window":  # answer what is addressed to us, then pass
+            for of in sorted(st.offers.values()):
+                if of.to == seat:
+                    good = offer_value(st, of, seat) >= 30 and st.validate_offer(of) is None
+                    return texts[f"{'accept' if good else 'decline'} o{of.id}"]
+            return texts["pass"]
+        if ph == "approach":  # the safest step towards the target (privateers ignore pirates)
+            assert st.attack is not None
+            x = st.attack.target
+
+            def risk(a: FuldriggerAction) -> float:
+                v = INDEX[a.words()[1]]
+                h = HAZARD_LIST[v]
+                return DIST[v][x] + (PENALTY[h] if h and h != D.PIRATES else 0.0)
+
+            return min(legal, key=risk)
         if ph == "chart":  # learn the reefs on the busiest spice and Cape routes first
             for letter in "JDGFHECBAI":
                 if f"chart {letter}" in texts:

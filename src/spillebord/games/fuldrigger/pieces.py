@@ -47,6 +47,11 @@ class Offer(NamedTuple):
     get_ships: tuple[str, ...] = ()
     truce: int = 0
     expires: int = 0
+    give_loads: tuple[str, ...] = ()
+    """Depot loads (rule 12) as ``PORT:good``, one entry per load."""
+    get_loads: tuple[str, ...] = ()
+    counter_of: int = 0
+    """The offer this one answers (a counter-offer), 0 if none."""
 
     def is_empty(self) -> bool:
         return not (
@@ -57,6 +62,8 @@ class Offer(NamedTuple):
             or self.get_forts
             or self.get_ships
             or self.truce
+            or self.give_loads
+            or self.get_loads
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -68,36 +75,42 @@ class Offer(NamedTuple):
                 "cash": self.give_cash,
                 "fortresses": list(self.give_forts),
                 "ships": list(self.give_ships),
+                "loads": list(self.give_loads),
             },
             "to_gives": {
                 "cash": self.get_cash,
                 "fortresses": list(self.get_forts),
                 "ships": list(self.get_ships),
+                "loads": list(self.get_loads),
             },
             "truce_rounds": self.truce,
             "label": "peace" if self.truce else "trade",
             "expires": self.expires,
+            "counter_of": f"o{self.counter_of}" if self.counter_of else None,
         }
 
     def describe(self) -> str:
-        def side(cash: int, forts: tuple[str, ...], ships: tuple[str, ...]) -> str:
+        def side(cash: int, forts: tuple[str, ...], ships: tuple[str, ...], loads: tuple[str, ...]) -> str:
             parts = [f"{cash} ducats"] if cash else []
             parts += [f"the {D.PORTS[c].name} fortress" for c in forts]
             parts += [f"ship {s}" for s in ships]
+            parts += [f"a {ld.partition(':')[2]} load in the {ld.partition(':')[0]} depot" for ld in loads]
             return ", ".join(parts) or "nothing"
 
         t = f"; truce {self.truce} rounds" if self.truce else ""
-        return (
-            f"seat {self.frm} gives {side(self.give_cash, self.give_forts, self.give_ships)}, "
-            f"seat {self.to} gives {side(self.get_cash, self.get_forts, self.get_ships)}{t}"
-        )
+        c = f" (a counter-offer to o{self.counter_of})" if self.counter_of else ""
+        gives = side(self.give_cash, self.give_forts, self.give_ships, self.give_loads)
+        gets = side(self.get_cash, self.get_forts, self.get_ships, self.get_loads)
+        return f"seat {self.frm} gives {gives}, seat {self.to} gives {gets}{t}{c}"
 
 
 class Attack(NamedTuple):
     """An attack in progress (handelskrig): the defender, the target node, the defending
-    units counted at the declaration and the privateers nominated so far."""
+    units counted at the declaration, the privateers nominated so far and, once launched,
+    those still to sail in (the first is under way)."""
 
     defender: int
     target: int
     units: int
     joined: tuple[str, ...] = ()
+    to_sail: tuple[str, ...] = ()

@@ -64,10 +64,12 @@ def scenario(
     deck_top: Sequence[int] = (),
     dice: Iterable[int] = (),
     seed: int = 0,
+    depots: Sequence[tuple[int, str, str, int, int, str]] = (),
 ) -> FuldriggerState:
     """A position in ``turn``'s free phase. Ships: dicts with ``owner``, ``at`` (a code) and
     optionally ``cargo`` = (good, price, odometer[, origin]), ``privateer``, ``value``,
-    ``becalmed``; they get ids s1, s2… in order. Seat 0 is the first player and banker."""
+    ``becalmed``; they get ids s1, s2… in order. Depot loads: (owner, port, good, price,
+    odometer, origin). Seat 0 is the first player and banker."""
     from . import GAME
 
     st = GAME.new(seats, seed, options)
@@ -95,6 +97,9 @@ def scenario(
             int(spec.get("value", 100)),
             int(spec.get("becalmed", 0)),
         )
+    for owner, port, good, price, odo, origin in depots:
+        st.depots[(owner, port)] = (*st.depots.get((owner, port), ()), Load(good, price, odo, origin))
+        st.supply[good] -= 1
     st.cash = list(cash) if cash is not None else [100] * seats
     st.bank_in, st.bank_out = 0, sum(st.cash)
     st.forts = dict(forts or {})
@@ -130,6 +135,7 @@ def position(text: str) -> FuldriggerState:
         card: 17                          # the round card in force
         races: 1 2                        # race cards waiting to be claimed
         deck: 7 8                         # the next chance cards, top first
+        depot: 0 ALX Ka 40 3 SUE          # a depot load: owner, port, good, price, odometer, origin
         dice: 6 6 5                       # the next die rolls
         options: negotiation=false rounds_limit=4
 
@@ -141,6 +147,7 @@ def position(text: str) -> FuldriggerState:
     kw: dict[str, Any] = {}
     ships: list[dict[str, Any]] = []
     forts: dict[str, int] = {}
+    depots: list[tuple[int, str, str, int, int, str]] = []
     for line in text.splitlines():
         for item in line.split("#", 1)[0].split(";"):
             if not item.strip():
@@ -163,9 +170,11 @@ def position(text: str) -> FuldriggerState:
                 kw["options"] = build(FuldriggerOptions, dict(w.split("=", 1) for w in words))
             elif key == "ship":
                 ships.append(_ship_spec(words))
+            elif key == "depot":
+                depots.append((int(words[0]), words[1], words[2], int(words[3]), int(words[4]), words[5]))
             else:
                 raise ValueError(f"position: unknown item {key!r}")
-    return scenario(ships=ships, forts=forts, **kw)
+    return scenario(ships=ships, forts=forts, depots=depots, **kw)
 
 
 def _ship_spec(words: list[str]) -> dict[str, Any]:

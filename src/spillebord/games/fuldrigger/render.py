@@ -1,12 +1,21 @@
-"""Terminal picture of a Fuldrigger view: the ports by region with fortresses and ships,
-ships at sea, every player's purse, ships, cargo and fortresses, and the chance cards."""
+"""Terminal picture of a Fuldrigger view, and the one-line summaries of a turn's events.
+
+:func:`render` draws, in at most 100 columns: the status line, the companies, the **map** (every
+lane as a chain of its squares between two junctions, hazards as glyphs, squares with ships in
+the owners' colours, the ports by their roadsteads with fortresses and ships), each fleet, the
+markets where the seat's ships lie, the chance cards, an attack in progress, the offers and the
+**draft** being built (``view['draft']``).
+
+:func:`summarise_events` turns a turn's events into a few lines: a move of 20 squares is one
+line ("Seat 1's s4 sails KAN1 → … → NEWF (5 squares; head wind on NAN4)") instead of 20.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from rich.console import Group, RenderableType
-from rich.panel import Panel
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -14,119 +23,333 @@ from . import data as D
 
 COLOURS = ("red", "blue", "green", "yellow")
 COLOUR_NAMES = ("rød", "blå", "grøn", "gul")
+GLYPH = {
+    D.TAILWIND: "»",
+    D.HEADWIND: "«",
+    D.STORM: "ϟ",
+    D.ICEBERG: "▲",
+    D.CALM: "≈",
+    D.PIRATES: "☠",
+}
+"""A hazard square's mark on the map (a reef shows its letter)."""
+LEGEND = "NAN[·ϟ·]: NAN1–3 · 0–3 ships · ϟ storm ▲ ice » tail « head ≈ calm A–J reef ☠ pirates ■ fort"
+
+
+def _colour(seat: int) -> str:
+    return COLOURS[seat % 4]
+
+
+def _glyph(code: str) -> str:
+    i = D.INDEX[code]
+    h = D.HAZARD_LIST[i]
+    if h is None:
+        return ""
+    return D.REEF_LETTER[i] if h == D.REEF else GLYPH.get(h, "?")
+
+
+def _prefix(codes: Sequence[str]) -> str:
+    """The letters the inner squares of a lane share (``NAN`` for NAN1 … NAN6)."""
+    heads = {c.rstrip("0123456789") for c in codes}
+    return heads.pop() if len(heads) == 1 else ""
+
+
+def _junction(code: str, occupied: dict[str, list[int]], path: set[str]) -> Text:
+    t = Text(code + _glyph(code))
+    if code in occupied:
+        t.stylize(f"bold reverse {_colour(occupied[code][0])}")
+    elif code in path:
+        t.stylize("underline")
+    return t
+
+
+def _lane(chain: Sequence[str], occupied: dict[str, list[int]], path: set[str]) -> Text:
+    """``KANW─NAN[·ϟ·«▲·]─NEWF``: the lane's end junctions by name, its inner squares one
+    character each in order (NAN1 … NAN6): a hazard's glyph, ``·`` for open sea, or the
+    digit of the seat whose ship lies there, reversed in its colour."""
+    inner = chain[1:-1]
+    t = _junction(chain[0], occupied, path)
+    if not inner:
+        t.append("─", style="dim")
+        t.append_text(_junction(chain[-1], occupied, path))
+        return t
+    t.append("─" + _prefix(inner) + "[", style="dim")
+    for code in inner:
+        owners = occupied.get(code)
+        if owners:
+            t.append(str(owners[0]), style=f"bold reverse {_colour(owners[0])}")
+        else:
+            t.append(_glyph(code) or "·", style="underline" if code in path else "")
+    t.append("]─", style="dim")
+    t.append_text(_junction(chain[-1], occupied, path))
+    return t
+
+
+def _ports_line(view: dict[str, Any], occupied: dict[str, list[int]], only_busy: bool) -> Text:
+    forts: dict[str, int] = view["fortresses"]
+    homes = {p["home"]: p["seat"] for p in view["players"] if p["home"]}
+    t = Text()
+    for code, port in D.PORTS.items():
+        if only_busy and code not in occupied and code not in forts:
+            continue
+        if t:
+            t.append(" ")
+        piece = Text(code)
+        if code in occupied:
+            piece.stylize(f"bold reverse {_colour(occupied[code][0])}")
+        elif code in homes:
+            piece.stylize(f"underline {_colour(homes[code])}")
+        t.append_text(piece)
+        t.append("@" + port.roadstead, style="dim")
+        if code in forts:
+            t.append("■", style=f"bold {_colour(forts[code])}")
+    return t
+
+
+class MapPicture:
+    """The map. From 100 columns on: all 42 lanes between junction squares (see :func:`_lane`)
+    in as many columns as fit, then every port at its roadstead with its fortress. Narrower
+    (an 80-column terminal): only the lanes and ports where ships lie, so that the picture,
+    the last moves and the list still fit one screen."""
+
+    FULL_WIDTH = 100
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        occupied: dict[str, list[int]] = {}
+        for s in view["ships"]:
+            occupied.setdefault(s["at"], []).append(s["owner"])
+        self.path = set(view.get("path") or [])
+        self.occupied = occupied
+        self.view = view
+        self.lanes = [_lane([D.CODES[i] for i in chain], occupied, self.path) for chain in D.LANES.values()]
+        busy = set(occupied) | self.path
+        self.busy = [
+            lane
+            for lane, chain in zip(self.lanes, D.LANES.values(), strict=True)
+            if any(D.CODES[i] in busy and not D.IS_PORT[i] for i in chain[1:-1])
+        ]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        full = options.max_width >= self.FULL_WIDTH
+        lanes = self.lanes if full else self.busy
+        head = Text("Map " if full else "Lanes with ships ", style="bold")
+        head.append(LEGEND, style="dim")
+        head.truncate(options.max_width, overflow="ellipsis")
+        yield head
+        if lanes:
+            cell = max(t.cell_len for t in self.lanes) + 1
+            cols = max(1, (options.max_width + 1) // cell)
+            rows = -(-len(lanes) // cols)
+            cols = -(-len(lanes) // rows)
+            grid = Table.grid(padding=(0, 1))
+            for _ in range(cols):
+                grid.add_column(no_wrap=True, overflow="crop")
+            for r in range(rows):
+                grid.add_row(
+                    *[lanes[c * rows + r] if c * rows + r < len(lanes) else Text("") for c in range(cols)]
+                )
+            yield grid
+        yield _ports_line(self.view, self.occupied, only_busy=not full)
 
 
 def _ship_text(s: dict[str, Any]) -> Text:
-    colour = COLOURS[s["owner"] % 4]
+    colour = _colour(s["owner"])
     t = Text()
     t.append(s["id"], style=f"bold {colour}")
+    t.append("@" + s["at"], style=colour)
     if s["privateer"]:
         t.append("☠", style=colour)
     if s["cargo"]:
         c = s["cargo"]
-        t.append(f"[{c['good']} {c['price']}/{c['odometer']}]", style=colour)
+        t.append(f":{c['good']}{c['price']}({c['odometer']})", style=colour)
     if s["becalmed"]:
         t.append("~", style="cyan")
+    if s.get("moved"):
+        t.append("'", style="dim")
     return t
 
 
-def _offer_text(o: dict[str, Any]) -> str:
-    def side(g: dict[str, Any]) -> str:
-        parts = [f"{g['cash']} ducats"] if g["cash"] else []
-        parts += [f"fort {c}" for c in g["fortresses"]] + [f"ship {s}" for s in g["ships"]]
-        return ", ".join(parts) or "nothing"
+def _side(g: dict[str, Any]) -> str:
+    parts = [f"{g['cash']} ducats"] if g["cash"] else []
+    parts += [f"fort {c}" for c in g["fortresses"]] + [f"ship {s}" for s in g["ships"]]
+    parts += [f"load {ld}" for ld in g.get("loads", ())]
+    return ", ".join(parts) or "nothing"
 
-    truce = f", truce {o['truce_rounds']} rounds" if o["truce_rounds"] else ""
+
+def offer_text(o: dict[str, Any]) -> str:
+    """One offer (or the draft) in a line: who gives what, the truce and its expiry."""
+    truce = f"; truce {o['truce_rounds']} rounds" if o["truce_rounds"] else ""
+    counter = f" (counter to {o['counter_of']})" if o.get("counter_of") else ""
     return (
-        f"{o['id']}: seat {o['from']} gives {side(o['from_gives'])}; "
-        f"seat {o['to']} gives {side(o['to_gives'])}{truce} (until round {o['expires']})"
+        f"seat {o['from']} gives {_side(o['from_gives'])}; seat {o['to']} gives {_side(o['to_gives'])}"
+        f"{truce}{counter}"
     )
 
 
 def render(view: dict[str, Any], seat: int | None) -> RenderableType:
-    ships_at: dict[str, list[dict[str, Any]]] = {}
-    for s in view["ships"]:
-        ships_at.setdefault(s["at"], []).append(s)
-    forts: dict[str, int] = view["fortresses"]
+    """The picture of ``view`` for ``seat``; it fits the width it is drawn in (see
+    :class:`Picture`)."""
+    return Picture(view, seat)
 
-    ports = Table(title="Ports", show_header=True, header_style="bold", expand=False)
-    ports.add_column("Region")
-    ports.add_column("Port")
-    ports.add_column("Fort")
-    ports.add_column("Ships")
-    race_ports = {c for n in view["chance"]["races"] for c in (D.CARD_BY_NUM[n].cities or ())}
-    quiet = []
-    for code, port in D.PORTS.items():
-        owner = forts.get(code)
-        if owner is None and code not in ships_at and code not in race_ports:
-            quiet.append(code)
-            continue
-        fort = Text("■", style=COLOURS[owner % 4]) if owner is not None else Text("")
-        line = Text(" ").join(_ship_text(s) for s in ships_at.get(code, []))
-        name = f"{port.name} ({code})" + (" $" if code in race_ports else "")
-        ports.add_row(port.region, name, fort, line)
-    others = Text("Other ports: " + " ".join(quiet), style="dim") if quiet else Text("")
-    markets = Table(title="Markets where your ships lie", show_header=False)
-    markets.add_column("Port")
-    markets.add_column("K = buy here, S = sell here")
-    for code in D.PORTS:
-        if any(s["owner"] == seat for s in ships_at.get(code, [])):
-            entries = " · ".join(f"{g} {p} {'K' * k}{'S' * sl}" for g, (p, k, sl) in D.PRICES[code].items())
-            markets.add_row(code, entries)
 
-    sea = Table(title="At sea", show_header=True, header_style="bold")
-    sea.add_column("Square")
-    sea.add_column("Hazard")
-    sea.add_column("Ships")
-    for code in sorted(c for c in ships_at if c not in D.PORTS):
-        h = D.HAZARD_LIST[D.INDEX[code]]
-        hz = D.HAZARD_NAMES_DA[h] if h else ""
-        if h == D.REEF:
-            hz += " " + D.REEF_LETTER[D.INDEX[code]]
-        sea.add_row(code, hz, Text(" ").join(_ship_text(s) for s in ships_at[code]))
+class Picture:
+    """Status, companies, map, fleets, then what is going on (markets, cards, an attack,
+    offers and the draft). From 100 columns on the whole map; narrower, a picture short
+    enough for an 80×24 terminal (the lanes where ships lie, no markets or legend)."""
 
-    players = Table(title="Companies", show_header=True, header_style="bold")
-    for col in ("Seat", "Home", "Cash", "Wealth", "Ships", "Fortresses", "Reefs"):
-        players.add_column(col)
+    def __init__(self, view: dict[str, Any], seat: int | None) -> None:
+        self.view, self.seat = view, seat
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        view, seat = self.view, self.seat
+        width = options.max_width
+        wide = width >= MapPicture.FULL_WIDTH
+        yield _crop(_status(view), width)
+        yield _companies(view, seat, header=wide)
+        yield MapPicture(view)
+        for p in view["players"]:
+            mine = [s for s in view["ships"] if s["owner"] == p["seat"]]
+            if mine:
+                line = Text(f"{p['seat']}: ", style=f"bold {_colour(p['seat'])}")
+                line.append_text(Text(" ").join(_ship_text(s) for s in mine))
+                yield line
+        if wide:
+            here = [c for c in D.PORTS if any(s["owner"] == seat and s["at"] == c for s in view["ships"])]
+            for code in here[:2]:
+                entries = " · ".join(
+                    f"{g} {p} {'K' * k}{'S' * sl}" for g, (p, k, sl) in D.PRICES[code].items()
+                )
+                yield _crop(Text(f"{code} market: {entries}"), width)
+        ch = view["chance"]
+        cards = []
+        if ch["round_card"]:
+            c = D.CARD_BY_NUM[ch["round_card"]]
+            cards.append(f"C{c.num:02d} {c.title}: {c.text}")
+        cards += [f"C{n:02d} race to {D.CARD_BY_NUM[n].cities[0]}" for n in ch["races"]]  # type: ignore[index]
+        if cards:
+            yield _crop(Text("Cards: " + "; ".join(cards), style="magenta"), width)
+        at = view["attack"]
+        if at:
+            yield Text(
+                f"⚔ seat {view['turn']} attacks seat {at['defender']} at {at['square']}: {at['units']} "
+                f"unit(s); privateers {', '.join(at['joined']) or 'none yet'}",
+                style="bold red",
+            )
+        # The offers touching the seat first; a few lines at most (the rest are counted).
+        offers = sorted(view["offers"], key=lambda o: seat not in (o["from"], o["to"]))
+        for of in offers[:3]:
+            yield _crop(Text(f"Offer {of['id']} (until round {of['expires']}): {offer_text(of)}"), width)
+        if len(offers) > 3:
+            yield Text(f"… and {len(offers) - 3} more open offers", style="dim")
+        if view["draft"]:
+            yield Text(f"Draft: {offer_text(view['draft'])}", style="bold cyan")
+        if view["truces"]:
+            truces = ", ".join(f"{a}–{b} to round {r}" for a, b, r in view["truces"])
+            yield _crop(Text(f"Truces: {truces}", style="green"), width)
+        if wide:
+            legend = "ship@square:good price(squares carried)  ☠ privateer  ~ becalmed  ' moved this turn"
+            yield Text(legend, style="dim")
+
+
+def _crop(t: Text, width: int) -> Text:
+    t.truncate(width, overflow="ellipsis")
+    t.no_wrap = True
+    return t
+
+
+def _status(view: dict[str, Any]) -> Text:
+    status = Text()
+    status.append(f"Round {view['round']}/{view['rounds_limit']}", style="bold")
+    status.append(f" · seat {view['turn']}'s turn · M {view['M']} · {view['phase']}")
+    if view["moving"]:
+        status.append(f" · {view['moving']} under way, {view['mp']} left")
+    if view["to_act"] is not None:
+        status.append(f" · seat {view['to_act']} to act", style="bold")
+        if view["phase"] == "window":
+            status.append(" (offer, answer, or pass)")
+    if view.get("winners") is not None:
+        status.append(f" · GAME OVER, winner: {view['winners']}", style="bold green")
+    return status
+
+
+def _companies(view: dict[str, Any], seat: int | None, header: bool) -> Table:
+    t = Table(box=None, header_style="bold", pad_edge=False, padding=(0, 1), show_header=header)
+    for col in ("Seat", "Home", "Cash", "Wealth", "Ships", "Fortresses", "Reefs", "Depots"):
+        t.add_column(col, no_wrap=True)
     for p in view["players"]:
-        colour = COLOURS[p["seat"] % 4]
         name = f"{p['seat']} {COLOUR_NAMES[p['seat'] % 4]}" + (" (you)" if p["seat"] == seat else "")
         if p["eliminated"]:
             name += " out"
-        players.add_row(
-            Text(name, style=f"bold {colour}"),
+        if p["seat"] == view["turn"] and view["to_act"] is not None:
+            name = "▶ " + name
+        depots = " ".join(
+            f"{port}:{'+'.join(ld['good'] for ld in loads)}" for port, loads in p.get("depots", {}).items()
+        )
+        cells = [str(p["cash"]), str(p["wealth"]), str(p["ships"])]
+        if not header:
+            cells = [f"cash {p['cash']}", f"wealth {p['wealth']}", f"{p['ships']} ships"]
+        t.add_row(
+            Text(name, style=f"bold {_colour(p['seat'])}"),
             p["home"] or "-",
-            str(p["cash"]),
-            str(p["wealth"]),
-            str(p["ships"]),
+            *cells,
             " ".join(p["fortresses"]),
             "".join(p["reefs"]),
+            depots,
         )
+    return t
 
-    ch = view["chance"]
-    cards = []
-    if ch["round_card"]:
-        c = D.CARD_BY_NUM[ch["round_card"]]
-        cards.append(f"C{c.num:02d} {c.title}: {c.text}")
-    for n in ch["races"]:
-        c = D.CARD_BY_NUM[n]
-        cards.append(f"C{c.num:02d} {c.title} (race)")
-    status = Text()
-    status.append(f"Round {view['round']}/{view['rounds_limit']}  ", style="bold")
-    status.append(f"turn: seat {view['turn']}  phase: {view['phase']}  M = {view['M']}")
-    if view["moving"]:
-        status.append(f"  moving {view['moving']} (MP {view['mp']})")
-    if view["to_act"] is not None:
-        status.append(f"  to act: seat {view['to_act']}")
-    if view.get("winners") is not None:
-        status.append(f"  GAME OVER, winner: {view['winners']}", style="bold green")
-    parts: list[RenderableType] = [status, players, ports, others, sea]
-    if markets.row_count:
-        parts.append(markets)
-    if cards:
-        parts.append(Panel("\n".join(cards), title="Chance cards in force"))
-    if view["offers"]:
-        parts.append(Panel("\n".join(_offer_text(o) for o in view["offers"]), title="Open offers"))
-    legend = Text("ship[good price/odometer]  ☠ privateer  ~ becalmed  ■ fortress  $ race bonus", style="dim")
-    parts.append(legend)
-    return Group(*parts)
+
+# --------------------------------------------------------------------------- event summaries
+
+_STEP_NOTES = {
+    "tailwind": lambda e: f"tail wind on {e['square']}",
+    "headwind": lambda e: f"head wind on {e['square']}",
+    "storm": lambda e: f"storm on {e['square']} ridden out ({e['roll']})",
+    "iceberg": lambda e: f"iceberg on {e['square']} passed ({e['roll']})",
+    "calm": lambda e: f"wind on {e['square']} ({e['roll']})",
+    "reef_known": lambda e: f"reef {e['reef']} passed and charted ({e['roll']})",
+    "pirates": lambda e: f"pirates on {e['square']} slipped ({e['roll']})",
+    "plundered": lambda e: f"cargo plundered on {e['square']} ({e['roll']})",
+    "becalmed": lambda e: f"becalmed on {e['square']} ({e['roll']})",
+}
+"""Events that happen on a square of a move: they join the move's one line."""
+
+
+def _route(squares: list[str]) -> str:
+    return " → ".join(squares) if len(squares) <= 3 else f"{squares[0]} → … → {squares[-1]}"
+
+
+def summarise_events(events: Iterable[dict[str, Any]]) -> list[str]:
+    """The events as lines for a person: each ship's run of steps becomes one line with its
+    route, its number of squares and what happened on the way; other events keep their text."""
+    out: list[str] = []
+    run: dict[str, Any] | None = None
+
+    def flush() -> None:
+        nonlocal run
+        if run is not None:
+            n = len(run["squares"])
+            notes = "; ".join(run["notes"])
+            out.append(
+                f"Seat {run['seat']}'s {run['ship']} sails {_route(run['squares'])} "
+                f"({n} square{'s' if n != 1 else ''}{'; ' + notes if notes else ''})."
+            )
+            run = None
+
+    for e in events:
+        kind = e.get("kind")
+        if kind == "sail" or kind in _STEP_NOTES:
+            if run is None or run["ship"] != e.get("ship"):
+                flush()
+                run = {"ship": e.get("ship"), "seat": e.get("seat"), "squares": [], "notes": []}
+            if kind in ("sail", "becalmed"):
+                run["squares"].append(e["square"])
+            else:
+                run["notes"].append(_STEP_NOTES[kind](e))
+            continue
+        flush()
+        if kind == "lost" and e.get("ship"):
+            out.append(e.get("text", ""))
+        elif e.get("text"):
+            out.append(e["text"])
+    flush()
+    return out

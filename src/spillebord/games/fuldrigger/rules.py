@@ -17,6 +17,9 @@ map codes (``KANW``, ``LON``). The action texts are listed in :mod:`.actions`.
   søkort / C28 gives a phase ``chart`` in which each player in turn names
   ``chart A``), then the three dice are rolled: M, the movement allowance
   for every ship this turn.
+* **Negotiation windows** (phase ``window``, rule 11.3): every other player
+  still in, from the turn player's left, may open drafts (``offer 2``),
+  answer or withdraw open offers, and closes his window with ``pass``.
 * **Free phase** (phase ``free``), one action each, in any order, until
   ``end``: ``sail s1 KAN1`` (starts ship s1's one move with its first
   step), ``buy s1 Ma``, ``sell s1``, ``jettison s1``, ``buyship``,
@@ -29,28 +32,31 @@ map codes (``KANW``, ``LON``). The action texts are listed in :mod:`.actions`.
   itself when the ship enters a port, runs out of movement, is becalmed,
   stopped by a head wind at 0, or lost. Hazards are resolved on every
   entry with their 2d6 rolls.
-* **An attack** (phases ``muster``, ``lose``, ``seize``): ``attack D X``
-  declares it; ``join sN`` nominates privateers one by one and ``launch``
-  (allowed once at least U are nominated) sails each to X by the engine's
-  choice of path (fewest steps, then fewest random hazards, then map
-  codes; hazards apply, pirates are ignored), checks the count and rolls
-  the attack table. On a loss the attacker chooses ``lose sN``; on a
+* **An attack** (phases ``muster``, ``approach``, ``lose``, ``seize``):
+  ``attack D X`` declares it; ``join sN`` nominates privateers one by one
+  (a becalmed one only if it lies on X) and ``launch`` (allowed once at
+  least U are nominated) starts the approach: each nominated privateer not
+  on X sails there by a normal move of the player's choosing, ``sail sN
+  Y`` one square at a time (only steps from which X stays within reach;
+  hazards apply, pirates are ignored); then the count is checked and the
+  attack table rolled. On a loss the attacker chooses ``lose sN``; on a
   capture he chooses ``seize sN`` or ``seize fort``.
 * **Negotiation** (phases ``draft`` and ``respond``): ``offer 1`` opens a
-  draft to seat 1, built one clause at a time: ``give cash N``, ``ask cash
-  N`` (N from :data:`CASH_AMOUNTS`, at most the payer's cash), ``give fort
-  CAN``, ``ask fort CAN``, ``give ship s3``, ``ask ship s7``, ``truce N``
-  (1–10), then ``send`` or ``cancel``. Each clause goes into a draft at
-  most once: one cash clause each way, one truce, each fortress and ship
-  once, so a draft has at most 27 clauses.
+  draft to seat 1 (in one's free phase or window), built one clause at a
+  time: ``give cash N`` / ``ask cash N`` add N to a sum written digit by
+  digit from the left (:func:`cash_steps`: 137 = 100, 30, 7; never more
+  than the payer holds), ``give fort CAN``, ``ask fort CAN``, ``give ship
+  s3``, ``ask ship s7``, ``give load ALX:Ka`` / ``ask load ALX:Ka`` (a depot
+  load), ``truce N`` (1–10), then ``send`` or ``cancel``. Every clause but
+  cash goes into a draft at most once; cash takes one step per digit.
   A sent offer gives the recipient an immediate ``respond`` decision
-  (``accept oN``, ``decline oN`` or ``later``); an offer left open can be
-  accepted or declined in the recipient's own free phase, or withdrawn by
-  the proposer, until it expires at the end of the round. Offers are
-  validated on acceptance (11.4); a failed acceptance voids the offer. At
-  most 3 drafts per turn, 3 open proposals per player and the once-only
-  clauses keep the decision count bounded. Depot loads are not offerable
-  (left out).
+  (``accept oN``, ``decline oN``, ``later`` or ``counter oN``: decline and
+  draft one back); an offer left open can be accepted or declined in the
+  recipient's own free phase or window, or withdrawn by the proposer,
+  until it expires at the end of the round. Offers are validated on
+  acceptance (11.4); a failed acceptance voids the offer. At most 3 drafts
+  per seat per turn and 3 open proposals per player keep the decision
+  count bounded.
 
 Engine decisions beyond the rules (tested in tests/games/fuldrigger):
 
@@ -62,13 +68,11 @@ Engine decisions beyond the rules (tested in tests/games/fuldrigger):
 * each clause at most once per draft (engine version 2: before, ``truce N``
   and the cash steps could be added again and again, and a draft never had
   to end);
-* the approach path of an attack is chosen by the engine (see above);
 * a ship captured in an attack cannot move, trade or attack for the rest
   of that turn (the analogue of rule 11.5.3 for ships received by offer);
 * a sale needs cash + proceeds to cover the port fee (no debts, D30);
-* offers are proposed only in one's own free phase (answered at once or
-  later); depot loads cannot be offered; ``counter_of`` is not modelled
-  (a counter-offer is a decline and a new offer);
+* offers are proposed in one's own free phase or one's window each turn
+  (answered at once or later);
 * ``wall_clock_minutes``: the engine reads no clock; the table calls
   :meth:`FuldriggerState.clock_expired` when the time is up;
 * test cases F14 ("the ships become immune") and F15 ("Canton:
@@ -87,6 +91,7 @@ A game stopped at the decision bound is ranked by wealth.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
@@ -111,6 +116,7 @@ from .actions import (
     END,
     LATER,
     LAUNCH,
+    PASS,
     SEND,
     STOP,
     TRUCES,
@@ -122,6 +128,7 @@ from .actions import (
     Cancel,
     Chart,
     Collect,
+    Counter,
     Decline,
     End,
     Fit,
@@ -135,6 +142,7 @@ from .actions import (
     Launch,
     Lose,
     MakeOffer,
+    Pass,
     Portage,
     Sail,
     Seize,
@@ -153,6 +161,7 @@ from .notation import parse
 from .options import FuldriggerOptions
 from .pieces import Attack as AttackInProgress
 from .pieces import Load, Offer, Ship
+from .reasons import why
 from .view import view
 
 TITLE = "Fuldrigger"
@@ -165,23 +174,30 @@ START_CASH = 100
 TOLL = 10
 LOSS_BELOW = {1: 6, 2: 5, 3: 4, 4: 3}
 CAPTURE_ABOVE = {1: 9, 2: 8, 3: 7, 4: 6}
-CASH_AMOUNTS: tuple[int, ...] = (
-    *range(10, 100, 10),
-    *range(100, 500, 50),
-    *range(500, 100_001, 100),
-)
-"""The sums a cash clause may name: 10 to 100 in steps of 10, then to 500 in steps of 50,
-then in steps of 100 (up to 100,000), never more than the payer holds."""
-GIVE_CASH = tuple((n, Give("cash", str(n))) for n in CASH_AMOUNTS)
-ASK_CASH = tuple((n, Ask("cash", str(n))) for n in CASH_AMOUNTS)
+MAX_DRAFTS = 3
+"""Drafts a player may open in one turn (his own or another's), and offers he may have open."""
 N_TAILWINDS = sum(1 for h in HAZARD_LIST if h == D.TAILWIND)
 
-FREE_ACTIONS = (
-    Sail, Buy, Sell, Jettison, BuyShip, SellShip, Fortress, Fit, Unfit, Attack, MakeOffer, Accept,
-    Decline, Withdraw, Portage, Collect, End,
-)  # fmt: skip
-"""The decisions of the free phase (``_why`` explains why one of them is refused)."""
-SHIP_ACTIONS = (Sail, Buy, Sell, Jettison, SellShip, Fit, Unfit, Portage, Collect)
+
+def cash_steps(amount: int, cash: int) -> list[int]:
+    """The sums a cash clause may add to ``amount`` (rule 11.1, "De aftaler selv prisen"):
+    one digit times a place value (1–9, 10–90, 100–900, …) below the lowest digit already
+    written, so that any whole sum is written digit by digit from the left (137 = 100, then
+    30, then 7) and a clause takes at most one step per digit; never beyond ``cash``, what
+    the payer holds."""
+    limit = 1  # the place of the lowest digit written so far
+    while amount and amount % (limit * 10) == 0:
+        limit *= 10
+    out: list[int] = []
+    place = 1
+    room = cash - amount
+    while place <= room and (not amount or place < limit):
+        for d in range(1, 10):
+            if d * place > room:
+                break
+            out.append(d * place)
+        place *= 10
+    return out
 
 
 def roll2(rng: Rng) -> int:
@@ -207,6 +223,7 @@ def roll2(rng: Rng) -> int:
         "depots": dict,
         "eliminated": list,
         "out_order": list,
+        "drafts": list,
     }
 )
 class FuldriggerState(State[FuldriggerAction]):
@@ -215,8 +232,8 @@ class FuldriggerState(State[FuldriggerAction]):
 
     opts: FuldriggerOptions
     phase: str
-    """``home``, ``chart``, ``free``, ``move``, ``muster``, ``lose``, ``seize``, ``draft``,
-    ``respond`` or ``over``."""
+    """``home``, ``chart``, ``window``, ``free``, ``move``, ``muster``, ``approach``,
+    ``lose``, ``seize``, ``draft``, ``respond`` or ``over``."""
     first: int
     banker: int
     round: int
@@ -251,7 +268,10 @@ class FuldriggerState(State[FuldriggerAction]):
     offers: dict[int, Offer]
     next_offer: int
     draft: Offer | None
-    drafts: int
+    drafts: list[int]
+    """Drafts each seat has opened this turn (at most :data:`MAX_DRAFTS`)."""
+    window: tuple[int, ...]
+    """The seats whose negotiation window is still to come this turn (the first is open)."""
     respond: int | None
     truces: dict[tuple[int, int], int]
     depots: dict[tuple[int, str], tuple[Load, ...]]
@@ -464,6 +484,10 @@ class FuldriggerState(State[FuldriggerAction]):
                 [a for v, a in sail_steps(s.id, s.node) if v not in visited] if self.mp > 0 else []
             )
             return [*steps, STOP]
+        if ph == "approach":
+            return self._approach_steps()
+        if ph == "window":
+            return [*self._negotiation_legal(self.to_act), PASS]
         if ph == "muster":
             assert self.attack is not None
             at = self.attack
@@ -486,7 +510,10 @@ class FuldriggerState(State[FuldriggerAction]):
             return self._draft_legal()
         if ph == "respond":
             assert self.respond is not None
-            return [act(Accept, self.respond), act(Decline, self.respond), LATER]
+            answers: list[FuldriggerAction] = [act(Accept, self.respond), act(Decline, self.respond), LATER]
+            if self.can_draft(self.to_act):
+                answers.append(act(Counter, self.respond))
+            return answers
         if ph == "free":
             return self._free_legal()
         return []
@@ -551,18 +578,31 @@ class FuldriggerState(State[FuldriggerAction]):
                     out.append(act(Fortress, c))
         out.extend(self._attack_legal())
         if o.negotiation:
-            open_props = sum(1 for of in self.offers.values() if of.frm == p)
-            if open_props < 3 and self.drafts < 3:
-                for q in range(self.seats):
-                    if q != p and not self.eliminated[q]:
-                        out.append(act(MakeOffer, q))
-            for of in sorted(self.offers.values()):
-                if of.to == p:
-                    out.append(act(Accept, of.id))
-                    out.append(act(Decline, of.id))
-                elif of.frm == p:
-                    out.append(act(Withdraw, of.id))
+            out.extend(self._negotiation_legal(p))
         out.append(END)
+        return out
+
+    def can_draft(self, p: int) -> bool:
+        """Whether seat ``p`` may open a draft now (rule 11.7: at most three drafts a turn and
+        three open offers)."""
+        if not self.opts.negotiation or self.drafts[p] >= MAX_DRAFTS:
+            return False
+        return sum(1 for of in self.offers.values() if of.frm == p) < MAX_DRAFTS
+
+    def _negotiation_legal(self, p: int) -> list[FuldriggerAction]:
+        """Offers seat ``p`` may open, accept, decline or withdraw (in his free phase or his
+        window)."""
+        out: list[FuldriggerAction] = []
+        if self.can_draft(p):
+            for q in range(self.seats):
+                if q != p and not self.eliminated[q]:
+                    out.append(act(MakeOffer, q))
+        for of in sorted(self.offers.values()):
+            if of.to == p:
+                out.append(act(Accept, of.id))
+                out.append(act(Decline, of.id))
+            elif of.frm == p:
+                out.append(act(Withdraw, of.id))
         return out
 
     def fortress_allowed(self, p: int, city: str) -> bool:
@@ -609,72 +649,48 @@ class FuldriggerState(State[FuldriggerAction]):
         return out
 
     def attack_candidates(self, p: int, x: int) -> list[str]:
+        """Seat ``p``'s privateers that may join an attack on ``x`` (rule 9.2.3): not yet
+        moved, attacked or received this turn, and either on ``x`` already (a becalmed one
+        too: becalming only forbids moving) or able to reach it by a move of at most M."""
         out = []
+        used = self.moved | self.frozen | self.attacked
         for s in self.ships_of(p):
-            if not s.privateer or s.becalmed or s.id in self.moved | self.frozen | self.attacked:
+            if not s.privateer or s.id in used:
                 continue
-            if s.node == x or self.approach_path(s, x) is not None:
+            if s.node == x or (not s.becalmed and self.M > 0 and self.reachable(s.node, x)):
                 out.append(s.id)
         return out
 
     def _wind(self, frm: int, v: int) -> str | None:
-        h = HAZARD_LIST[v]
-        if h not in (D.TAILWIND, D.HEADWIND) or not self.opts.directional_winds:
-            return h
-        lane = D.LANE_OF.get(v)
-        if lane is not None and frm == lane[1]:  # sailing against the lane's direction
-            return D.HEADWIND if h == D.TAILWIND else D.TAILWIND
-        return h
+        return wind(frm, v, self.opts.directional_winds)
 
-    def approach_path(self, s: Ship, x: int) -> list[int] | None:
-        """The engine's path for a privateer's approach: fewest steps, then fewest random
-        hazards (storm, iceberg, calm, unknown reef), then map codes; winds counted."""
-        if DIST[s.node][x] > self.M + 3 * N_TAILWINDS:
-            return None
-        best: list[Any] = [None, None]
-        known = self.reefs[s.owner]
+    def reachable(self, u: int, x: int) -> bool:
+        """Whether a ship on ``u`` can sail to ``x`` in one move of M (rule 4: a simple path,
+        ports only as its end, winds counted; the random hazards may still stop it)."""
+        return DIST[u][x] <= self.M + 3 * N_TAILWINDS and _reachable(
+            u, x, self.M, self.opts.directional_winds
+        )
 
-        def risk(v: int) -> int:
-            h = HAZARD_LIST[v]
-            if h in (D.STORM, D.ICEBERG, D.CALM):
-                return 1
-            return int(h == D.REEF and D.REEF_LETTER[v] not in known)
-
-        path = [s.node]
-        on = {s.node}
-
-        def dfs(u: int, mp: int, tails: int, r: int) -> None:
-            for v in ADJ[u]:
-                if v in on or mp < 1:
-                    continue
-                if IS_PORT[v] and v != x:
-                    continue
-                steps = len(path)
-                if best[0] is not None and steps > best[0][0]:
-                    return
-                m = mp - 1
-                w = self._wind(u, v)
-                t = tails
-                if w == D.TAILWIND:
-                    m += 3
-                    t += 1
-                elif w == D.HEADWIND:
-                    m = max(0, m - 3)
-                path.append(v)
-                on.add(v)
-                if v == x:
-                    key = (steps, r + risk(v), [CODES[n] for n in path])
-                    if best[0] is None or key < best[0]:
-                        best[0] = key
-                        best[1] = list(path)
-                elif m > 0 and DIST[v][x] <= m + 3 * (N_TAILWINDS - t):
-                    dfs(v, m, t, r + risk(v))
-                path.pop()
-                on.discard(v)
-
-        dfs(s.node, self.M, 0, 0)
-        found: list[int] | None = best[1]
-        return found
+    def _approach_steps(self) -> list[FuldriggerAction]:
+        """The steps of an attacking privateer's approach (rule 9.2.3): a normal move of the
+        player's choosing, each step one from which the target can still be reached."""
+        assert self.attack is not None and self.moving is not None
+        x = self.attack.target
+        s = self.ships[self.moving]
+        out: list[FuldriggerAction] = []
+        if self.mp <= 0:
+            return out
+        for v, a in sail_steps(s.id, s.node):
+            if v in self.visited or (IS_PORT[v] and v != x):
+                continue
+            if v == x:
+                out.append(a)
+                continue
+            m = mp_after(s.node, v, self.mp, self.opts.directional_winds)
+            dw = self.opts.directional_winds
+            if m > 0 and DIST[v][x] <= m + 3 * N_TAILWINDS and reaches(v, m, {*self.visited, v}, x, dw):
+                out.append(a)
+        return out
 
     def _participants_on_target(self) -> list[str]:
         assert self.attack is not None
@@ -691,30 +707,54 @@ class FuldriggerState(State[FuldriggerAction]):
         dr = self.draft
         p, q = dr.frm, dr.to
         out: list[FuldriggerAction] = []
-        # Each clause at most once per draft (one cash clause each way, one truce, each
-        # fortress and ship once): a draft ends within 27 clauses.
-        if not dr.give_cash:
-            cash = self.cash[p]
-            for n, give in GIVE_CASH:
-                if n > cash:
-                    break
-                out.append(give)
-        if not dr.get_cash:
-            cash = self.cash[q]
-            for n, ask in ASK_CASH:
-                if n > cash:
-                    break
-                out.append(ask)
+        # Cash digit by digit from the left (see cash_steps); every other clause at most once
+        # (each fortress, ship and depot load, one truce): a draft always ends.
+        out += [act(Give, "cash", str(n)) for n in cash_steps(dr.give_cash, self.cash[p])]
+        out += [act(Ask, "cash", str(n)) for n in cash_steps(dr.get_cash, self.cash[q])]
         out += [act(Give, "fort", c) for c in self.forts_of(p) if c not in dr.give_forts]
         out += [act(Ask, "fort", c) for c in self.forts_of(q) if c not in dr.get_forts]
         out += [act(Give, "ship", s.id) for s in self.ships_of(p) if s.id not in dr.give_ships]
         out += [act(Ask, "ship", s.id) for s in self.ships_of(q) if s.id not in dr.get_ships]
+        if self.depots:
+            out += [act(Give, "load", k) for k in self._depot_keys(p, dr.give_loads)]
+            out += [act(Ask, "load", k) for k in self._depot_keys(q, dr.get_loads)]
         if not dr.truce:
             out += TRUCES
         if not dr.is_empty():
             out.append(SEND)
         out.append(CANCEL)
         return out
+
+    def _depot_keys(self, p: int, listed: tuple[str, ...]) -> list[str]:
+        """``PORT:good`` for each kind of load in seat ``p``'s depots not yet all in ``listed``."""
+        out = []
+        for (q, port), loads in sorted(self.depots.items()):
+            if q != p:
+                continue
+            counts: dict[str, int] = {}
+            for ld in loads:
+                counts[ld.good] = counts.get(ld.good, 0) + 1
+            for g, n in counts.items():
+                key = f"{port}:{g}"
+                if listed.count(key) < n:
+                    out.append(key)
+        return out
+
+    def _depot_count(self, p: int, key: str) -> int:
+        port, _, g = key.partition(":")
+        return sum(1 for ld in self.depots.get((p, port), ()) if ld.good == g)
+
+    def _move_load(self, frm: int, to: int, key: str) -> None:
+        """Hand one ``PORT:good`` load from ``frm``'s depot to ``to``'s depot in that port."""
+        port, _, g = key.partition(":")
+        loads = list(self.depots[(frm, port)])
+        i = next(i for i, ld in enumerate(loads) if ld.good == g)
+        ld = loads.pop(i)
+        if loads:
+            self.depots[(frm, port)] = tuple(loads)
+        else:
+            del self.depots[(frm, port)]
+        self.depots[(to, port)] = (*self.depots.get((to, port), ()), ld)
 
     def validate_offer(self, of: Offer) -> str | None:
         p, q = of.frm, of.to
@@ -738,6 +778,10 @@ class FuldriggerState(State[FuldriggerAction]):
         for sid in of.get_ships:
             if sid not in self.ships or self.ships[sid].owner != q:
                 return f"seat {q} no longer owns ship {sid}"
+        for giver, loads in ((p, of.give_loads), (q, of.get_loads)):
+            for key in set(loads):
+                if self._depot_count(giver, key) < loads.count(key):
+                    return f"seat {giver} no longer has {loads.count(key)} {key} load(s) in his depot"
         if self.moving in (*of.give_ships, *of.get_ships):
             return "a listed ship is under way"
         ds = len(of.get_ships) - len(of.give_ships)
@@ -761,6 +805,10 @@ class FuldriggerState(State[FuldriggerAction]):
                 self.ships[sid] = self.ships[sid]._replace(owner=to)
                 if to == self.turn:
                     self.frozen = self.frozen | {sid}
+        for ld in of.give_loads:
+            self._move_load(p, q, ld)
+        for ld in of.get_loads:
+            self._move_load(q, p, ld)
         if of.truce:
             key = (min(p, q), max(p, q))
             self.truces[key] = max(self.truces.get(key, 0), self.round + of.truce)
@@ -849,87 +897,8 @@ class FuldriggerState(State[FuldriggerAction]):
         return ev
 
     def _why(self, action: object) -> str:
-        """A reason why ``action`` is not legal now, as precise as the common cases allow."""
-        if not isinstance(action, FuldriggerAction):
-            return f"{action!r} is not a Fuldrigger action"
-        generic = f"'{action}' is not legal now (phase {self.phase}, seat {self.to_act} to act)"
-        if self.phase != "free" or not isinstance(action, FREE_ACTIONS):
-            return generic
-        p = self.turn
-        if isinstance(action, SHIP_ACTIONS):
-            s = self.ships.get(action.ship)
-            if s is None:
-                return f"there is no ship {action.ship}"
-            if s.owner != p:
-                return f"ship {s.id} belongs to seat {s.owner}"
-            where = CODES[s.node]
-            if isinstance(action, Sail):
-                if s.id in self.moved or s.id in self.attacked:
-                    return f"ship {s.id} has already moved this turn"
-                if s.becalmed:
-                    return f"ship {s.id} is becalmed"
-                if s.id in self.frozen:
-                    return f"ship {s.id} changed hands this turn and may not move"
-                if action.to not in CODES or INDEX[action.to] not in ADJ[s.node]:
-                    return f"{action.to} is not next to {where}"
-            if isinstance(action, (Buy, Sell)):
-                if not IS_PORT[s.node]:
-                    return f"ship {s.id} is at sea ({where}), not in a port"
-                if s.privateer:
-                    return f"ship {s.id} is a privateer and cannot trade"
-                if self.trade_blocked(where):
-                    return f"the chance card in force stops all trade in {D.PORTS[where].name}"
-            if isinstance(action, Buy):
-                g = action.good
-                entry = PRICES[where].get(g)
-                if s.load is not None:
-                    return f"ship {s.id} already carries a load"
-                if entry is None or not entry[1]:
-                    return f"{D.PORTS[where].name} does not sell {g}"
-                if self.supply.get(g, 0) <= 0:
-                    return f"no {g} is left in the supply"
-                return f"{g} costs {self.buy_price(where, g)} plus any fee; seat {p} has {self.cash[p]}"
-            if isinstance(action, Sell):
-                if s.load is None:
-                    return f"ship {s.id} carries nothing"
-                entry = PRICES[where].get(s.load.good)
-                if entry is None or not entry[2]:
-                    return f"{D.PORTS[where].name} does not buy {s.load.good}"
-                if not self.can_sell_load(s.load, where):
-                    return f"the {s.load.good} has been carried only {s.load.odo} squares (10 needed)"
-            if isinstance(action, Portage) and s.id in self.ported:
-                return f"ship {s.id} has already sent a load across this turn"
-            if isinstance(action, (Fit, Unfit)):
-                if s.id in self.converted:
-                    return f"ship {s.id} was already converted this turn"
-                if not self.can_convert(s):
-                    return "privateers are fitted out and stood down only in the home city or an own fortress"
-                if s.load is not None:
-                    return f"ship {s.id} must be empty to become a privateer"
-        if isinstance(action, Fortress):
-            c = action.city
-            if c not in D.PORTS:
-                return f"{c} is not a port city"
-            if c in self.forts:
-                return f"{D.PORTS[c].name} already has a fortress"
-            if not self.fortress_allowed(p, c):
-                return f"{D.PORTS[c].name} is another player's home city"
-            if not any(s.owner == p and CODES[s.node] == c for s in self.ships.values()):
-                return f"seat {p} has no ship in {D.PORTS[c].name}"
-            if self.n_forts(p) >= MAX_FORTS:
-                return "a player owns at most six fortresses"
-            return f"a fortress costs {FORT_PRICE}; seat {p} has {self.cash[p]}"
-        if isinstance(action, BuyShip):
-            if self.n_ships(p) >= MAX_SHIPS:
-                return "a player owns at most six ships"
-            return f"a ship costs {self.ship_cost()}; seat {p} has {self.cash[p]}"
-        if isinstance(action, Attack):
-            if self._effect("no_attacks"):
-                return "Fred i Europa (C27) is in force: no attacks"
-            if action.defender >= 0 and self.truce_with(p, action.defender):
-                return f"a truce with seat {action.defender} is in force"
-            return "not enough privateers can reach the target, or nothing there can be attacked"
-        return generic
+        """A reason why ``action`` is not legal now, naming the rule (see :mod:`.reasons`)."""
+        return why(self, action)
 
     # setup and turn structure -------------------------------------------------
 
@@ -957,7 +926,7 @@ class FuldriggerState(State[FuldriggerAction]):
         p = self.turn
         self.moved = self.frozen = self.converted = self.attacked = self.ported = frozenset()
         self.sales = {}
-        self.drafts = 0
+        self.drafts = [0] * self.seats
         self.attack = None
         self.moving = None
         ev.append(
@@ -976,8 +945,6 @@ class FuldriggerState(State[FuldriggerAction]):
         if c:
             m = max(0, m + c.amount)
         self.M = m
-        self.phase = "free"
-        self.to_act = self.turn
         ev.append(
             {
                 "kind": "roll",
@@ -987,6 +954,22 @@ class FuldriggerState(State[FuldriggerAction]):
                 "text": f"Seat {self.turn} rolls {dice}: M = {m}.",
             }
         )
+        # Every other player's negotiation window, in seat order from the turn player's
+        # left (rule 11.3: "Andre kompagnier kan til enhver tid blande sig").
+        if self.opts.negotiation:
+            n = self.seats
+            order = ((self.turn + i) % n for i in range(1, n))
+            self.window = tuple(q for q in order if not self.eliminated[q])
+        self._home()
+
+    def _home(self) -> None:
+        """Back to the open negotiation window, or else the turn player's free phase."""
+        if self.window:
+            self.phase = "window"
+            self.to_act = self.window[0]
+        else:
+            self.phase = "free"
+            self.to_act = self.turn
 
     def _turn_card(self, ev: list[Event]) -> None:
         if self.round_card is not None:
@@ -1105,6 +1088,7 @@ class FuldriggerState(State[FuldriggerAction]):
     def _game_over(self, ev: list[Event]) -> None:
         self.phase = "over"
         self.to_act = None
+        self.window = ()
         self.offers = {}
         self.draft = None
         w = self.winners()
@@ -1123,6 +1107,13 @@ class FuldriggerState(State[FuldriggerAction]):
 
     def _do_sail(self, a: Sail, ev: list[Event]) -> None:
         sid, v = a.ship, INDEX[a.to]
+        if self.phase == "approach":
+            assert self.attack is not None
+            going = self._enter(sid, v, ev)
+            if not going or v == self.attack.target or not self._approach_steps():
+                self.attack = self.attack._replace(to_sail=self.attack.to_sail[1:])
+                self._next_approach(ev)
+            return
         if self.phase == "free":
             self.moving = sid
             self.mp = self.M
@@ -1563,18 +1554,35 @@ class FuldriggerState(State[FuldriggerAction]):
     def _do_launch(self, a: Launch, ev: list[Event]) -> None:
         at = self.attack
         assert at is not None
-        for sid in at.joined:
-            s = self.ships[sid]
-            if s.node != at.target:
-                path = self.approach_path(s, at.target)
-                if path is not None:
-                    self.mp = self.M
-                    self.visited = frozenset((s.node,))
-                    for v in path[1:]:
-                        if not self._enter(sid, v, ev) and v != at.target:
-                            break
         self.moved = self.moved | set(at.joined)
         self.attacked = self.attacked | set(at.joined)
+        self.attack = at._replace(
+            to_sail=tuple(sid for sid in at.joined if self.ships[sid].node != at.target)
+        )
+        self._next_approach(ev)
+
+    def _next_approach(self, ev: list[Event]) -> None:
+        """Start the next nominated privateer's approach, or resolve the attack when every
+        one has sailed (rule 9.2.3–5)."""
+        at = self.attack
+        assert at is not None
+        while at.to_sail:
+            sid = at.to_sail[0]
+            if sid in self.ships:
+                self.moving = sid
+                self.mp = self.M
+                self.visited = frozenset((self.ships[sid].node,))
+                if self._approach_steps():
+                    self.phase = "approach"
+                    self.to_act = self.turn
+                    return
+            at = self.attack = at._replace(to_sail=at.to_sail[1:])
+        self.moving = None
+        self._resolve_attack(ev)
+
+    def _resolve_attack(self, ev: list[Event]) -> None:
+        at = self.attack
+        assert at is not None
         here = self._participants_on_target()
         n_att = len(here)
         if n_att < at.units:
@@ -1630,6 +1638,7 @@ class FuldriggerState(State[FuldriggerAction]):
 
     def _attack_done(self) -> None:
         self.attack = None
+        self.moving = None
         self.phase = "free"
         self.to_act = self.turn
 
@@ -1700,17 +1709,25 @@ class FuldriggerState(State[FuldriggerAction]):
     # negotiation ------------------------------------------------------------------
 
     def _do_offer(self, a: MakeOffer, ev: list[Event]) -> None:
-        self.drafts += 1
-        self.draft = Offer(0, self.turn, a.to, expires=self.round)
+        p = self.to_act
+        assert p is not None
+        self._open_draft(p, a.to, 0)
+
+    def _open_draft(self, p: int, q: int, counter_of: int) -> None:
+        self.drafts[p] += 1
+        self.draft = Offer(0, p, q, expires=self.round, counter_of=counter_of)
         self.phase = "draft"
+        self.to_act = p
 
     def _do_give(self, a: Give, ev: list[Event]) -> None:
         dr = self.draft
         assert dr is not None
         if a.what == "cash":
-            self.draft = dr._replace(give_cash=int(a.value))
+            self.draft = dr._replace(give_cash=dr.give_cash + int(a.value))
         elif a.what == "fort":
             self.draft = dr._replace(give_forts=(*dr.give_forts, a.value))
+        elif a.what == "load":
+            self.draft = dr._replace(give_loads=(*dr.give_loads, a.value))
         else:
             self.draft = dr._replace(give_ships=(*dr.give_ships, a.value))
 
@@ -1718,9 +1735,11 @@ class FuldriggerState(State[FuldriggerAction]):
         dr = self.draft
         assert dr is not None
         if a.what == "cash":
-            self.draft = dr._replace(get_cash=int(a.value))
+            self.draft = dr._replace(get_cash=dr.get_cash + int(a.value))
         elif a.what == "fort":
             self.draft = dr._replace(get_forts=(*dr.get_forts, a.value))
+        elif a.what == "load":
+            self.draft = dr._replace(get_loads=(*dr.get_loads, a.value))
         else:
             self.draft = dr._replace(get_ships=(*dr.get_ships, a.value))
 
@@ -1730,7 +1749,7 @@ class FuldriggerState(State[FuldriggerAction]):
 
     def _do_cancel(self, a: Cancel, ev: list[Event]) -> None:
         self.draft = None
-        self.phase = "free"
+        self._home()
 
     def _do_send(self, a: Send, ev: list[Event]) -> None:
         assert self.draft is not None
@@ -1758,8 +1777,7 @@ class FuldriggerState(State[FuldriggerAction]):
 
     def _back_to_turn(self) -> None:
         self.respond = None
-        self.phase = "free"
-        self.to_act = self.turn
+        self._home()
 
     def _do_accept(self, a: Accept, ev: list[Event]) -> None:
         self._answer("accept", a.offer, ev)
@@ -1768,6 +1786,18 @@ class FuldriggerState(State[FuldriggerAction]):
     def _do_decline(self, a: Decline, ev: list[Event]) -> None:
         self._answer("decline", a.offer, ev)
         self._back_to_turn()
+
+    def _do_counter(self, a: Counter, ev: list[Event]) -> None:
+        frm = self.offers[a.offer].frm
+        me = self.to_act
+        assert me is not None
+        self._answer("decline", a.offer, ev)
+        self.respond = None
+        self._open_draft(me, frm, a.offer)
+
+    def _do_pass(self, a: Pass, ev: list[Event]) -> None:
+        self.window = self.window[1:]
+        self._home()
 
     def _do_withdraw(self, a: Withdraw, ev: list[Event]) -> None:
         self._answer("withdraw", a.offer, ev)
@@ -1802,6 +1832,54 @@ class FuldriggerState(State[FuldriggerAction]):
         assert all(c in D.PORTS for c in self.forts), "I4"
 
 
+def wind(frm: int, v: int, directional: bool) -> str | None:
+    """The hazard of ``v`` for a ship coming from ``frm`` (D5: with directional winds a wind
+    square helps along its lane's direction and hinders against it)."""
+    h = HAZARD_LIST[v]
+    if h not in (D.TAILWIND, D.HEADWIND) or not directional:
+        return h
+    lane = D.LANE_OF.get(v)
+    if lane is not None and frm == lane[1]:  # sailing against the lane's direction
+        return D.HEADWIND if h == D.TAILWIND else D.TAILWIND
+    return h
+
+
+def mp_after(u: int, v: int, mp: int, directional: bool) -> int:
+    """Movement left after stepping from ``u`` into ``v`` with ``mp`` (winds counted)."""
+    m = mp - 1
+    w = wind(u, v, directional)
+    if w == D.TAILWIND:
+        return m + 3
+    if w == D.HEADWIND:
+        return max(0, m - 3)
+    return m
+
+
+def reaches(u: int, mp: int, visited: set[int], x: int, directional: bool) -> bool:
+    """Whether a ship on ``u`` with ``mp`` left, having visited ``visited``, can go on into
+    ``x`` (rule 4.3: a simple path; ports only as its end)."""
+    for v in ADJ[u]:
+        if v in visited or (IS_PORT[v] and v != x):
+            continue
+        if v == x:
+            return True
+        m = mp_after(u, v, mp, directional)
+        if m <= 0 or DIST[v][x] > m + 3 * N_TAILWINDS:
+            continue
+        visited.add(v)
+        ok = reaches(v, m, visited, x, directional)
+        visited.discard(v)
+        if ok:
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _reachable(u: int, x: int, m: int, directional: bool) -> bool:
+    """:func:`reaches` from the start of a move (the map never changes: cached, bounded)."""
+    return reaches(u, m, {u}, x, directional)
+
+
 _Handler = Callable[[FuldriggerState, Any, list[Event]], None]
 _DISPATCH: dict[type[FuldriggerAction], _Handler] = {
     Home: FuldriggerState._do_home,
@@ -1833,6 +1911,8 @@ _DISPATCH: dict[type[FuldriggerAction], _Handler] = {
     Decline: FuldriggerState._do_decline,
     Withdraw: FuldriggerState._do_withdraw,
     Later: FuldriggerState._do_later,
+    Counter: FuldriggerState._do_counter,
+    Pass: FuldriggerState._do_pass,
     End: FuldriggerState._do_end,
 }
 """Action class → the rule that applies it (built once; ``apply`` looks the type up)."""
@@ -1852,9 +1932,12 @@ class FuldriggerGame(Game[FuldriggerOptions, FuldriggerState]):
         max_decisions=40_000,
         secret_choices=False,
     )
-    version = 2
+    version = 3
     """2: each clause at most once per draft; a ship sends a load across an isthmus at most
-    once per turn (both so that no sequence of decisions can go on for ever)."""
+    once per turn (both so that no sequence of decisions can go on for ever).
+    3: attackers sail in by routes of the player's choosing, and a becalmed privateer on the
+    target joins; every other player has a negotiation window each turn; cash clauses of any
+    whole sum (digit by digit), depot loads offerable, counter-offers."""
     Options = FuldriggerOptions
     summary = "Sea trade and trade war under sail: buy low, carry far, sell high, build fortresses"
     languages = ("en", "da")
@@ -1895,7 +1978,8 @@ class FuldriggerGame(Game[FuldriggerOptions, FuldriggerState]):
         s.sales = {}
         s.moved = s.frozen = s.converted = s.attacked = s.ported = frozenset()
         s.attack, s.chart_queue = None, ()
-        s.offers, s.next_offer, s.draft, s.drafts, s.respond = {}, 0, None, 0, None
+        s.offers, s.next_offer, s.draft, s.drafts, s.respond = {}, 0, None, [0] * seats, None
+        s.window = ()
         s.truces, s.depots = {}, {}
         s.eliminated, s.out_order, s.early_winner = [False] * seats, [], None
         s._legal = None

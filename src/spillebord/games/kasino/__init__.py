@@ -10,9 +10,11 @@ thing with it:
                          kombinere); a build is a group: 9H take B7D
   5S clear               ♠5 takes the whole table (spar 5 rydder bordet)
   2S build 9 on 7D       bygger ni (keep a 9!); "… gather 4C+5H,9C" piles
-                         equal groups in; 7S build 7 on 7D is "mere syv"
+                         equal groups in (loose 9s must go in); 7S build 7
+                         on 7D is "mere syv"
   AS raise B7D to 10     bygger videre (simple builds only)
-  4C extend B7D with 5H  bygger mere (or 9C extend B7D; "… gather …")
+  4C extend B7D with 5H  bygger mere (or 9C extend B7D; "… gather …"); a
+                         second 9 goes onto the 9 already built ("samme bunke")
 
 A = 1/14, ♠2 = 2/15, ♦10 = 10/16. After building you must capture next
 turn if you can, and keep a card that takes your build. Emptying the

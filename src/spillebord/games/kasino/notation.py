@@ -25,15 +25,19 @@ def _err(text: str, why: str) -> ParseError:
     return ParseError(f"{TITLE}: cannot read {text!r}: {why}")
 
 
+SUIT_LETTERS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"})
+"""The suit symbols the pictures print, as the letters of the action texts (``Q♦`` = ``QD``)."""
+
+
 def _card(tok: str, text: str) -> int:
-    c = CARD_INDEX.get(tok.upper())
+    c = CARD_INDEX.get(tok.translate(SUIT_LETTERS).strip("[]").upper())
     if c is None:
-        raise _err(text, f"{tok!r} is not a card (write e.g. AS, 10D, KH)")
+        raise _err(text, f"{tok!r} is not a card (write e.g. AS, 10D, KH, or Q♦)")
     return c
 
 
 def _item(tok: str, text: str) -> int:
-    if tok[:1] in ("B", "b") and tok.upper() not in CARD_INDEX:
+    if tok[:1] in ("B", "b") and tok.translate(SUIT_LETTERS).upper() not in CARD_INDEX:
         return BUILD_CODE + _card(tok[1:], text)
     return _card(tok, text)
 

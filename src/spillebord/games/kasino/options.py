@@ -1,4 +1,4 @@
-"""Kasino options: every rule variant of ``docs/rules/kasino.md`` (decisions D1–D19), each with
+"""Kasino options: every rule variant of ``docs/rules/kasino.md`` (decisions D1–D21), each with
 its default."""
 
 from __future__ import annotations
@@ -21,6 +21,16 @@ class KasinoOptions:
     build_in_sums: bool = opt(False, "D4: a build may count with its value inside a sum group of a capture")
     build_base: Literal["one_card", "many_cards"] = opt(
         "one_card", "D5: a new build uses the hand card and one loose table card, or several"
+    )
+    more_builds: Literal["same_pile", "separate"] = opt(
+        "same_pile",
+        "D20: 'same_pile' = a further build of a value already built goes into that build's pile "
+        "(bygge mere, \"skal … i samme bunke\"); 'separate' = a second pile of the same value may be made",
+    )
+    gathering: Literal["compulsory", "optional"] = opt(
+        "compulsory",
+        "D21: 'compulsory' = the loose cards worth the built value must go into a new or extended build "
+        "(\"skal\"); 'optional' = the builder may leave them on the table",
     )
     spade5_sweep: bool = opt(True, "D6: clearing the table with ♠5 counts as a sweep (svupper)")
     build_obligations: Literal["text", "classic"] = opt(

@@ -14,7 +14,9 @@ Legal-move generation (rule 6.2's set partition, done fast):
   the capture sets with value v are all unions of pairwise disjoint groups, built as a
   dictionary mask → one partition (the partition is only kept for the text);
 * exactly ONE action per distinct effect: a capture is (card, set taken), a build is
-  (card, value, cards used, simple/multiple), an extension is (card, build, cards used).
+  (card, value, cards used, simple/multiple), an extension is (card, build, cards used);
+* "samme bunke" (D20, D21) only filters: no new pile of a value already built (a mask of the
+  built values), and a build's gathered groups must cover the loose cards worth its value.
 
 ``legal()`` is cached until the next ``play``; ``copy()`` (derived by ``@state``) only copies
 references (hands, table, piles are tuples) and the RNG. Trail actions are one value per card,
@@ -163,6 +165,16 @@ def _hand_info(hand: tuple[int, ...], hm: tuple[int, ...], cache: _HandCache) ->
     return r
 
 
+def _required(v: int, loose: tuple[int, ...], tm: tuple[int, ...]) -> int:
+    """D21: the loose cards worth ``v`` by themselves (a mask of positions), which a build of
+    ``v`` must take in (only asked on the build paths, so not cached)."""
+    r = 0
+    for i, c in enumerate(loose):
+        if tm[c] >> v & 1:
+            r |= 1 << i
+    return r
+
+
 def _or_except(ms: list[int], i: int) -> int:
     o = 0
     for k, v in enumerate(ms):
@@ -265,6 +277,12 @@ class KasinoState(State[KasinoAction]):
         trail_ok = own < 0 or o.build_obligations != "classic"
         must = (self.built_last >> p & 1) and o.build_obligations == "text"
         one_card = o.build_base == "one_card"
+        # D20 "samme bunke": no second pile of a value already built (values as a bit mask)
+        built_vals = 0
+        if nb and o.more_builds == "same_pile":
+            for bq in builds:
+                built_vals |= 1 << bq.value
+        must_gather = o.gathering == "compulsory"
 
         hcache = _HANDS[o.value_mode]
         hinfo = hcache.get(hand)
@@ -436,14 +454,18 @@ class KasinoState(State[KasinoAction]):
                                     sm ^= low
                                     same = True
                                 b = low.bit_length() - 1
+                                if built_vals >> b & 1:  # D20: goes into the pile of b (extend)
+                                    continue
                                 base = 1 << i
                                 bi = (t,)
+                                req = _required(b, loose, tm) & ~base if must_gather else 0
                                 # simple build, or "mere b" with t alone (8.3)
-                                out.append(Build(h, b, bi, (), same))
+                                if not req:
+                                    out.append(Build(h, b, bi, (), same))
                                 gs = gather_sets(b)
                                 if len(gs) > 1:
                                     for g, part in gs.items():
-                                        if g and not g & base:
+                                        if g and not g & base and g & req == req:
                                             key = (b, base | g)
                                             if seen_m is None:
                                                 seen_m = set()
@@ -452,7 +474,7 @@ class KasinoState(State[KasinoAction]):
                                             seen_m.add(key)
                                             out.append(Build(h, b, bi, part, same))
                     else:
-                        for b in _bits(others):
+                        for b in _bits(others & ~built_vals):
                             bases: list[int] = []
                             for x in vals:
                                 if x < b:
@@ -462,9 +484,11 @@ class KasinoState(State[KasinoAction]):
                                 continue
                             gs = gather_sets(b)
                             seen: set[tuple[int, bool]] = set()
+                            reqb = _required(b, loose, tm) if must_gather else 0
                             for base, same in [(x, False) for x in bases] + [(x, True) for x in same_t]:
+                                req = reqb & ~base
                                 for g, part in gs.items():
-                                    if not g & base:
+                                    if not g & base and g & req == req:
                                         key = (base | g, same or bool(g))
                                         if key not in seen:
                                             seen.add(key)
@@ -480,6 +504,10 @@ class KasinoState(State[KasinoAction]):
                         for x in vals:
                             nv = bv + x
                             if nv <= 16 and others >> nv & 1:
+                                # D20: a raise onto a value already built joins that pile, which
+                                # an owner may do only to his own (9.1): his is the one raised
+                                if built_vals >> nv & 1 and own >= 0:
+                                    continue
                                 out.append(Raise(h, bid, nv))
                     if others >> bv & 1:
                         ebases = [0] if hb >> bv & 1 else []
@@ -495,10 +523,12 @@ class KasinoState(State[KasinoAction]):
                             for base in ebases:
                                 out.append(Extend(h, bid, items(base) if base else ()))
                             continue
+                        reqv = _required(bv, loose, tm) if must_gather else 0
                         seen_e: set[int] = set()
                         for base in ebases:
+                            req = reqv & ~base
                             for g, part in gs.items():
-                                if not g & base:
+                                if not g & base and g & req == req:
                                     u = base | g
                                     if u not in seen_e:
                                         seen_e.add(u)
@@ -616,19 +646,30 @@ class KasinoState(State[KasinoAction]):
         elif kind is Raise:
             assert isinstance(action, Raise)
             nb = []
+            raised: BuildPile | None = None
             for b in self.builds:
                 if b.groups[0][0] == action.build:
-                    b = BuildPile(action.value, False, ((*b.groups[0], h),), p)
+                    raised = b = BuildPile(action.value, False, ((*b.groups[0], h),), p)
                 nb.append(b)
+            into = None
+            if self.o.more_builds == "same_pile":
+                into = next((b for b in nb if b.value == action.value and b is not raised), None)
+            if into is not None and raised is not None:
+                # D20: the raised pile joins the pile already worth that value (bygge mere)
+                merged = BuildPile(into.value, True, (*into.groups, *raised.groups), p)
+                nb = [merged if b is into else b for b in nb if b is not raised]
             self.builds = tuple(nb)
             built = True
+            text = f"seat {p}: {action.label()}"
+            if into is not None:
+                text += f", into the pile on {CARD_SYMBOLS[into.base]} (bygger mere)"
             events.append(
                 {
                     "kind": "raise",
                     "seat": p,
                     "card": CARD_IDS[h],
                     "value": action.value,
-                    "text": f"seat {p}: {action.label()}",
+                    "text": text,
                 }
             )
         else:
@@ -869,6 +910,9 @@ class KasinoState(State[KasinoAction]):
             allc += pile
         assert len(allc) == 52 and set(allc) == set(DECK), "I1: the 52 cards are not each in one place"
         owners = [b.owner for b in self.builds]
+        if self.o.more_builds == "same_pile":
+            values = [b.value for b in self.builds]
+            assert len(values) == len(set(values)), "I12: two piles of one value (D20 same_pile)"
         assert len(owners) == len(set(owners)), "I3: a player owns two builds"
         tm = self._tm
         hm = self._hm
@@ -951,6 +995,26 @@ class KasinoState(State[KasinoAction]):
                     value = target.value
             if value is not None and not 2 <= value <= 16:
                 return f"{TITLE}: a build's value must lie in 2…16 (rules 1.5, 8.1.1)"
+            same = next((b for b in self.builds if b.value == value), None)
+            if self.o.more_builds == "same_pile" and same is not None:
+                if isinstance(action, Build):
+                    return (
+                        f"{TITLE}: a build of {value} lies on the table: further {value}s go into "
+                        f"the same pile ({same.id}: extend it, rule 8.5)"
+                    )
+                if isinstance(action, Raise) and own is not None and same is not own:
+                    return (
+                        f"{TITLE}: raising to {value} would put your build into another player's "
+                        f"pile of {value} (rules 8.5, 9.1)"
+                    )
+            if self.o.gathering == "compulsory" and isinstance(action, Build | Extend) and value is not None:
+                used = action.cards_used()
+                left = [c for c in self.loose if c not in used and self._tm[c] >> value & 1]
+                if left:
+                    return (
+                        f"{TITLE}: the loose {' '.join(CARD_SYMBOLS[c] for c in left)} worth {value} "
+                        f"must go into the build too (rule 8.2.4)"
+                    )
             if value is not None and not any(hm[c] >> value & 1 for c in self.hands[p] if c != h):
                 return f"{TITLE}: you must keep a card worth {value} to build {value} (rule 8.1.2)"
         return f"{TITLE}: {action} is not a legal action now"
@@ -971,7 +1035,7 @@ class KasinoGame(Game[KasinoOptions, KasinoState]):
         # ends near 16,000. The bound, 750 rounds, only stops endless ties at the top.
         max_decisions=36_000,
     )
-    version = 1
+    version = 2
     Options = KasinoOptions
     summary = "The Danish fishing card game: match, combine, build; sweeps, casinos and sidsten."
     languages = ("en", "da")

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich import box
 from rich.console import Group, RenderableType
 from rich.panel import Panel
-from rich.table import Table
 from rich.text import Text
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -29,80 +27,73 @@ def card_text(card_id: str | None, up: bool) -> Text:
 
 
 def _cell(sq: dict[str, Any]) -> Text:
+    """One line, 7 columns: the top card and the stack's height (an empty square: a dot; the
+    ring shows as the cell's shade, not as text)."""
     cards = sq["cards"]
-    t = Text()
     if not cards:
-        t.append("      \n", style="grey50")
-        t.append(f"ring {sq['ring']}", style="grey35")
-        return t
+        return Text("   ·   ", style="grey50")
     top = cards[-1]
-    t.append_text(card_text(top["card"], top["up"]))
-    t.append(f" {len(cards)}" if len(cards) > 1 else "  ", style="yellow")
-    t.append("\n")
-    below = [c for c in cards[:-1]]
-    if below:
-        t.append("·".join((c["card"] or "##")[:-1] for c in below), style="grey62")
+    t = card_text(top["card"], top["up"])
+    t.append(f"{len(cards)}" if len(cards) > 1 else "", style="yellow")
+    t.pad_left((7 - t.cell_len) // 2)
+    t.pad_right(7 - t.cell_len)
     return t
 
 
 def render(view: dict[str, Any], seat: int | None) -> RenderableType:
-    board = Table(show_header=True, show_lines=True, box=box.SQUARE, padding=(0, 0), header_style="bold")
-    board.add_column("")
-    for c in range(7):
-        board.add_column(f"c{c}", justify="center", min_width=7)
+    """The 7×7 grid one line per row (fits 80 columns), then the turn, scores and the hand."""
     cells = view["board"]
+    board = Text("    " + "".join(f"c{c}".center(7) for c in range(7)) + "\n", style="bold")
+    known_below: list[str] = []
     for r in range(7):
-        row: list[RenderableType] = [Text(f"r{r}", style="bold")]
+        board.append(f"r{r}  ", style="bold")
         for c in range(7):
             name = f"r{r}c{c}"
             if name not in cells:
-                label = "buy" if (r, c) == (0, 0) else "matched" if (r, c) == (6, 6) else ""
-                if label == "buy":
-                    row.append(Text(f"buy\n{view['buy_size']}", style="magenta"))
-                elif label == "matched":
-                    row.append(Text(f"match\n{len(view['matched'])}", style="magenta"))
+                if (r, c) == (0, 0):
+                    board.append(f"buy {view['buy_size']}".center(7), style="magenta")
+                elif (r, c) == (6, 6):
+                    board.append(f"mat {len(view['matched'])}".center(7), style="magenta")
                 else:
-                    row.append(Text("╳", style="grey30"))
+                    board.append("   ╳   ", style="grey30")
                 continue
             sq = cells[name]
             cell = _cell(sq)
             cell.stylize(RING_STYLE[sq["ring"]])
             if view.get("spied") == name:
                 cell.stylize("underline")
-            row.append(cell)
-        board.add_row(*row)
+            board.append_text(cell)
+            below = [x["card"] for x in sq["cards"][:-1] if x["card"] is not None]
+            if below:
+                known_below.append(f"{name} " + "·".join(_face(x) for x in below))
+        if r < 6:
+            board.append("\n")
 
-    info = Table.grid(padding=(0, 2))
-    info.add_column(style="bold")
-    info.add_column()
+    info = Text()
     to_act = view["to_act"]
     if to_act is None:
         winners = view.get("winners") or []
-        info.add_row("Game over", "winner: " + ", ".join(f"seat {w}" for w in winners))
+        info.append("Game over: winner " + ", ".join(f"seat {w}" for w in winners), style="bold")
     else:
-        info.add_row("To act", f"seat {to_act}" + (" (you)" if to_act == seat else ""))
-        info.add_row("Phase", view["phase"])
+        info.append(f"seat {to_act}" + (" (you)" if to_act == seat else "") + " to act", style="bold")
+        info.append(f" · {view['phase']}")
         rolls = view["rolls"]
         if rolls:
-            info.add_row("Dice", " ".join(map(str, rolls)) + f"  (sum {sum(rolls)})")
+            info.append(" · dice " + " ".join(map(str, rolls)) + f" (sum {sum(rolls)})")
         if view["phase"] != "roll":
-            info.add_row(
-                "AP", f"{view['ap']} of {view['ap_earned']}; next turn costs {view['next_turn_cost']}"
-            )
-    scores = "  ".join(
-        f"{'▶' if i == to_act else ' '}seat {i}: {p}" + (" (you)" if i == seat else "")
-        for i, p in enumerate(view["scores"])
-    )
-    info.add_row("M-points", f"{scores}   target {view['target']}")
-    info.add_row("Hands", "  ".join(f"seat {i}: {n}" for i, n in enumerate(view["hand_sizes"])))
-    info.add_row("Piles", f"buy {view['buy_size']}, matched {len(view['matched'])}")
-    if view["matched"]:
-        top = Text()
-        for cid in view["matched"][-8:]:
-            top.append_text(card_text(cid, True))
-        info.add_row("Matched top", top)
+            info.append(f" · AP {view['ap']} of {view['ap_earned']} · next turn {view['next_turn_cost']} AP")
+    info.append("\nM-points ")
+    for i, p in enumerate(view["scores"]):
+        info.append(f"{'▶' if i == to_act else ''}{i}:{p}{'(you)' if i == seat else ''} ")
+    info.append(f"· target {view['target']}")
     if view.get("max_rounds"):
-        info.add_row("Round", f"{view['round'] + 1} of {view['max_rounds']}")
+        info.append(f" · round {view['round'] + 1} of {view['max_rounds']}")
+    info.append("\nHands " + " ".join(f"{i}:{n}" for i, n in enumerate(view["hand_sizes"])))
+    info.append(f" · buy {view['buy_size']} · matched {len(view['matched'])} ")
+    for cid in view["matched"][-6:]:
+        info.append_text(card_text(cid, True))
+    if known_below:
+        info.append("\nKnown below the top: " + "  ".join(known_below), style="grey62")
     parts: list[RenderableType] = [board, info]
     if view.get("hand") is not None:
         hand = Text("Your hand: ", style="bold")
@@ -111,9 +102,13 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
             hand.append(" ")
         parts.append(hand)
     legend = Text(
-        "[9♥] face up   (9♥) face down, known to you   [##] face down   digit = stack height   "
-        "cells shaded by ring 0-3",
+        "[9♥] up  (9♥) down, known to you  [##] down · digit: height · shade: ring",
         style="grey50",
     )
     parts.append(legend)
     return Panel(Group(*parts), title="Metscri", subtitle=f"seat {seat}" if seat is not None else "spectator")
+
+
+def _face(card_id: str) -> str:
+    rank, suit = card_id[:-2], card_id[-2]
+    return f"{rank}{SUIT_SYMBOL.get(suit, suit)}"

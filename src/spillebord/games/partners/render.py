@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -113,15 +113,33 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         info.append("\n")
     if seat is not None and "hand" in view:
         me = view.get("colour_seat", seat)
-        info.append(f"You are {COLOURS[me]} ({LETTERS[me]}), partner {COLOURS[(me + 2) % 4]}. ")
-        info.append("Hand: ")
-        for code in view["hand"]:
-            info.append_text(card_text(code))
-            info.append(" ")
-        if view.get("giving"):
-            info.append(f" (giving {CARD_TYPES[view['giving']].symbol})")
-        if view.get("gave"):
-            info.append(
-                f" (gave {CARD_TYPES[view['gave']].symbol}, received {CARD_TYPES[view['received']].symbol})"
-            )
-    return Panel(Group(board, info), title="Partners", expand=False)
+        hands: dict[str, Any] = view.get("hands") or {str(me): view}
+        if len(hands) > 1:  # one person plays both colours of a partnership: both hands (R10.3)
+            info.append(f"You play {' and '.join(COLOURS[int(k)] for k in hands)}.\n")
+        else:
+            info.append(f"You are {COLOURS[me]} ({LETTERS[me]}), partner {COLOURS[(me + 2) % 4]}.\n")
+        for key, own in hands.items():
+            colour = COLOURS[int(key)]
+            if len(hands) > 1:
+                info.append(
+                    f"{colour.capitalize()}{' ▶' if int(key) == to_act else ''}: ", style=STYLE[colour]
+                )
+            else:
+                info.append("Hand: ")
+            for code in own["hand"]:
+                info.append_text(card_text(code))
+                info.append(" ")
+            if own.get("giving"):
+                info.append(f" (giving {CARD_TYPES[own['giving']].symbol})")
+            if own.get("gave"):
+                info.append(
+                    f" (gave {CARD_TYPES[own['gave']].symbol}, received {CARD_TYPES[own['received']].symbol})"
+                )
+            info.append("\n")
+        info.rstrip()
+    # the info beside the 48-column loop: the picture fits 80×24 with room for the prompt
+    layout = Table.grid(padding=(0, 1))
+    layout.add_column(no_wrap=True)
+    layout.add_column(ratio=1)
+    layout.add_row(board, info)
+    return Panel(layout, title="Partners")

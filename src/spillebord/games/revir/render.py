@@ -1,17 +1,18 @@
 """Terminal picture of Revir: the farm as a map of squares, the card clock, the players.
 
-Each square shows its id and Swedish name in its series colour (plain squares grey), indoor
-squares on a dark background, the territory's owner (``P1``…) and the cats on it (``🐈1``).
-Below the map: which doors are open, the card clock (the card turned up this turn marked
-``▶``), every player's stones and territories per colour, and a fight in progress.
+Each square is one line: its id in its series colour (plain squares grey, indoor squares on a
+dark background), then the territory's owner and profile (``P2L``) or a door's state, and the
+cats on it (``🐈1``). Below the map: the card clock (the card turned up this turn marked ``▶``
+and spelled out), where rats may be hunted, every player's stones and territories per colour,
+and a fight in progress. The whole picture fits an 80×24 terminal with the prompt below it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group, RenderableType
-from rich.panel import Panel
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
@@ -30,7 +31,7 @@ def _p(seat: int) -> str:
     return f"P{seat + 1}"
 
 
-def _farm(view: dict[str, Any]) -> Table:
+def _farm(view: dict[str, Any], wide: bool) -> Table:
     board = view["board"]
     squares = board["squares"]
     cols = 1 + max(s["x"] for s in squares)
@@ -45,67 +46,85 @@ def _farm(view: dict[str, Any]) -> Table:
     cats: dict[str, list[int]] = {}
     for seat, sq in enumerate(view["cats"]):
         cats.setdefault(sq, []).append(seat)
-    t = Table(show_header=False, show_lines=True, box=None, padding=(0, 0))
+    width = 2 * WIDTH - 1 if wide else WIDTH  # wide: the Swedish names too (7 × 20 columns)
+    t = Table(show_header=False, box=None, padding=(0, 0))
     for _ in range(cols):
-        t.add_column(width=WIDTH + 1, no_wrap=True, overflow="crop")
+        t.add_column(width=width + 1, no_wrap=True, overflow="crop")
     for y in range(rows):
         cells: list[Text] = []
         for x in range(cols):
             s = grid.get((x, y))
             if s is None:
-                cells.append(Text(" " * WIDTH))
+                cells.append(Text(" " * width))
                 continue
             bg = " on grey15" if s["indoor"] else ""
-            style = COLOUR_STYLE.get(s["colour"] or "", "grey70") + bg
             cell = Text()
-            cell.append(f"{s['id']} {s['sv']}"[:WIDTH].ljust(WIDTH), style=style)
+            name = f"{s['id']} {s['sv']}"[: WIDTH - 1].ljust(WIDTH - 1) if wide else s["id"]
+            cell.append(name, style=COLOUR_STYLE.get(s["colour"] or "", "grey70") + bg)
             cell.append(" ")
-            cell.append("\n")
-            line = Text()
             if s["id"] in owner:
                 o = owner[s["id"]]
-                line.append(f"{_p(o)}{s['profile']} ", style=SEAT_STYLE[o % 4])
+                cell.append(f"{_p(o)}{s['profile']}", style=SEAT_STYLE[o % 4])
             elif s["id"] in door_at:
                 is_open = door_at[s["id"]]
-                style = "bold green" if is_open else "red"
-                line.append("door open " if is_open else "door shut ", style=style)
+                word = (
+                    ("open" if is_open else "shut") if not wide else ("door open" if is_open else "door shut")
+                )
+                cell.append(word, style="bold green" if is_open else "red")
             elif s["indoor"]:
-                line.append("inne ", style="grey50")
-            for c in cats.get(s["id"], []):
-                line.append(f"🐈{c + 1}", style=f"bold {SEAT_STYLE[c % 4]}")
-            cell.append_text(line)
+                cell.append("inne", style="grey50")
+            here = cats.get(s["id"], [])
+            if here:  # one cat sign, then each cat's player number in his colour
+                cell.append("🐈", style="bold")
+                for c in here:
+                    cell.append(str(c + 1), style=f"bold {SEAT_STYLE[c % 4]}")
+            cell.pad_right(1)  # a gap before the next square, however full this one is
             cells.append(cell)
         t.add_row(*cells)
     return t
 
 
-def _clock(view: dict[str, Any]) -> Text:
+def _clock(view: dict[str, Any], wide: bool) -> Text:
+    """Three lines: the clock's cards by id, the card just turned spelled out, the hunting
+    (wide: and the doors)."""
     clock = view["clock"]
     cards = view["board"]["cards"]
     out = Text()
-    out.append(f"Kortklockan (turn {view['turn']}, {clock['size']} places, pile {clock['pile_size']}):\n")
+    out.append(f"Kortklockan (turn {view['turn']}, pile {clock['pile_size']}):")
+    new_card = None
     for i, cid in enumerate(clock["positions"]):
         new = i == clock["new_position"]
-        mark = "▶" if new else " "
         if cid is None:
-            out.append(f" {mark}{i}: ·\n", style="grey50")
+            out.append(f" {'▶' if new else ''}{i}:·", style="grey50")
             continue
         c = cards[cid]
         style = {"permit": "cyan", "happen": "green", "once": "yellow"}[c["type"]]
         if c["type"] == "once" and not new:
             style = "grey50"
-        out.append(f" {mark}{i}: {cid} {c['sv']} — {c['text']}\n", style=style)
+        if new:
+            new_card = (cid, c, style)
+        out.append(f" {'▶' if new else ''}{i}:{cid}", style=style + (" bold" if new else ""))
+    lines = [out]
+    if new_card is not None:
+        cid, c, style = new_card
+        lines.append(Text(f"▶ {cid} {c['sv']} — {c['text']}", style=style))
     eff = view["effects"]
-    doors = eff["doors_open"]
-    out.append("Doors: ")
-    for d in view["board"]["doors"]:
-        is_open = d["id"] in doors
-        out.append(f"{d['sv']} {'OPEN' if is_open else 'closed'}  ", style="bold green" if is_open else "red")
-    if eff["hunt"]:
-        out.append(f"\nRat hunting on: {' '.join(eff['hunt'])}")
+    if wide:
+        doors = Text("Doors: ")
+        for d in view["board"]["doors"]:
+            is_open = d["id"] in eff["doors_open"]
+            doors.append(
+                f"{d['sv']} {'OPEN' if is_open else 'closed'}  ", style="bold green" if is_open else "red"
+            )
+        lines.append(doors)
+    hunt = Text("Rat hunting on: " + (" ".join(eff["hunt"]) or "nothing"))
     if eff["free_move"]:
-        out.append("  (moving is free this turn)")
-    return out
+        hunt.append(" · moving is free this turn")
+    lines.append(hunt)
+    for t in lines:  # one line each: the map stays on screen
+        t.no_wrap = True
+        t.overflow = "ellipsis"
+    return Text("\n").join(lines)
 
 
 def _players(view: dict[str, Any], seat: int | None) -> Table:
@@ -113,7 +132,8 @@ def _players(view: dict[str, Any], seat: int | None) -> Table:
     t = Table(box=None, padding=(0, 1))
     t.add_column("")
     t.add_column("Cat")
-    t.add_column("Stones", justify="right")
+    bank = view["bank"]
+    t.add_column(f"Stones (bank {'?' if bank is None else bank})", justify="right")
     for c in colours:
         t.add_column(c["sv"], style=COLOUR_STYLE[c["id"]], justify="center")
     colour_of = {s["id"]: s["colour"] for s in view["board"]["squares"]}
@@ -129,8 +149,6 @@ def _players(view: dict[str, Any], seat: int | None) -> Table:
         for c in colours:
             row.append(" ".join(x for x in terr if colour_of[x] == c["id"]) or "·")
         t.add_row(*row)
-    bank = view["bank"]
-    t.add_row("bank", "", "?" if bank is None else str(bank))
     return t
 
 
@@ -140,21 +158,38 @@ def _fight(view: dict[str, Any]) -> Text | None:
         return None
     out = Text()
     a, d = f["attacker"], f["defender"]
-    out.append(f"Fight over {f['territory']}: {_p(a)} attacks {_p(d)}, round {f['round']}\n", style="bold")
+    out.append(f"Fight over {f['territory']}: {_p(a)} attacks {_p(d)}, round {f['round']}", style="bold")
     av = ["?" if x is None else str(x) for x in f["available"]]
-    out.append(f"  hits {f['hits'][0]}-{f['hits'][1]}   committed {f['committed'][0]}/{f['committed'][1]}")
-    out.append(f"   available {av[0]}/{av[1]}\n")
+    out.append(f" · hits {f['hits'][0]}-{f['hits'][1]}\n")
+    out.append(f"  committed {f['committed'][0]}/{f['committed'][1]} · available {av[0]}/{av[1]}")
     if f["last"] is not None:
         last = ["surrender" if x < 0 else str(x) for x in f["last"]]
-        out.append(f"  last round: {_p(a)} {last[0]}, {_p(d)} {last[1]}\n")
+        out.append(f" · last {_p(a)} {last[0]}, {_p(d)} {last[1]}")
     if f["attacker_submitted"]:
         mine = f.get("my_submission")
-        out.append(f"  {_p(a)} has bid" + (f" ({mine})" if mine is not None else " [hidden]") + "\n")
+        out.append(f" · {_p(a)} has bid" + (f" ({mine})" if mine is not None else " [hidden]"))
+    out.no_wrap = True
+    out.overflow = "ellipsis"
     return out
 
 
+class _Picture:
+    """The picture for the width it is drawn at: from 128 columns the map names every square
+    and the doors get their own line; narrower, it keeps to 80×24 with the prompt."""
+
+    def __init__(self, view: dict[str, Any], seat: int | None) -> None:
+        self.view, self.seat = view, seat
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield _render(self.view, self.seat, wide=options.max_width >= 128)
+
+
 def render(view: dict[str, Any], seat: int | None) -> RenderableType:
-    parts: list[RenderableType] = [_farm(view), _clock(view), _players(view, seat)]
+    return _Picture(view, seat)
+
+
+def _render(view: dict[str, Any], seat: int | None, wide: bool) -> RenderableType:
+    parts: list[RenderableType] = [_farm(view, wide), _clock(view, wide), _players(view, seat)]
     fight = _fight(view)
     if fight is not None:
         parts.append(fight)
@@ -163,4 +198,4 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     title = f"Revir — Tviksta Gård — {view['phase']}"
     if view["to_act"] is not None:
         title += f" — {_p(view['to_act'])} to act"
-    return Panel(Group(*parts), title=title)
+    return Group(Rule(title, style="grey50"), *parts)

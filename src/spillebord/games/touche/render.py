@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -62,29 +61,33 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
             cells.append(_cell_text(layout[r][c], markers.get(cid), view.get("last") == cid))
         grid.add_row(f"r{r}", *cells)
 
+    # No frame: the 12×12 board and four lines of facts fit 80×24 with the prompt below.
+    # Seats are named by number in the side lines ("0: hand 5 pile 13") to keep them one line.
     info = Text()
     grade = view.get("grade") or "-"
-    info.append(f"Grade {grade}  target {view.get('target')}  ", style="bold")
-    info.append(f"dealer seat {view['dealer']}  round {view['round']}  turn {view['turn']}\n")
+    info.append("Touché" + (f" seat {seat}" if seat is not None else ""), style="bold")
+    m = view["match"]
+    tally = m["wins"] if m["mode"] == "wins" else m["points"]
+    info.append(
+        f" · Grade {grade} of {view.get('target')} · dealer {view['dealer']} · round {view['round']} "
+        f"turn {view['turn']} · game {m['game_no']}/{m['games']}: {m['mode']} "
+        + "-".join(map(str, tally))
+        + "\n"
+    )
     for side, name in enumerate(view["colours"]):
-        seats = [str(i) for i, s in enumerate(view["side_of"]) if s == side]
+        seats = [i for i, s in enumerate(view["side_of"]) if s == side]
         info.append(f" {name} ", style=SIDE_STYLE[side])
-        types = ", ".join(view["crowned_types"][side]) or "-"
+        types = ", ".join(view["crowned_types"][side])
         supply = view["supply"][side]
         info.append(
-            f" seats {'+'.join(seats)}: {view['counts'][side]} crowned ({types}), "
-            f"markers left {supply if supply is not None else '∞'}\n"
+            f" {view['counts'][side]} crowned{f' ({types})' if types else ''}, "
+            f"{supply if supply is not None else '∞'} markers"
         )
-    for s in range(view["seats"]):
-        mark = "▶ " if view["to_act"] == s else "  "
-        info.append(
-            f"{mark}seat {s}: hand {view['hand_sizes'][s]}, pile {view['pile_sizes'][s]}, "
-            f"discards {len(view['discards'][s])}\n"
-        )
-    m = view["match"]
-    info.append(
-        f"Match: game {m['game_no']} of {m['games']} ({m['mode']}), wins {m['wins']}, points {m['points']}"
-    )
+        for i in seats:
+            mark = "▶" if view["to_act"] == i else ""
+            info.append(f" · {mark}{i}: hand {view['hand_sizes'][i]} pile {view['pile_sizes'][i]}")
+        info.append("\n")
+    info.rstrip()
     parts: list[RenderableType] = [grid, info]
     if view.get("pending"):
         parts.append(Text("Choose a pattern to crown: " + " | ".join(" ".join(p) for p in view["pending"])))
@@ -99,5 +102,4 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
             line.append_text(t)
             line.append(" ")
         parts.append(line)
-    title = "Touché" + (f": seat {seat}" if seat is not None else "")
-    return Panel(Group(*parts), title=title)
+    return Group(*parts)

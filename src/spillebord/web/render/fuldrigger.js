@@ -279,6 +279,10 @@ function drawMap(v, ctx) {
     items.push(s("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: "#5d86a3", "stroke-width": 1.2 }));
   }
   const path = new Set(v.path || []);
+  // Clickable squares and ports are drawn after (above) the ships, so that a ship lying on
+  // or beside a legal square never takes its click; ships that cannot be clicked let clicks
+  // through (pointer-events: none).
+  const top = [];
   const myReefs = new Set(v.seat != null && v.players[v.seat] ? v.players[v.seat].reefs : []);
   // Sea squares.
   for (const [code, [x, y]] of Object.entries(pos)) {
@@ -305,7 +309,7 @@ function drawMap(v, ctx) {
     }
     const name = hz ? `${code}: ${st.en} (${HAZARD_DA[hz]}${hz === "reef" ? " " + REEFS[code] : ""})` : code;
     g.append(s("title", {}, name));
-    items.push(g);
+    (click ? top : items).push(g);
   }
   // Ports, fortresses, race bonuses.
   const races = {};
@@ -319,18 +323,19 @@ function drawMap(v, ctx) {
       "stroke-width": ctx.clickable(code) ? 2.5 : home ? 2 : 1 }));
     g.append(s("text", { x, y: y + 3.2, "text-anchor": "middle", "font-size": 8, "font-weight": 700, fill: "#3a2c10" }, code));
     g.append(s("title", {}, `${p[0]} (${p[2]})${home ? ` — home of ${who(ctx, home.seat)}` : ""}`));
-    items.push(g);
+    (ctx.clickable(code) ? top : items).push(g);
     const owner = v.fortresses[code];
-    if (owner !== undefined) items.push(fortIcon(x - 17, y - 1, owner));
+    if (owner !== undefined) items.push(s("g", { "pointer-events": "none" }, fortIcon(x - 17, y - 1, owner)));
     if (races[code]) {
-      items.push(s("circle", { cx: x + 15, cy: y - 6, r: 6, fill: "#f1c40f", stroke: "#8a6d00" }));
-      items.push(s("text", { x: x + 15, y: y - 3.5, "text-anchor": "middle", "font-size": 7, "font-weight": 700, fill: "#3a2c10" }, "$"));
+      items.push(s("circle", { cx: x + 15, cy: y - 6, r: 6, fill: "#f1c40f", stroke: "#8a6d00", "pointer-events": "none" }));
+      items.push(s("text", { x: x + 15, y: y - 3.5, "text-anchor": "middle", "font-size": 7, "font-weight": 700, fill: "#3a2c10", "pointer-events": "none" }, "$"));
     }
   }
+  const marks = [];
   if (v.attack && pos[v.attack.square]) {
     const [x, y] = pos[v.attack.square];
-    items.push(s("circle", { cx: x, cy: y, r: 13, fill: "rgba(192,57,43,.25)", stroke: "#c0392b", "stroke-width": 2, "pointer-events": "none" }));
-    items.push(s("text", { x: x + 12, y: y + 14, "font-size": 12, fill: "#7a1f1a", "pointer-events": "none" }, "⚔"));
+    marks.push(s("circle", { cx: x, cy: y, r: 13, fill: "rgba(192,57,43,.25)", stroke: "#c0392b", "stroke-width": 2, "pointer-events": "none" }));
+    marks.push(s("text", { x: x + 12, y: y + 14, "font-size": 12, fill: "#7a1f1a", "pointer-events": "none" }, "⚔"));
   }
   // Ships, in a row over their square (two rows in a crowded port).
   const byNode = {};
@@ -346,7 +351,8 @@ function drawMap(v, ctx) {
       // In port, the ships lie on the side away from the roadstead (clear of the lane).
       const below = PORTS[code] && pos[PORTS[code][1]][1] < y;
       const sy = below ? y + 18 + row * 13 : y - (PORTS[code] ? 12 : 9) - row * 13;
-      const g = s("g", clickAttrs(ctx, sh.id, "ship"));
+      const at = clickAttrs(ctx, sh.id, "ship");
+      const g = s("g", ctx.clickable(sh.id) ? at : { ...at, "pointer-events": "none" });
       if (ctx.clickable(sh.id) || ctx.selected(sh.id) || v.moving === sh.id) {
         g.append(s("circle", { cx: sx, cy: sy - 2, r: 9, fill: ctx.selected(sh.id) ? "#ffd977" : "none",
           stroke: v.moving === sh.id ? "#c0392b" : "#d98e04", "stroke-width": 2 }));
@@ -356,6 +362,7 @@ function drawMap(v, ctx) {
       items.push(g);
     });
   }
+  items.push(...top, ...marks);
   return svg(MAP_W, MAP_H, { class: "fuldrigger-map", style: "min-width: 600px; border-radius: 6px" }, ...items);
 }
 
@@ -497,6 +504,7 @@ function sideText(g) {
   if (g.cash) parts.push(`${g.cash} ${da("ducats", "dukater")}`);
   for (const c of g.fortresses) parts.push(`${da("fortress", "fæstning")} ${c}`);
   for (const sh of g.ships) parts.push(`${da("ship", "skib")} ${sh}`);
+  for (const ld of g.loads || []) parts.push(`${da("load", "ladning")} ${ld.replace(":", " ")} (depot)`);
   return parts.join(", ") || "nothing";
 }
 
@@ -506,10 +514,54 @@ function offerBox(o, ctx, title) {
     tabindex: c ? 0 : null, role: c ? "button" : null,
     style: `background:#fdf6e3;color:#222;border-radius:6px;padding:.3rem .45rem;margin:.2rem 0;border:2px solid ${c ? "#d98e04" : "transparent"}` },
     h("div", { style: "font-weight:700" }, title || `${da("Offer", "Tilbud")} ${o.id}`, h("span", { style: "font-weight:400;font-size:.75rem" },
-      ` · ${o.label === "peace" ? da("peace", "fredsslutning") : da("trade", "handel")}${o.expires ? ` · open until round ${o.expires}` : ""}`)),
+      ` · ${o.label === "peace" ? da("peace", "fredsslutning") : da("trade", "handel")}${o.expires ? ` · open until round ${o.expires}` : ""}` +
+      `${o.counter_of ? ` · counter to ${o.counter_of}` : ""}`)),
     h("div", { style: "font-size:.82rem" }, swatch(SEAT_COLOURS[o.from % 4]), `${who(ctx, o.from)} gives: ${sideText(o.from_gives)}`),
     h("div", { style: "font-size:.82rem" }, swatch(SEAT_COLOURS[o.to % 4]), `${who(ctx, o.to)} gives: ${sideText(o.to_gives)}`),
     o.truce_rounds ? h("div", { style: "font-size:.82rem" }, `${"truce"}: ${o.truce_rounds} rounds`) : "");
+}
+
+// Cash of any whole sum (rule 11.1): the engine takes a sum digit by digit from the left
+// (137 = "give cash 100", "give cash 30", "give cash 7"), so the box sends the digits of the
+// number typed one after another, each once the server has taken the one before.
+let cashQueue = [];
+
+function digitSteps(verb, n) {
+  const digits = String(n);
+  const out = [];
+  for (let i = 0; i < digits.length; i++) {
+    const d = Number(digits[i]);
+    if (d) out.push(`${verb} cash ${d * 10 ** (digits.length - 1 - i)}`);
+  }
+  return out;
+}
+
+function sendQueued(v, ctx) {
+  if (!cashQueue.length) return;
+  if (!v.draft || v.to_act !== v.seat || document.body.dataset.pending === "true") return;
+  const next = cashQueue[0];
+  if (!ctx.legal.some((a) => a.text === next)) { cashQueue = []; return; }
+  cashQueue = cashQueue.slice(1);
+  setTimeout(() => ctx.act(next), 0);
+}
+
+function cashBox(v, ctx) {
+  const dr = v.draft;
+  const row = (verb, label, current, payer) => {
+    const input = h("input", { type: "number", min: 1, step: 1, max: v.players[payer].cash - current, class: `fd-cash-${verb}`,
+      placeholder: "ducats", style: "width:6.5rem;margin:0 .3rem" });
+    const go = () => {
+      const n = Math.floor(Number(input.value));
+      if (!(n > 0)) return;
+      cashQueue = digitSteps(verb, n);
+      sendQueued(v, ctx);
+    };
+    input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); go(); } });
+    return h("div", { style: "font-size:.82rem;margin:.15rem 0" }, `${label} (now ${current}, ${who(ctx, payer)} has ${v.players[payer].cash}): `, input,
+      h("button", { type: "button", class: `fd-cash-add-${verb}`, onclick: go }, "add"));
+  };
+  return h("div", {}, row("give", da("you give ducats", "du giver dukater"), dr.from_gives.cash, dr.from),
+    row("ask", da("you ask for ducats", "du beder om dukater"), dr.to_gives.cash, dr.to));
 }
 
 function dealings(v, ctx) {
@@ -523,9 +575,17 @@ function dealings(v, ctx) {
   }
   if (v.draft) items.push(offerBox(v.draft, ctx, `${"Draft"} ${v.draft.id}`));
   for (const o of v.offers) items.push(offerBox(o, ctx));
-  if (v.draft) {
-    const what = ["cash", "10", "50", "100", "fort", "ship"].filter((x) => ctx.clickable(x));
-    if (what.length) items.push(h("div", { style: "font-size:.82rem;margin-top:.2rem" }, "clauses: ", what.map((x) => chip(ctx, x, x)), " — or click a ship or a fortress"));
+  if (v.draft && v.to_act === v.seat && v.seat != null) {
+    items.push(cashBox(v, ctx));
+    const what = ["fort", "ship", "load"].filter((x) => ctx.clickable(x));
+    const loads = [];
+    for (const p of v.players) for (const [port, lds] of Object.entries(p.depots || {})) {
+      for (const g of new Set(lds.map((ld) => ld.good))) if (ctx.clickable(`${port}:${g}`)) loads.push(`${port}:${g}`);
+    }
+    if (what.length || loads.length) {
+      items.push(h("div", { style: "font-size:.82rem;margin-top:.2rem" }, "clauses: ", what.map((x) => chip(ctx, x, x)),
+        loads.length ? [" depot loads: ", loads.map((x) => chip(ctx, x, x.replace(":", " ")))] : "", " — or click a ship or a fortress"));
+    }
   }
   for (const [a, b, r] of v.truces || []) {
     items.push(h("div", { style: "font-size:.82rem" }, `☮ ${"truce"}: ${who(ctx, a)} and ${who(ctx, b)} until round ${r}`));
@@ -561,6 +621,7 @@ function legend() {
 }
 
 export function render(v, ctx) {
+  sendQueued(v, ctx);
   const map = h("div", { style: "overflow-x:auto" }, drawMap(v, ctx));
   const panels = [companies(v, ctx), trade(v, ctx), fleet(v, ctx), chance(v), dealings(v, ctx)].filter(Boolean);
   return h("div", { class: "fuldrigger-wrap" }, status(v, ctx), map, legend(),
