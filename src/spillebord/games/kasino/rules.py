@@ -569,6 +569,8 @@ class KasinoState(State[KasinoAction]):
                                 ebases += lgroups(bv - x)
                         if not ebases:
                             continue
+                        # an ace counts 1 or 14: both values can reach the same base group
+                        ebases = list(dict.fromkeys(ebases))
                         gs = gather_sets(bv)
                         if len(gs) == 1:
                             for base in ebases:
