@@ -356,17 +356,6 @@ class Game(ABC, Generic[OptionsT, StateT]):
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
 
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        # A game is one registered instance: pickled by its id (a state sent to a process pool
-        # takes its game by reference, not a copy of its tables).
-        return (_registered, (self.id,))
-
-
-def _registered(game_id: str) -> AnyGame:
-    from .registry import get
-
-    return get(game_id)
-
 
 AnyGame = Game[Any, Any]
 """A game of any options and state (what generic code holds)."""

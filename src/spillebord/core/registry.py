@@ -6,8 +6,10 @@ Each package under :mod:`spillebord.games` exposes its one :class:`Game` instanc
 
 from __future__ import annotations
 
+import copyreg
 import importlib
 import pkgutil
+from typing import Any
 
 from .errors import UnknownGame
 from .game import AnyGame, Game
@@ -17,9 +19,17 @@ _LOADED = False
 
 
 def register(game: AnyGame) -> AnyGame:
-    """Add a game (also for games defined outside :mod:`spillebord.games`)."""
+    """Add a game (also for games defined outside :mod:`spillebord.games`).
+
+    A registered game pickles by its id, so a state sent to another process (a bot's process
+    pool) takes the registered game by reference, not a copy of its tables."""
     _GAMES[game.id] = game
+    copyreg.pickle(type(game), _by_id)
     return game
+
+
+def _by_id(game: AnyGame) -> tuple[Any, tuple[str]]:
+    return (get, (game.id,))
 
 
 def _load() -> None:
