@@ -11,7 +11,7 @@ from spillebord.core import Rng, registry
 from spillebord.envs.observe import DIM, SEAT_SLOTS
 from spillebord.envs.session import Session, Spec
 
-GAMES = [g.id for g in registry.all_games()]
+GAMES = [g.id for g in registry.all_games() if type(g).__module__.startswith("spillebord.games.")]
 SPECS: dict[str, Spec] = {}
 
 

@@ -11,7 +11,7 @@ from spillebord.core import Rng, registry
 from spillebord.envs.session import Session, Spec
 from spillebord.envs.tokens import END, END_WORD, Decision, Vocabulary, vocabulary
 
-GAMES = [g.id for g in registry.all_games()]
+GAMES = [g.id for g in registry.all_games() if type(g).__module__.startswith("spillebord.games.")]
 
 
 def _position(game_id: str, seats_i: int, seed: int, steps: int, quick: bool) -> Session:
@@ -30,6 +30,7 @@ def _position(game_id: str, seats_i: int, seed: int, steps: int, quick: bool) ->
 
 def test_seven_games() -> None:
     assert sorted(GAMES) == sorted(["metscri", "88", "touche", "revir", "partners", "kasino", "fuldrigger"])
+    # (the list is the games shipped with Spillebord, whatever else a test has registered)
 
 
 @pytest.mark.parametrize("game_id", GAMES)

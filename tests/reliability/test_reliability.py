@@ -297,9 +297,8 @@ def kill9_trial(db: str, tmp_path: Path, rng: random.Random, i: int) -> tuple[in
             act_once(clients, acked)
             acked += 1
         # One more act in flight when the server dies: it may or may not be stored.
-        st = clients[0].state
-        assert st is not None
-        seat = st["to_act"]
+        # (seat 0's socket may not have heard of the last acknowledged action yet: wait for it)
+        seat = clients[0].state_at(acked)["to_act"]
         clients[seat].act(clients[seat].state_at(acked)["legal"][0]["text"], acked)
         srv.kill9()
     except BaseException:

@@ -23,8 +23,8 @@ def test_registered_person_finds_seat_and_my_tables_on_a_second_browser(
     browser: Any, server_url: str
 ) -> None:
     name, password = "p" + uuid.uuid4().hex[:8], "correct horse battery"
-    laptop = browser.new_context(viewport={"width": 1280, "height": 900})
-    phone = browser.new_context(viewport={"width": 1280, "height": 900})
+    laptop = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+    phone = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
     try:
         page = laptop.new_page()
         errors: list[str] = []
@@ -102,7 +102,7 @@ def test_registered_person_finds_seat_and_my_tables_on_a_second_browser(
 def test_turn_in_another_table_shows_in_the_title_and_as_a_notification(
     browser: Any, server_url: str
 ) -> None:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
     ctx.add_init_script(
         """
         window.sbTurnPoll = 300;
@@ -136,7 +136,7 @@ def test_turn_in_another_table_shows_in_the_title_and_as_a_notification(
 
 
 def test_real_time_bank_runs_out_in_the_browser_and_the_seat_loses(browser: Any, server_url: str) -> None:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
     try:
         page = ctx.new_page()
         page.goto(server_url + "/")

@@ -130,6 +130,10 @@ def test_names_in_players_log_and_prompts(page: Any, server_url: str) -> None:
     page.fill("#name", "Ann")
     page.click("#create-btn")
     page.wait_for_url("**/table/**")
+    # The server draws the deal, so Ann may be first to act (an empty log): then she plays.
+    page.wait_for_selector("#log li, body[data-myturn='true']", timeout=30_000)
+    if not page.query_selector("#log li"):
+        page.locator("#actions .action").first.click()
     page.wait_for_function("document.querySelectorAll('#log li').length > 0", timeout=30_000)
     names = page.eval_on_selector_all("#players .player", "ps => ps.map(p => p.innerText)")
     assert names[0].startswith("Ann (you)")
