@@ -56,6 +56,19 @@ def _root(
     """Spillebord: seven Scandinavian table games. Play, serve, replay and benchmark them."""
 
 
+def _progress() -> Progress:
+    """The progress bar of long commands (on stderr, only on a terminal, gone when done)."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=True,
+        disable=not err_console.is_terminal,
+    )
+
+
 def fail(message: str, code: int = 2) -> typer.Exit:
     err_console.print(f"[bold red]error:[/] {message}", soft_wrap=True)  # one line, however long
     return typer.Exit(code)
@@ -641,8 +654,6 @@ def review_cmd(
 
     Only what that seat could see is used. Reviews are cached per record, seat and budget.
     """
-    from rich.progress import Progress as RichProgress
-
     from spillebord.ai.review import hint_analyst, positions, review_game
     from spillebord.arena.schedule import ArenaError, budget_text, parse_budget
     from spillebord.tables import Table
@@ -685,16 +696,8 @@ def review_cmd(
             judgements = None  # a damaged cache is recomputed
     if judgements is None:
         todo = positions(game, table.seats, table.seed, table.options, table.log, seat)
-        with RichProgress(
-            TextColumn("reviewing"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=err_console,
-            transient=True,
-            disable=not err_console.is_terminal,
-        ) as progress:
-            task = progress.add_task("review", total=len(todo))
+        with _progress() as progress:
+            task = progress.add_task("reviewing", total=len(todo))
             judgements = review_game(
                 game,
                 todo,
@@ -843,15 +846,7 @@ def bench_cmd(
     if games < 1:
         raise fail("--games must be at least 1")
     out: dict[str, Any] = {}
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err_console,
-        transient=True,
-        disable=not err_console.is_terminal,
-    ) as progress:
+    with _progress() as progress:
         for g in chosen:
             task = progress.add_task(g.id, total=games)
             try:
@@ -1040,15 +1035,7 @@ def arena_cmd(
     except SpillebordError as e:
         raise fail(str(e)) from None
     ray_target: str | bool | None = ray_address or (True if ray else None)
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err_console,
-        transient=True,
-        disable=not err_console.is_terminal,
-    ) as progress:
+    with _progress() as progress:
         task = progress.add_task(f"arena {game.id}", total=None)
 
         def tick(done: int, total: int) -> None:
