@@ -10,8 +10,9 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+from collections.abc import Callable
 from concurrent.futures import Executor
-from typing import Any
+from typing import Any, TypeVar
 
 from spillebord.ai import Agent, Budget, decide, make_agent
 from spillebord.core import Rng, State
@@ -23,6 +24,8 @@ from .metrics import Metrics
 from .service import LiveTable, TableService
 
 log = logging.getLogger("spillebord.server")
+
+T = TypeVar("T")
 
 
 def _mix(seed: int, n: int) -> int:
@@ -78,6 +81,15 @@ class BotRunner:
     @staticmethod
     def _choose(agent: Agent, state: State[Any], rng: Rng, budget: Budget) -> str:
         return str(decide(agent, state, rng, budget))
+
+    async def think(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(*args)`` where bots think, off the event loop, and return its result.
+
+        For work on behalf of a seat that is not a move (hints, reviews): ``fn`` should be a
+        module-level function of picklable arguments, so that it can run in a worker process.
+        """
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, fn, *args)
 
     async def _think(self, agent: Agent, state: State[Any], rng: Rng) -> str:
         loop = asyncio.get_running_loop()
