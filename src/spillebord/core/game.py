@@ -229,6 +229,18 @@ class State(ABC, Generic[A]):
         can see), and the state's own RNG is re-seeded from ``rng``.
         """
 
+    def reversible(self, action: A) -> bool:
+        """Whether ``action``, played now, could be taken back (an undo inside a turn).
+
+        ``True`` only if playing it draws no chance (the RNG is not touched) and reveals
+        nothing hidden to anyone (no card turned, no secret shown). Whether the same seat then
+        acts again (undo never reaches into another seat's turn) is for the caller to check.
+        Optional: the default says no action is reversible; a game opts in for the decisions
+        its rules let a player reconsider (Fuldrigger's square-by-square sailing). Not a hot
+        path: called once per action a table applies for a person.
+        """
+        return False
+
     # ----------------------------------------------------------------- conveniences
 
     @property

@@ -76,6 +76,23 @@ class ActionLog(Protocol):
         seen since (kept as records, status ``closed``); their ids."""
         ...
 
+    async def undo(self, table_id: str, seq: int, now: float, notify: Note | None = None) -> ActionRec:
+        """Take back action ``seq``, the table's last (undo inside a turn): removed from the log,
+        kept in an audit trail; :class:`SeqConflict` if it is not the last. The action."""
+        ...
+
+    async def recent(self, limit: int = 20, offset: int = 0) -> list[TableRec]:
+        """Public finished tables (with seats, without logs), the latest finished first."""
+        ...
+
+    async def set_rematch(self, table_id: str, rematch_id: str) -> str:
+        """Record the rematch of a finished table unless one is; the one recorded."""
+        ...
+
+    async def rematch_of(self, table_id: str) -> str | None:
+        """The rematch recorded for a table, or None."""
+        ...
+
 
 class SeatBook(Protocol):
     """Who sits where, and who was seen when."""
@@ -159,6 +176,9 @@ class MemoryLog:
         self.listeners: list[Callable[[Note], None]] = []
         self.fail_next_append: Exception | None = None
         self.appends = 0
+        self.undone: list[tuple[str, ActionRec, float]] = []
+        """Actions taken back: (table, action, when)."""
+        self.rematches: dict[str, str] = {}
 
     def _notify(self, note: Note | None) -> None:
         if note is not None:
@@ -231,6 +251,31 @@ class MemoryLog:
         recs = sorted(self.tables.values(), key=lambda r: r.created, reverse=True)
         live = [r for r in recs if r.public and r.status in ("open", "running")]
         return [_copy_table(r, actions=False) for r in live[:limit]]
+
+    async def undo(self, table_id: str, seq: int, now: float, notify: Note | None = None) -> ActionRec:
+        await asyncio.sleep(0)
+        rec = self._rec(table_id)
+        if seq != len(rec.actions) - 1:
+            raise SeqConflict(f"action {seq} of table {table_id} is not its last")
+        a = rec.actions.pop()
+        rec.n_actions, rec.updated = seq, now
+        self.undone.append((table_id, a, now))
+        self._notify(notify)
+        return a
+
+    async def recent(self, limit: int = 20, offset: int = 0) -> list[TableRec]:
+        await asyncio.sleep(0)
+        recs = sorted(self.tables.values(), key=lambda r: (-r.updated, r.id))
+        done = [r for r in recs if r.public and r.status == "over"]
+        return [_copy_table(r, actions=False) for r in done[offset : offset + limit]]
+
+    async def set_rematch(self, table_id: str, rematch_id: str) -> str:
+        await asyncio.sleep(0)
+        return self.rematches.setdefault(table_id, rematch_id)
+
+    async def rematch_of(self, table_id: str) -> str | None:
+        await asyncio.sleep(0)
+        return self.rematches.get(table_id)
 
     async def close_idle(self, cutoff: float, now: float) -> list[str]:
         await asyncio.sleep(0)
@@ -384,6 +429,18 @@ class StoreLog:
 
     async def close_idle(self, cutoff: float, now: float) -> list[str]:
         return await self._db(self.store.close_idle, cutoff, now)
+
+    async def undo(self, table_id: str, seq: int, now: float, notify: Note | None = None) -> ActionRec:
+        return await self._db(self.store.undo_action, table_id, seq, now, notify)
+
+    async def recent(self, limit: int = 20, offset: int = 0) -> list[TableRec]:
+        return await self._read(self.store.finished_tables, limit, offset)
+
+    async def set_rematch(self, table_id: str, rematch_id: str) -> str:
+        return await self._db(self.store.set_rematch, table_id, rematch_id)
+
+    async def rematch_of(self, table_id: str) -> str | None:
+        return await self._db(self.store.rematch_of, table_id)
 
     async def claim(
         self,

@@ -13,13 +13,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, Header
+from fastapi import APIRouter, Header, Query
 from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from spillebord.core import registry
 from spillebord.core.errors import SpillebordError
 from spillebord.core.summary import summary_of
+from spillebord.store import SeatTaken
 from spillebord.tables import Table
 
 from .errors import BadRequest, Conflict, NotFound, Unavailable
@@ -50,6 +51,16 @@ class RematchOut(BaseModel):
     token: str | None = None
 
 
+class UndoIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seq: int = Field(ge=0, description="the seq of the state you undo from (stale if the table moved on)")
+
+
+class UndoOut(BaseModel):
+    seq: int = Field(description="the table's action count after the undo")
+    undo: int = Field(description="how many more actions this seat may still take back")
+
+
 class StepView(BaseModel):
     step: int
     steps: int
@@ -62,10 +73,9 @@ class StepView(BaseModel):
 
 @dataclass
 class Rematches:
-    """Finished table → its rematch, and the token of each seat already claimed there (this
-    process's memory: a rematch is asked for within minutes of the end)."""
+    """The token of each seat already claimed at a rematch (this process's memory, so that a
+    seat asking twice gets its seat back; the link finished table → rematch is in the store)."""
 
-    table: dict[str, str] = field(default_factory=dict)
     tokens: dict[tuple[str, int], str] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -160,10 +170,25 @@ def make_extras_router(get_hub: Callable[[], Hub]) -> APIRouter:
         s = summary_of(lt.table.state)
         return {"summary": s}
 
+    @r.post("/api/tables/{table_id}/undo", response_model=UndoOut, tags=["table"])
+    async def undo(
+        table_id: str, body: UndoIn, token: str | None = Header(default=None, alias="x-seat-token")
+    ) -> UndoOut:
+        """Take back your last action of this turn, where the rules allow it (the state message's
+        ``undo`` says how many): only the seat to act, only its own actions since its turn began
+        that drew no chance and revealed nothing hidden, never a bot's. The seat's token goes in
+        the ``x-seat-token`` header. The new state is sent to every socket of the table."""
+        lt = await live(table_id)
+        seat = await seat_of(lt, token)
+        if seat is None:
+            raise BadRequest("this token holds no seat at this table")
+        await get_hub().service.undo(lt, seat, body.seq)
+        return UndoOut(seq=lt.seq, undo=lt.undo)
+
     @r.get("/api/tables/{table_id}/rematch", response_model=RematchOut, tags=["table"])
     async def get_rematch(table_id: str) -> RematchOut:
         """The rematch of a finished table, if one was started (404 if not)."""
-        new = rematches.table.get(table_id)
+        new = await get_hub().service.log.rematch_of(table_id)
         if new is None:
             raise NotFound("no rematch yet")
         return RematchOut(table=new)
@@ -180,7 +205,8 @@ def make_extras_router(get_hub: Callable[[], Hub]) -> APIRouter:
         if seat is None:
             raise BadRequest("this token holds no seat at this table")
         async with rematches.lock:
-            new = rematches.table.get(table_id)
+            store = hub.service.log
+            new = await store.rematch_of(table_id)
             if new is None:
                 bots = [s.bot for s in lt.seats]
                 people = [i for i, b in enumerate(bots) if b is None]
@@ -189,14 +215,21 @@ def make_extras_router(get_hub: Callable[[], Hub]) -> APIRouter:
                 new, got, token = await hub.lobby.create(
                     lt.game.id, lt.table.seats, dict(_opts(lt)), bots, lt.public, None, name
                 )
-                rematches.table[table_id] = new
-                if got is not None and token is not None:
+                recorded = await store.set_rematch(table_id, new)
+                if recorded == new and got is not None and token is not None:
                     rematches.tokens[(new, got)] = token
+                new = recorded  # another worker may have recorded one first
             token = rematches.tokens.get((new, seat))
             if token is None:
                 if lt.seats[seat].bot is not None:
                     raise BadRequest("a bot plays this seat")
-                got, token = await hub.lobby.join(new, seat, lt.seats[seat].name or "")
+                try:
+                    got, token = await hub.lobby.join(new, seat, lt.seats[seat].name or "")
+                except SeatTaken:
+                    raise Conflict(
+                        f"your seat at the rematch {new} was claimed already (by your first request for "
+                        "it); open the rematch from there, or watch it"
+                    ) from None
                 rematches.tokens[(new, got)] = token
         return RematchOut(table=new, seat=seat, token=token)
 
@@ -232,12 +265,18 @@ def make_extras_router(get_hub: Callable[[], Hub]) -> APIRouter:
         return await asyncio.to_thread(build)
 
     @r.get("/api/recent", response_model=list[TableInfo], tags=["lobby"])
-    async def recent() -> list[TableInfo]:
-        """Public finished games this server holds, the latest first (at most 20)."""
+    async def recent(
+        limit: int = Query(20, ge=1, le=100, description="how many (at most 100)"),
+        offset: int = Query(0, ge=0, description="how many of the latest to skip (the next page)"),
+    ) -> list[TableInfo]:
+        """Public finished games, the latest finished first, from the store (they outlive a
+        restart), a page of ``limit`` after ``offset``."""
         hub = get_hub()
-        done = [lt for lt in hub.service.tables.values() if lt.is_over and lt.public]
-        done.sort(key=lambda lt: lt.created, reverse=True)
-        return [hub.lobby.summary(lt) for lt in done[:20]]
+        out = []
+        for rec in await hub.service.log.recent(limit, offset):
+            lt = hub.service.tables.get(rec.id)
+            out.append(hub.lobby.summary(lt) if lt is not None else hub.lobby.summary_rec(rec))
+        return out
 
     @r.get("/api/games/{game_id}/rules", tags=["lobby"])
     async def rules(game_id: str) -> dict[str, str]:

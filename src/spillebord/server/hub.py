@@ -155,6 +155,8 @@ class Hub:
                 self.spawn(self.service.catch_up(lt))
         elif kind == "s":
             self.spawn(self.presence.reload_seats(lt, bots=False))
+        elif kind == "u":  # another worker took an action back: rebuild from the store
+            self.spawn(self.service.reload(lt))
 
     async def resync_all(self) -> None:
         """The bus reconnected (notices may have been lost): catch up with every table."""

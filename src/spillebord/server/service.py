@@ -59,6 +59,10 @@ class LiveTable:
     """Closed after ``idle_hours`` without a person: kept as a record, never played again."""
     ended: list[float] | None = None
     """The outcome of a game ended outside its rules (a seat lost on time), or None."""
+    undo: int = 0
+    """How many of the last actions the seat to act may take back, one at a time: each was its
+    own, reversible (:meth:`~spillebord.core.State.reversible`: no chance drawn, nothing
+    hidden revealed), and left it to act again."""
 
     @property
     def status(self) -> str:
@@ -117,6 +121,37 @@ def stored_record(rec: TableRec) -> dict[str, Any]:
     }
 
 
+def tracked_act(table: Table, seat: int | None, text: str, undo: int) -> tuple[list[Event], int]:
+    """``table.act(seat, text)``, and the undo depth after it given the depth ``undo`` before
+    (see :attr:`LiveTable.undo`): one more if the action was reversible and its seat acts
+    again, else 0."""
+    state = table.state
+    acting = state.to_act
+    try:
+        rev = acting is not None and state.reversible(table.game.parse(state, text))
+    except SpillebordError:
+        rev = False  # act raises the readable error
+    events = table.act(seat, text)
+    return events, (undo + 1 if rev and table.state.to_act == acting else 0)
+
+
+def replay_tracked(record: dict[str, Any], actions: int) -> tuple[Table, list[Event], int]:
+    """The table after the first ``actions`` of ``record``, the events of the last of them and
+    its undo depth (only the last seat's own run of actions is replayed step by step)."""
+    entries = record["actions"][:actions]
+    run = 0
+    if entries:
+        last_seat = entries[-1]["seat"]
+        while run < len(entries) and entries[-1 - run]["seat"] == last_seat:
+            run += 1
+    table = Table.from_record(record, upto=len(entries) - run)
+    events: list[Event] = []
+    undo = 0
+    for e in entries[len(entries) - run :]:
+        events, undo = tracked_act(table, e["seat"], e["action"], undo)
+    return table, events, undo
+
+
 def unplayable(rec: TableRec) -> str | None:
     """Why this server cannot replay a stored table (without trying), or None."""
     try:
@@ -166,13 +201,8 @@ class TableService:
         if reason is not None:
             raise Unavailable(rec.id, reason)
         record = stored_record(rec)
-        n = len(rec.actions)
         try:
-            table = Table.from_record(record, upto=max(0, n - 1))
-            events: list[Event] = []
-            if n:
-                last = rec.actions[-1]
-                events = table.act(last.seat, last.action)
+            table, events, undo = replay_tracked(record, len(rec.actions))
         except (RecordError, SpillebordError) as e:
             raise Unavailable(rec.id, f"table {rec.id} does not replay: {e}") from None
         except Exception as e:
@@ -188,6 +218,7 @@ class TableService:
             self.clock.monotonic(),
             events,
             closed=rec.status == "closed",
+            undo=undo,
         )
         if rec.status == "over" and table.state.to_act is not None:
             lt.ended = list(rec.outcome or [0.0] * rec.seats)  # ended on time
@@ -304,7 +335,7 @@ class TableService:
                     raise IllegalAction(f"waiting for players (free seats: {free})")
                 cand = dataclasses.replace(lt.table, state=lt.table.state.copy(), log=list(lt.table.log))
                 try:
-                    events = cand.act(seat, text)
+                    events, undo = tracked_act(cand, seat, text, lt.undo)
                 except SpillebordError:
                     raise
                 except Exception:
@@ -359,6 +390,7 @@ class TableService:
                     )
                 lt.table = cand
                 lt.events = events
+                lt.undo = undo
                 lt.changed = self.clock.monotonic()
                 self._changed(lt)
                 self.metrics.actions.labels(by).inc()
@@ -380,24 +412,92 @@ class TableService:
         if not rows:
             return False
         cand = dataclasses.replace(lt.table, state=lt.table.state.copy(), log=list(lt.table.log))
-        events = lt.events
+        events, undo = lt.events, lt.undo
         try:
             for a in rows:
                 if a.seq != len(cand.log):
                     raise RecordError(f"gap in the log at {a.seq}")
-                events = cand.act(a.seat, a.action)
+                events, undo = tracked_act(cand, a.seat, a.action, undo)
         except Exception as e:
             log.error("table %s: stored actions do not apply (%s); rebuilding", lt.id, e)
             rec = await self.log.load(lt.id)
             if rec is None:
                 return False
             fresh = await self._build(rec)
-            cand, events = fresh.table, fresh.events
+            cand, events, undo = fresh.table, fresh.events, fresh.undo
         lt.table = cand
         lt.events = events
+        lt.undo = undo
         lt.changed = self.clock.monotonic()
         self._changed(lt)
         return True
+
+    async def undo(self, lt: LiveTable, seat: int, seq: int | None = None) -> None:
+        """Take back the last action of ``seat``'s turn (undo): allowed while ``seat`` is to act
+        and its last action was reversible (:attr:`LiveTable.undo`), never for a seat a bot
+        plays. The action leaves the log (kept in the store's audit trail), the table is
+        rebuilt by replay from the shortened log, and the new state is announced. Readable
+        errors (:class:`Stale`, :class:`~spillebord.core.IllegalAction`, :class:`StorageFailed`)
+        and then nothing has changed."""
+        async with lt.lock:
+            n = lt.seq
+            title = lt.game.title
+            if seq is not None and seq != n:
+                raise Stale(f"stale: the table is at action {n}, your undo was for {seq}")
+            if lt.is_over:
+                raise GameOver(f"{title}: the game is over")
+            if lt.closed:
+                raise GameOver(f"{title}: this table was closed")
+            if lt.agent_of(seat) is not None:
+                raise IllegalAction(f"{title}: a bot is playing seat {seat}; it cannot take back actions")
+            if lt.table.state.to_act != seat:
+                raise IllegalAction(f"{title}: only the seat to act may take back its last action")
+            if lt.undo <= 0 or not lt.table.log or lt.table.log[-1][0] != seat:
+                raise IllegalAction(
+                    f"{title}: nothing to take back (only your own actions of this turn that drew "
+                    "no chance and revealed nothing hidden)"
+                )
+            record = lt.table.to_record()
+            try:
+                if self.executor is None:
+                    table, events, _ = replay_tracked(record, n - 1)
+                else:
+                    loop = asyncio.get_running_loop()
+                    table, events, _ = await loop.run_in_executor(
+                        self.executor, replay_tracked, record, n - 1
+                    )
+            except Exception as e:
+                log.exception("table %s: replay for an undo failed", lt.id)
+                raise IllegalAction(
+                    f"{title}: the server could not take the action back ({e}); nothing changed"
+                ) from None
+            try:
+                await self.log.undo(lt.id, n - 1, self.clock.time(), self.notes.note("u", lt.id, s=n - 1))
+            except SeqConflict:
+                await self._catch_up_locked(lt)
+                raise Stale(f"stale: another action was applied first (the table is at {lt.seq})") from None
+            except Exception as e:
+                self.metrics.db_errors.labels("undo").inc()
+                log.warning("table %s: storing an undo failed (%s)", lt.id, type(e).__name__)
+                raise StorageFailed(
+                    f"the server could not store the undo ({type(e).__name__}); nothing changed: try again"
+                ) from None
+            lt.table = table
+            lt.events = events
+            lt.undo -= 1
+            lt.changed = self.clock.monotonic()
+            self._changed(lt)
+
+    async def reload(self, lt: LiveTable) -> None:
+        """Rebuild a table from the store (another worker took an action back)."""
+        async with lt.lock:
+            rec = await self.log.load(lt.id)
+            if rec is None:
+                return
+            fresh = await self._build(rec)
+            lt.table, lt.events, lt.undo = fresh.table, fresh.events, fresh.undo
+            lt.changed = self.clock.monotonic()
+            self._changed(lt)
 
     async def catch_up(self, lt: LiveTable) -> None:
         """Apply what other workers stored since this table's last action (a notice came).
@@ -445,6 +545,7 @@ class TableService:
             table=lt.id,
             status=lt.status,
             clock=None,
+            undo=lt.undo if legal else 0,
         )
         for fn in self.extras:
             fn(lt, msg)

@@ -152,6 +152,9 @@ class StateMsg(TypedDict):
     """open | running | over | closed (idle too long: no more actions)"""
     clock: dict[str, Any] | None
     """A timed table's clocks (mode, running seat, seconds left per seat, deadline, now); else null."""
+    undo: int
+    """How many of its last actions of this turn this seat may take back now, one at a time
+    (``POST /api/tables/{id}/undo``); 0 when none."""
 
 
 class PlayersMsg(TypedDict):

@@ -127,9 +127,42 @@ class ActionRow(Base):
     created: Mapped[float] = mapped_column(Float)
 
 
+class UndoneRow(Base):
+    """An action taken back (undo inside a turn): deleted from ``sb_actions``, so that the log
+    stays exactly what rebuilds the table, and kept here as an audit trail."""
+
+    __tablename__ = "sb_undone"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("sb_tables.id", ondelete="CASCADE"), index=True
+    )
+    seq: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(Text)
+    created: Mapped[float] = mapped_column(Float)
+    """When the action was stored."""
+    undone: Mapped[float] = mapped_column(Float)
+    """When it was taken back."""
+
+
+class RematchRow(Base):
+    """A finished table and its rematch (one per table: the primary key makes two workers that
+    start one at once agree on the first)."""
+
+    __tablename__ = "sb_rematches"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("sb_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    rematch_id: Mapped[str] = mapped_column(String(32))
+
+
 T_TABLES = cast(Table, TableRow.__table__)
 T_SEATS = cast(Table, SeatRow.__table__)
 T_ACTIONS = cast(Table, ActionRow.__table__)
+T_UNDONE = cast(Table, UndoneRow.__table__)
+T_REMATCHES = cast(Table, RematchRow.__table__)
 
 # Columns added since the first schema, with the SQL that adds them to an older database.
 # (``result`` of the first schema, the old final scores, is left in place and copied into
@@ -571,6 +604,77 @@ class Store:
             except BaseException:
                 raw.rollback()
                 raise
+
+    def undo_action(self, table_id: str, seq: int, now: float, notify: Note | None = None) -> ActionRec:
+        """Take back action number ``seq``, the table's last: deleted from the log (which stays
+        exactly what rebuilds the table) and kept in ``sb_undone``; the stored action.
+        :class:`SeqConflict` if it is not the last (another action came first)."""
+        with self._begin() as c:
+            row = c.execute(
+                select(T_ACTIONS).where(T_ACTIONS.c.table_id == table_id, T_ACTIONS.c.seq == seq)
+            ).first()
+            last = c.execute(select(T_TABLES.c.n_actions).where(T_TABLES.c.id == table_id)).scalar()
+            if row is None or last != seq + 1:
+                raise SeqConflict(f"action {seq} of table {table_id} is not its last")
+            a = _action_rec(row)
+            c.execute(
+                insert(T_UNDONE).values(
+                    table_id=table_id, seq=seq, seat=a.seat, action=a.action, created=a.time, undone=now
+                )
+            )
+            c.execute(T_ACTIONS.delete().where(T_ACTIONS.c.table_id == table_id, T_ACTIONS.c.seq == seq))
+            c.execute(update(T_TABLES).where(T_TABLES.c.id == table_id).values(n_actions=seq, updated=now))
+            self._notify(c, notify)
+            return a
+
+    def undone(self, table_id: str) -> list[tuple[ActionRec, float]]:
+        """The actions taken back at a table (the audit trail), with when, oldest first."""
+        with self._reading() as c:
+            return [
+                (ActionRec(r.seq, r.seat, r.action, r.created), r.undone)
+                for r in c.execute(
+                    select(T_UNDONE).where(T_UNDONE.c.table_id == table_id).order_by(T_UNDONE.c.id)
+                )
+            ]
+
+    def finished_tables(self, limit: int = 20, offset: int = 0) -> list[TableRec]:
+        """Public finished tables (with seats, without logs), the latest finished first."""
+        with self._reading() as c:
+            q = (
+                select(T_TABLES)
+                .where(T_TABLES.c.status == "over", T_TABLES.c.public.is_(True))
+                .order_by(T_TABLES.c.updated.desc(), T_TABLES.c.id)
+                .limit(limit)
+                .offset(offset)
+            )
+            rows = [_table_rec(r) for r in c.execute(q)]
+            if rows:
+                by_id = {r.id: r for r in rows}
+                for s in c.execute(
+                    select(T_SEATS).where(T_SEATS.c.table_id.in_(list(by_id))).order_by(T_SEATS.c.seat)
+                ):
+                    by_id[s.table_id].seat_recs.append(_seat_rec(s))
+            return rows
+
+    def set_rematch(self, table_id: str, rematch_id: str) -> str:
+        """Record ``rematch_id`` as the rematch of ``table_id`` unless one is recorded; the one
+        recorded (the first wins)."""
+        from sqlalchemy.exc import IntegrityError
+
+        try:
+            with self._begin() as c:
+                c.execute(insert(T_REMATCHES).values(table_id=table_id, rematch_id=rematch_id))
+            return rematch_id
+        except IntegrityError:
+            got = self.rematch_of(table_id)
+            assert got is not None
+            return got
+
+    def rematch_of(self, table_id: str) -> str | None:
+        """The rematch recorded for ``table_id``, or None."""
+        with self._reading() as c:
+            r = c.execute(select(T_REMATCHES.c.rematch_id).where(T_REMATCHES.c.table_id == table_id)).scalar()
+            return str(r) if r is not None else None
 
     # ----------------------------------------------------------------- seats
 

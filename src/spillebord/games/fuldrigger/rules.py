@@ -907,6 +907,18 @@ class FuldriggerState(State[FuldriggerAction]):
         """A reason why ``action`` is not legal now, naming the rule (see :mod:`.reasons`)."""
         return why(self, action)
 
+    def reversible(self, action: FuldriggerAction) -> bool:
+        """A step of a move (``sail``/``stop``) that rolls no hazard die and turns no chance
+        card can be taken back: the only hidden thing is the deck's order. Tried on a copy."""
+        if not isinstance(action, (Sail, Stop)):
+            return False
+        after = self.copy()
+        try:
+            after.apply(action)
+        except IllegalAction:
+            return False
+        return after.rng == self.rng and after.deck == self.deck
+
     # setup and turn structure -------------------------------------------------
 
     def _do_home(self, a: Home, ev: list[Event]) -> None:
