@@ -66,6 +66,46 @@ function act(text) {
   send(pending);
 }
 
+// Undo: take back this seat's last action of its turn where the rules allow it (the state says
+// how many, msg.undo: no chance drawn, nothing hidden revealed). The new state comes by the socket.
+async function undo() {
+  if (!msg || !(msg.undo > 0) || document.body.dataset.pending) return;
+  $("error").textContent = "";
+  selection = [];
+  document.body.dataset.pending = "true";
+  const tok = stored();
+  const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}/undo`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-seat-token": (tok && tok.token) || "" },
+    body: JSON.stringify({ seq: msg.seq }),
+  }).catch(() => null);
+  if (!r || !r.ok) {
+    delete document.body.dataset.pending;
+    $("error").textContent = r ? (await r.json().catch(() => ({}))).detail || r.statusText : t("reconnecting");
+  }
+}
+
+function undoButton() {
+  let btn = $("undo");
+  if (!btn) {
+    btn = h("button", { type: "button", id: "undo", class: "undo", "aria-keyshortcuts": "Control+Z Meta+Z", onclick: undo });
+    $("actions").before(btn);
+  }
+  btn.textContent = t("undo");
+  btn.title = t("undo_hint");
+  btn.hidden = !(msg && msg.undo > 0 && msg.outcome == null);
+  btn.style.display = btn.hidden ? "none" : ""; // (buttons are display: inline-block)
+}
+
+// Ctrl+Z (⌘Z): undo, unless the typing goes to a text box.
+document.addEventListener("keydown", (e) => {
+  if ((e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey && e.key.toLowerCase() === "z") {
+    const tag = (e.target && e.target.tagName) || "";
+    if (tag === "INPUT" || tag === "TEXTAREA" || (e.target && e.target.isContentEditable)) return;
+    if (msg && msg.undo > 0) { e.preventDefault(); undo(); }
+  }
+});
+
 function onPick(id) {
   if (!msg || !msg.legal || !msg.legal.length) return;
   if (selection.includes(id)) selection = selection.filter((x) => x !== id);
@@ -176,6 +216,7 @@ function draw() {
       title: a.text, onclick: () => act(a.text) }, actionLabel(a)));
   }
   $("typed").hidden = !(msg.legal && msg.legal.length);
+  undoButton();
   lastMoveBar($("last-move"), log ? log.lastLine() : "");
   turnChanged(!over && msg.to_act === msg.seat && msg.seat != null, t("your_turn"));
   refocus();
@@ -203,6 +244,10 @@ function connect() {
     if (m.type === "state") {
       for (const a of m.legal || []) a.ids = idsOf(a.json);
       const fresh = !msg || m.seq !== msg.seq;
+      if (msg && m.seq < msg.seq && log) {
+        // An action was taken back (undo): the log is fetched whole again.
+        log = createLog($("log"), tableId, { token: (stored() || {}).token, name: (i) => displayName(msg.players || [], i, null) });
+      }
       msg = m;
       if (fresh) { await addLog(m); logSeq = m.seq; }
       if (m.outcome != null && !summary) summary = await fetchSummary(tableId);
