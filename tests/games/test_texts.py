@@ -111,9 +111,13 @@ def test_terms_used_by_events_are_translated(game: Any) -> None:
                     assert in_all_languages(terms.get(str(v))), f"{game.id} {kind}: term {group}.{v}"
 
 
-@pytest.mark.parametrize(
-    "game", [g for g in GAMES if game_texts(g.id).get("actions")], ids=lambda g: g.id
-)  # the others (Partners, Fuldrigger) show the engine's action labels
+RARE_ACTIONS = {"fuldrigger": {"collect", "lose", "portage", "seize", "sell"}, "partners": {"seven_stop"}}
+"""Action kinds random play does not reach in 40 games (an option's variant: the isthmus,
+``split_must_use_all=false``; a lost or won attack; a sale among endless offers): their
+templates are checked on an example of every action class in tests/web/test_web_i18n_texts.py."""
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if game_texts(g.id).get("actions")], ids=lambda g: g.id)
 def test_action_templates_name_only_fields_of_their_actions(game: Any) -> None:
     """An action label template (where a game has them) uses fields its actions' JSON carries,
     in all four languages."""
@@ -136,6 +140,8 @@ def test_action_templates_name_only_fields_of_their_actions(game: Any) -> None:
             n += 1
     for kind, tpl in templates.items():
         assert in_all_languages(tpl), f"{game.id} action {kind}"
+        if kind not in seen and kind in RARE_ACTIONS.get(game.id, ()):
+            continue
         assert kind in seen, f"{game.id}: no action of kind {kind!r} was legal in 40 games"
         for lang in LANGS:
             for field, flt, _group in FIELD.findall(tpl[lang]):
