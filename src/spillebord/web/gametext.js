@@ -78,6 +78,8 @@ export function actionLabel(a) {
   return tpl ? fill(tpl, a.json) : a.label || a.text;
 }
 
+// The rule an option sets, in the reader's language (texts.json "option_help"), else the engine's English.
+export function optionHelp(name, english) { return pick((TEXTS.option_help || {})[name]) || english || ""; }
 export function optionLabel(name) { return pick((TEXTS.options || {})[name]) || name.replace(/_/g, " "); }
 export function summaryLabel(key) { return pick((TEXTS.summary || {})[key]) || key.replace(/_/g, " "); }
 // A renderer's word ("pts", "dealer"): the game's "ui" texts, else the English given.

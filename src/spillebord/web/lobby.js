@@ -3,7 +3,7 @@
 import { h, clear } from "./dom.js";
 import { t, applyTexts } from "./i18n.js";
 import { personName, botName } from "./people.js";
-import { loadTexts, optionLabel } from "./gametext.js";
+import { loadTexts, optionLabel, optionHelp } from "./gametext.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -31,7 +31,7 @@ function optionField(o, quick) {
       step: o.kind === "float" ? "any" : null });
   }
   return h("label", { class: "option", title: o.name }, h("span", { class: "opt-name" }, optionLabel(o.name)), input,
-    h("small", { class: "help" }, o.help || ""));
+    h("small", { class: "help" }, optionHelp(o.name, o.help)));
 }
 
 function seatKinds(n) {
@@ -50,7 +50,11 @@ function choose(g) {
   // The options show at once; their labels turn into the reader's language when the game's texts arrive.
   loadTexts(g.id).then(() => {
     if (chosen !== g) return;
-    for (const el of $("options").querySelectorAll(".option")) el.querySelector(".opt-name").textContent = optionLabel(el.title);
+    for (const el of $("options").querySelectorAll(".option")) {
+      el.querySelector(".opt-name").textContent = optionLabel(el.title);
+      const o = chosen.options.find((x) => x.name === el.title);
+      el.querySelector(".help").textContent = optionHelp(el.title, o ? o.help : "");
+    }
   });
   for (const el of document.querySelectorAll(".game")) el.classList.toggle("chosen", el.dataset.game === g.id);
   $("create-section").hidden = false;
