@@ -14,6 +14,7 @@ table's lock held, in sequence order: broadcasting) and :attr:`TableService.on_m
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 from collections.abc import Callable
@@ -21,7 +22,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
-from spillebord.core import AnyGame, Event, IllegalAction, registry
+from spillebord.core import AnyGame, Event, IllegalAction, State, registry
 from spillebord.core.errors import GameOver, SpillebordError, UnknownGame
 from spillebord.store import NewAction, SeatRec, SeqConflict, TableRec
 from spillebord.tables import RECORD_FORMAT, RECORD_VERSION, RecordError, Table
@@ -127,10 +128,10 @@ def tracked_act(table: Table, seat: int | None, text: str, undo: int) -> tuple[l
     again, else 0."""
     state = table.state
     acting = state.to_act
-    try:
-        rev = acting is not None and state.reversible(table.game.parse(state, text))
-    except SpillebordError:
-        rev = False  # act raises the readable error
+    rev = False
+    if acting is not None and type(state).reversible is not State.reversible:  # the game opted in
+        with contextlib.suppress(SpillebordError):  # act raises the readable error
+            rev = state.reversible(table.game.parse(state, text))
     events = table.act(seat, text)
     return events, (undo + 1 if rev and table.state.to_act == acting else 0)
 
