@@ -17,7 +17,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parents[1]))
 sys.path.insert(0, str(Path(__file__).parents[1] / "core"))
-from test_service import STORAGES, Storages, connect, drain, run, running
+from test_service import STORAGES, Storages, connect, drain, run, running, until
 from test_undo import sailing_policy
 
 from spillebord.core import GameOver, IllegalAction
@@ -229,5 +229,32 @@ def test_a_game_without_reversible_actions_never_offers_undo(storages: Storages)
                 assert lt.undo == 0 and hub.service.client_state(lt, lt.table.to_act, [])["undo"] == 0
                 with pytest.raises(IllegalAction):
                     await hub.service.undo(lt, lt.table.to_act or 0, lt.seq)
+
+    run(body())
+
+
+def test_another_worker_rebuilds_after_an_undo(tmp_path: Path) -> None:
+    """An undo on one worker reaches the others through the bus ("u"): they rebuild the table
+    from the shortened log and tell their own clients."""
+    n = first(lambda i: SCRIPT[i][2] >= 1)
+    seat = SCRIPT[n - 1][0]
+
+    async def body() -> None:
+        with ExitStack() as stack:
+            storage = Storages("memory", tmp_path, stack).memory
+            async with running(storage) as one, running(storage) as two:
+                one.notes.multi = two.notes.multi = True
+                one.notes.worker_id, two.notes.worker_id = "one", "two"
+                storage.listeners += [one.on_bus, two.on_bus]
+                lt1, _ = await table_of_two(one)
+                await play_to(one, lt1, n)
+                lt2 = await two.service.get(lt1.id)
+                assert lt2.seq == n and lt2.undo == lt1.undo >= 1
+                watcher = await connect(two, lt2, seat)
+                drain(watcher)
+                await one.service.undo(lt1, seat, n)
+                await until(lambda: lt2.seq == n - 1)
+                assert lt2.table.state == lt1.table.state and lt2.undo == lt1.undo
+                assert [m["seq"] for m in states(watcher)] == [n - 1]
 
     run(body())
