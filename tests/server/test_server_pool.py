@@ -138,27 +138,51 @@ def test_choose_and_analyse_are_picklable_module_functions() -> None:
 
 
 @pytest.mark.parametrize("game", ["kasino", "toy"])
-def test_bots_play_in_worker_processes(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_searching_bots_play_in_worker_processes(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # The toy game is not one of spillebord's: the workers register it as the server does
     # (``--register DIR:module:ATTR`` puts it in SPILLEBORD_REGISTER).
     monkeypatch.setenv("SPILLEBORD_REGISTER", f"{TESTS}:toygame:TOY")
 
     async def body() -> None:
-        cfg = Config(bot_processes=1, bot_only_delay=0.0, client_seeds=True, idle_hours=0, bot_budget=5)
+        cfg = Config(bot_processes=1, client_seeds=True, idle_hours=0, bot_budget=0.3)
         hub = Hub(MemoryLog(), cfg, clock=FakeClock())
         await hub.start(maintain=False)
         try:
             g = registry.get(game)
-            tid, _, _ = await hub.lobby.create(
-                game, 2, dict(g.quick_options), ["level1", "random"], True, 4, None
+            tid, seat, _ = await hub.lobby.create(
+                game, 2, dict(g.quick_options), [None, "level5"], True, 4, "A"
             )
+            assert seat == 0
             lt = await hub.service.get(tid)
-            await until(lambda: lt.is_over)
-            assert hub.bots.pool._pool is not None  # they did think in the workers
+            bot_moves = 0
+            while not lt.is_over and bot_moves < 2:
+                if lt.table.to_act == 0:
+                    await hub.service.submit(lt, 0, lt.table.legal_texts()[0], lt.seq)
+                else:
+                    n = lt.seq
+                    await until(lambda n=n: lt.seq > n)  # type: ignore[misc]
+                    bot_moves += 1
+            assert hub.bots.pool._pool is not None  # the bot thought in a worker
             assert hub.bots.pool.rebuilt == 0
         finally:
             await hub.stop()
         assert hub.bots.pool._pool is None and hub.bots.pool.closed
+
+    run(body())
+
+
+def test_bots_that_do_not_search_think_on_threads() -> None:
+    async def body() -> None:
+        cfg = Config(bot_processes=1, bot_only_delay=0.0, client_seeds=True, idle_hours=0)
+        hub = Hub(MemoryLog(), cfg, clock=FakeClock())
+        await hub.start(maintain=False)
+        try:
+            tid, _, _ = await hub.lobby.create("toy", 2, {}, ["level1", "random"], True, 4, None)
+            lt = await hub.service.get(tid)
+            await until(lambda: lt.is_over)
+            assert hub.bots.pool._pool is None  # no worker process was needed
+        finally:
+            await hub.stop()
 
     run(body())
 

@@ -73,7 +73,10 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # Bot threads and the event loop share the GIL: hand it back to the loop sooner.
-        sys.setswitchinterval(0.001)
+        # (Bots that search think in processes unless bot_processes is 0: the other threads
+        # are short, and a shorter interval would only make the loop give the GIL up more.)
+        if config.bot_processes == 0:
+            sys.setswitchinterval(0.001)
         # SPILLEBORD_PROFILE=FILE: profile the event loop's thread (cProfile) until the
         # server stops, then write the statistics there (``python -m pstats FILE``).
         profile_to = os.environ.get(ENV + "PROFILE")

@@ -95,6 +95,12 @@ def analyse_seat(name: str, state: State[Any], seat: int, rng: Rng, budget: Budg
     return list(hint(agent, state.determinize(seat, rng), seat, rng, budget))  # type: ignore[arg-type]
 
 
+def searches(agent: Agent) -> bool:
+    """Does the agent search (think for its budget)? Those think in the worker processes;
+    the others (random, greedy, the game's heuristics, levels 1–3) on the server's threads."""
+    return agent.needs.budget and getattr(agent, "search", True) is not None
+
+
 # ----------------------------------------------------------------------- the pool
 
 
@@ -251,7 +257,19 @@ class BotRunner:
         rng = Rng(_mix(lt.table.seed, lt.seq) ^ (seat + 1))
         return await self.think(analyse_seat, name, lt.table.state.copy(), seat, rng, budget or self.budget)
 
-    async def _think(self, name: str, state: State[Any], rng: Rng) -> str:
+    async def _think(self, agent: Agent, name: str, state: State[Any], rng: Rng) -> str:
+        if self.pool.processes and not searches(agent):
+            # A bot that does not search decides in a moment: a thread does (a trip to a
+            # worker process, the state pickled both ways, would cost more than the move).
+            loop = asyncio.get_running_loop()
+            t0 = self.clock.monotonic()
+            try:
+                return await asyncio.wait_for(
+                    loop.run_in_executor(self.executor, choose, name, state, rng, self.budget),
+                    self.cfg.bot_budget,
+                )
+            finally:
+                self.metrics.bot_thinking.observe(self.clock.monotonic() - t0)
         job = await self.pool.start(choose, name, state, rng, self.budget)
         t0 = self.clock.monotonic()  # (the time waiting for a place is not thinking)
         try:
@@ -281,12 +299,12 @@ class BotRunner:
                 try:
                     if failures >= 2:
                         raise RuntimeError("the agent keeps failing")
-                    self.agent(lt, seat, name)
+                    agent = self.agent(lt, seat, name)
                     if bots_only:
                         async with self.bot_only:
-                            text = await self._think(name, state, rng)
+                            text = await self._think(agent, name, state, rng)
                     else:
-                        text = await self._think(name, state, rng)
+                        text = await self._think(agent, name, state, rng)
                 except TimeoutError:
                     log.warning(
                         "table %s: %s bot over its %.1fs budget; random move",
@@ -346,4 +364,4 @@ class BotRunner:
         await self.pool.shutdown()
 
 
-__all__ = ["BotRunner", "ThinkPool", "analyse_seat", "choose"]
+__all__ = ["BotRunner", "ThinkPool", "analyse_seat", "choose", "searches"]
