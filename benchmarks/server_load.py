@@ -240,7 +240,7 @@ async def run_load(
 
 
 def start_server(
-    db: str, port: int, log: Path, register: bool, processes: int = -1, profile: str | None = None
+    db: str, port: int, log: Path, register: bool, processes: int | None = None, profile: str | None = None
 ) -> subprocess.Popen[bytes]:
     args = [
         sys.executable,
@@ -265,9 +265,9 @@ def start_server(
         "0",
         "--connects-per-minute",
         "0",
-        "--bot-processes",
-        str(processes),
     ]
+    if processes is not None:
+        args += ["--bot-processes", str(processes)]
     if register:
         args += ["--register", f"{TESTS}:toygame:TOY"]
     out = open(log, "ab")  # noqa: SIM115
@@ -313,8 +313,8 @@ def main() -> None:
     p.add_argument(
         "--bot-processes",
         type=int,
-        default=-1,
-        help="the server's bot worker processes (-1: cores less one; 0: threads in the server)",
+        default=None,
+        help="the server's bot worker processes (default: the server's, cores less one; 0: threads)",
     )
     p.add_argument(
         "--profile",

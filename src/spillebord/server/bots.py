@@ -26,6 +26,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from spillebord.ai import Agent, Budget, decide, make_agent
+from spillebord.ai.random_agent import RandomAgent
 from spillebord.core import Rng, State
 from spillebord.core.errors import SpillebordError
 
@@ -258,6 +259,10 @@ class BotRunner:
         return await self.think(analyse_seat, name, lt.table.state.copy(), seat, rng, budget or self.budget)
 
     async def _think(self, agent: Agent, name: str, state: State[Any], rng: Rng) -> str:
+        if self.pool.processes and isinstance(agent, RandomAgent):
+            # One draw from the legal list (no determinization): cheaper than any trip to a
+            # thread; the state is the runner's own copy.
+            return str(decide(agent, state, rng, self.budget))
         if self.pool.processes and not searches(agent):
             # A bot that does not search decides in a moment: a thread does (a trip to a
             # worker process, the state pickled both ways, would cost more than the move).
