@@ -52,8 +52,10 @@ between threads in thread mode)."""
 
 
 def _worker_init(specs: str) -> None:
-    """Start of a worker process: register the server's extra games (``DIR:module:ATTR;…``),
-    import every game, and think at a lower priority than the server's event loop."""
+    """Start of a worker process: register the server's extra games (``DIR:module:ATTR;…``)
+    and import every game. (Not niced: on a shared machine a niced worker got a third of a
+    core's share and the bots crawled; the event loop has a core of its own, as there are
+    cores less one workers.)"""
     import importlib
     import sys
 
@@ -65,8 +67,6 @@ def _worker_init(specs: str) -> None:
             sys.path.insert(0, path)
         registry.register(getattr(importlib.import_module(mod), attr))
     registry.all_games()
-    with contextlib.suppress(OSError, AttributeError):
-        os.nice(5)
 
 
 def worker_agent(name: str, state: State[Any]) -> Agent:
