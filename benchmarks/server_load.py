@@ -1,15 +1,20 @@
 """Load benchmark of the table server (not a test): N concurrent tables on loopback.
 
 Each table has one person, played by a websocket client of this script (a random legal
-move as soon as it is its turn), and bots in the other seats, played by the server. When a
-game ends its client opens a new table, so N tables are always live. Reported: actions per
-second (people and bots, every stored action) and the p50/p99 latency from sending an action
-to receiving the state that includes it.
+move after thinking ``--think`` seconds on average), and bots in the other seats, played by
+the server (``--bot``: random, level1 … level5, …). When a game ends its client opens a new
+table, so N tables are always live; the first starts are spread over ``--stagger`` seconds.
+Reported: actions per second (people and bots, every stored action), the p50/p99 latency from
+sending an action to receiving the state that includes it, the server's CPU per action (its
+bot worker processes included), and the CPU the clients and every other process used meanwhile
+(``/proc/stat``), with the load average: on a shared machine the p99 shows the others first.
 
-    python benchmarks/server_load.py --tables 100 500 --db sqlite pg --seconds 20
+    python benchmarks/server_load.py --tables 1000 --db sqlite pg --seconds 20 --think 1
+    python benchmarks/server_load.py --tables 50 --bot level5 --db sqlite --seconds 120
 
 The server runs in its own process (``python -m spillebord.server``); on a 2-core machine the
-clients of this script share the CPU with it, so the figures are conservative.
+clients of this script share the CPU with it, so the figures are conservative. ``--profile
+FILE`` writes a cProfile of the server's event loop (read it with ``python -m pstats``).
 """
 
 from __future__ import annotations

@@ -205,3 +205,35 @@ def test_analyse_a_seat_in_the_pool() -> None:
             await hub.stop()
 
     run(body())
+
+
+def test_a_bot_whose_worker_dies_plays_a_random_move_and_the_pool_is_rebuilt() -> None:
+    import signal
+
+    async def body() -> None:
+        cfg = Config(bot_processes=1, client_seeds=True, idle_hours=0, bot_budget=30)
+        hub = Hub(MemoryLog(), cfg, clock=FakeClock())
+        await hub.start(maintain=False)
+        try:
+            g = registry.get("kasino")
+            tid, _, _ = await hub.lobby.create(
+                "kasino", 2, dict(g.quick_options), [None, "ismcts"], True, 4, "A"
+            )
+            lt = await hub.service.get(tid)
+            while lt.table.to_act != 1 or len(lt.table.legal_texts()) < 2:
+                assert lt.table.to_act == 0, "the bot moved without thinking"
+                await hub.service.submit(lt, 0, lt.table.legal_texts()[0], lt.seq)
+            n = lt.seq
+            await until(lambda: hub.bots.pool._pool is not None and hub.bots.pool.gate.locked())
+            workers = hub.bots.pool._pool
+            assert workers is not None
+            await until(lambda: bool(workers._processes))  # type: ignore[attr-defined]
+            for pid in list(workers._processes):  # type: ignore[attr-defined]
+                os.kill(pid, signal.SIGKILL)
+            await until(lambda: lt.seq > n)  # a random move, long before the 30 s budget
+            assert hub.bots.pool.rebuilt == 1
+            assert os.getpid() not in (await hub.bots.think(os.getpid),)  # a new pool works
+        finally:
+            await hub.stop()
+
+    run(body())

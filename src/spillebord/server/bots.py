@@ -206,6 +206,8 @@ class BotRunner:
         self.executor = executor
         self.pool = ThinkPool(config.bot_processes, executor, config.bot_threads)
         """Where bots think (processes, or the executor's threads in thread mode)."""
+        self.light = ThinkPool(0, executor, config.bot_threads)
+        """Where bots that do not search think when searching ones have processes: threads."""
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.agents: dict[tuple[str, int, str], Agent] = {}
         self.closing = False
@@ -263,19 +265,10 @@ class BotRunner:
             # One draw from the legal list (no determinization): cheaper than any trip to a
             # thread; the state is the runner's own copy.
             return str(decide(agent, state, rng, self.budget))
-        if self.pool.processes and not searches(agent):
-            # A bot that does not search decides in a moment: a thread does (a trip to a
-            # worker process, the state pickled both ways, would cost more than the move).
-            loop = asyncio.get_running_loop()
-            t0 = self.clock.monotonic()
-            try:
-                return await asyncio.wait_for(
-                    loop.run_in_executor(self.executor, choose, name, state, rng, self.budget),
-                    self.cfg.bot_budget,
-                )
-            finally:
-                self.metrics.bot_thinking.observe(self.clock.monotonic() - t0)
-        job = await self.pool.start(choose, name, state, rng, self.budget)
+        pool = self.pool if searches(agent) or not self.pool.processes else self.light
+        # (A bot that does not search decides in a moment: a thread does; a trip to a worker
+        # process, the state pickled both ways, would cost more than the move.)
+        job = await pool.start(choose, name, state, rng, self.budget)
         t0 = self.clock.monotonic()  # (the time waiting for a place is not thinking)
         try:
             return await asyncio.wait_for(asyncio.wrap_future(job), self.cfg.bot_budget)
