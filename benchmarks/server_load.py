@@ -1,15 +1,20 @@
 """Load benchmark of the table server (not a test): N concurrent tables on loopback.
 
 Each table has one person, played by a websocket client of this script (a random legal
-move as soon as it is its turn), and bots in the other seats, played by the server. When a
-game ends its client opens a new table, so N tables are always live. Reported: actions per
-second (people and bots, every stored action) and the p50/p99 latency from sending an action
-to receiving the state that includes it.
+move after thinking ``--think`` seconds on average), and bots in the other seats, played by
+the server (``--bot``: random, level1 … level5, …). When a game ends its client opens a new
+table, so N tables are always live; the first starts are spread over ``--stagger`` seconds.
+Reported: actions per second (people and bots, every stored action), the p50/p99 latency from
+sending an action to receiving the state that includes it, the server's CPU per action (its
+bot worker processes included), and the CPU the clients and every other process used meanwhile
+(``/proc/stat``), with the load average: on a shared machine the p99 shows the others first.
 
-    python benchmarks/server_load.py --tables 100 500 --db sqlite pg --seconds 20
+    python benchmarks/server_load.py --tables 1000 --db sqlite pg --seconds 20 --think 1
+    python benchmarks/server_load.py --tables 50 --bot level5 --db sqlite --seconds 120
 
 The server runs in its own process (``python -m spillebord.server``); on a 2-core machine the
-clients of this script share the CPU with it, so the figures are conservative.
+clients of this script share the CPU with it, so the figures are conservative. ``--profile
+FILE`` writes a cProfile of the server's event loop (read it with ``python -m pstats``).
 """
 
 from __future__ import annotations
@@ -68,7 +73,10 @@ async def play_table(
     rng: random.Random,
     think: float,
     gate: asyncio.Semaphore,
+    delay: float = 0.0,
 ) -> None:
+    if delay > 0:  # staggered starts: the tables do not all open (and deal) at once
+        await asyncio.sleep(delay)
     while not stop.is_set():
         try:
             async with gate:  # open tables a few at a time, not 500 handshakes at once
@@ -185,6 +193,7 @@ async def run_load(
     warmup: float,
     pid: int | None = None,
     think: float = 0.0,
+    stagger: float = 0.0,
 ) -> Stats:
     stats = Stats()
     stop = asyncio.Event()
@@ -195,7 +204,19 @@ async def run_load(
         tasks = [
             asyncio.create_task(
                 play_table(
-                    http, base, ws_base, game, seats, options, bot, stats, stop, random.Random(i), think, gate
+                    http,
+                    base,
+                    ws_base,
+                    game,
+                    seats,
+                    options,
+                    bot,
+                    stats,
+                    stop,
+                    random.Random(i),
+                    think,
+                    gate,
+                    stagger * i / n,
                 )
             )
             for i in range(n)
@@ -223,7 +244,9 @@ async def run_load(
     return stats
 
 
-def start_server(db: str, port: int, log: Path, register: bool) -> subprocess.Popen[bytes]:
+def start_server(
+    db: str, port: int, log: Path, register: bool, processes: int | None = None, profile: str | None = None
+) -> subprocess.Popen[bytes]:
     args = [
         sys.executable,
         "-m",
@@ -248,10 +271,15 @@ def start_server(db: str, port: int, log: Path, register: bool) -> subprocess.Po
         "--connects-per-minute",
         "0",
     ]
+    if processes is not None:
+        args += ["--bot-processes", str(processes)]
     if register:
         args += ["--register", f"{TESTS}:toygame:TOY"]
     out = open(log, "ab")  # noqa: SIM115
-    proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT)
+    env = dict(os.environ)
+    if profile:
+        env["SPILLEBORD_PROFILE"] = profile
+    proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, env=env)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -267,18 +295,37 @@ def start_server(db: str, port: int, log: Path, register: bool) -> subprocess.Po
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--tables", type=int, nargs="+", default=[100, 500])
+    p.add_argument("--tables", type=int, nargs="+", default=[100, 500], help="live tables (one run each)")
     p.add_argument("--db", nargs="+", default=["sqlite", "pg"], help="sqlite, pg, or a database URL")
     p.add_argument(
         "--pg",
         default=os.environ.get("SPILLEBORD_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test"),
         help="PostgreSQL server URL (a fresh database is created in it and dropped)",
     )
-    p.add_argument("--game", default="kasino")
-    p.add_argument("--seats", type=int, default=None)
-    p.add_argument("--bot", default="random")
-    p.add_argument("--seconds", type=float, default=20)
-    p.add_argument("--warmup", type=float, default=10)
+    p.add_argument("--game", default="kasino", help="the game every table plays")
+    p.add_argument("--seats", type=int, default=None, help="seats per table (default: the game's least)")
+    p.add_argument(
+        "--bot", default="random", help="the server's bot in the other seats (random, level1 … level5, …)"
+    )
+    p.add_argument("--seconds", type=float, default=20, help="length of the measured run")
+    p.add_argument("--warmup", type=float, default=10, help="seconds before measuring (tables open)")
+    p.add_argument(
+        "--stagger",
+        type=float,
+        default=None,
+        help="spread the tables' first start over this many seconds (default: 80%% of --warmup)",
+    )
+    p.add_argument(
+        "--bot-processes",
+        type=int,
+        default=None,
+        help="the server's bot worker processes (default: the server's, cores less one; 0: threads)",
+    )
+    p.add_argument(
+        "--profile",
+        default=None,
+        help="write a cProfile of the server's event loop to this file (per run: PATH.DB.TABLES)",
+    )
     p.add_argument(
         "--think",
         type=float,
@@ -325,7 +372,8 @@ def main() -> None:
             else:
                 db = kind
             port = free_port()
-            proc = start_server(db, port, tmp / f"server-{kind}-{n}.log", register)
+            profile = f"{a.profile}.{kind[:8]}.{n}" if a.profile else None
+            proc = start_server(db, port, tmp / f"server-{kind}-{n}.log", register, a.bot_processes, profile)
             try:
                 stats = asyncio.run(
                     run_load(
@@ -339,6 +387,7 @@ def main() -> None:
                         a.warmup,
                         proc.pid,
                         a.think,
+                        a.warmup * 0.8 if a.stagger is None else a.stagger,
                     )
                 )
             finally:

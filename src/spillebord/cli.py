@@ -1134,6 +1134,14 @@ def serve_cmd(
             "--bot-only-delay", help="Least pause in seconds before each move of a table of bots only."
         ),
     ] = 0.5,
+    bot_processes: Annotated[
+        int,
+        typer.Option(
+            "--bot-processes",
+            help="Worker processes the searching bots think in (-1: the machine's cores less one; "
+            "0: threads in the server).",
+        ),
+    ] = -1,
 ) -> None:
     """Start the table server: lobby and live play in the browser at http://HOST:PORT/."""
     if not 0 <= port <= 65535:
@@ -1155,6 +1163,7 @@ def serve_cmd(
             lobby_limit=lobby_limit,
             idle_hours=idle_hours,
             bot_only_delay=bot_only_delay,
+            bot_processes=bot_processes,
         )
     except SpillebordError as e:
         raise fail(str(e)) from None

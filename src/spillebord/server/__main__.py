@@ -30,7 +30,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--workers", type=int, default=1, help="worker processes (PostgreSQL for >1)")
     p.add_argument("--log-level", default="info", help="uvicorn's log level")
     p.add_argument("--register", action="append", default=[], help="DIR:module:ATTR of an extra game")
-    defaults = Config(bot_delay=0.6)
+    defaults = Config(bot_delay=0.6, bot_processes=-1)
     for f in dataclasses.fields(Config):
         default = getattr(defaults, f.name)
         name = "--" + f.name.replace("_", "-")

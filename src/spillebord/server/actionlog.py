@@ -16,6 +16,7 @@ appends through :class:`~spillebord.store.AsyncPgAppender` (group commit).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -376,6 +377,9 @@ class StoreLog:
         self._exec = ThreadPoolExecutor(1 if sqlite else 4, thread_name_prefix="sb-db")
         self._rexec = ThreadPoolExecutor(2, thread_name_prefix="sb-db-read") if sqlite else self._exec
         self._appender = AsyncPgAppender(store.url) if store.is_pg else None
+        self._pending: list[tuple[NewAction, asyncio.Future[None]]] = []
+        """SQLite: actions waiting for the writer (stored together: one commit for all)."""
+        self._flusher: asyncio.Task[None] | None = None
 
     async def _db(self, fn: Callable[..., T], *args: object) -> T:
         """A write (or a read that must see this process's last write first)."""
@@ -394,6 +398,9 @@ class StoreLog:
     async def close(self) -> None:
         if self._appender is not None:
             await self._appender.close()
+        if self._flusher is not None:  # the actions on their way to the database get there
+            with contextlib.suppress(Exception):
+                await self._flusher
         self._exec.shutdown(wait=True, cancel_futures=True)
         if self._rexec is not self._exec:
             self._rexec.shutdown(wait=True, cancel_futures=True)
@@ -412,8 +419,34 @@ class StoreLog:
     async def append(self, action: NewAction, notify: Note | None = None) -> None:
         if self._appender is not None:
             await self._appender.append(action, notify)
-        else:
-            await self._db(self.store.append_action, action)  # SQLite: one worker, nobody to notify
+            return
+        # SQLite (one worker, nobody to notify): group commit. The actions that arrive while
+        # the writer commits go together in its next transaction: one trip to the writer
+        # thread and one commit for all of them, however many tables act at once.
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((action, fut))
+        if self._flusher is None:
+            self._flusher = asyncio.get_running_loop().create_task(self._flush())
+        await fut
+
+    async def _flush(self) -> None:
+        try:
+            while self._pending:
+                batch, self._pending = self._pending, []
+                results: list[BaseException | None]
+                try:
+                    results = list(await self._db(self.store.append_actions, [a for a, _ in batch]))
+                except Exception as e:
+                    results = [e] * len(batch)
+                for (_, f), r in zip(batch, results, strict=True):
+                    if f.done():
+                        continue
+                    if r is None:
+                        f.set_result(None)
+                    else:
+                        f.set_exception(r)
+        finally:
+            self._flusher = None
 
     async def read(self, table_id: str, since: int = 0) -> list[ActionRec]:
         return await self._read(self.store.actions_since, table_id, since)

@@ -60,6 +60,13 @@ class Config:
     bot_delay: float = 0.0
     """Pause before each bot move (so that people can follow)."""
     bot_threads: int = 4
+    """Threads for the server's own CPU work off the event loop (replaying tables), and for
+    bot thinking when :attr:`bot_processes` is 0."""
+    bot_processes: int = 0
+    """Worker processes bots think in (off the event loop and its GIL): -1 for the machine's
+    cores less one (at least 1), 0 for threads in the server's process (in-process tests;
+    ``spillebord serve`` defaults to -1). Never more bots think at once than there are workers
+    (or threads); waiting bots queue in turn across tables."""
     stall_after: float = 5.0
     """A bot turn nobody played for this long is (re)started by this worker (crashed peer)."""
     evict_after: float = 300.0

@@ -95,7 +95,7 @@ class Limits:
     def check_create(self, client: str, still_open: Callable[[str], bool]) -> None:
         """May ``client`` create a table now? :class:`TooMany` if not."""
         mine = self.created.get(client)
-        if mine is not None:
+        if mine is not None and self.cfg.open_tables > 0:
             mine[:] = [t for t in mine if still_open(t)]
             if self.cfg.open_tables > 0 and len(mine) >= self.cfg.open_tables:
                 raise TooMany(
@@ -111,7 +111,8 @@ class Limits:
             )
 
     def created_table(self, client: str, table_id: str) -> None:
-        self.created.setdefault(client, []).append(table_id)
+        if self.cfg.open_tables > 0:  # (no bound: nothing to count, nor to prune per create)
+            self.created.setdefault(client, []).append(table_id)
 
     def check_connect(self, client: str) -> None:
         wait = self.connects.hit(client)

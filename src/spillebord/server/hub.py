@@ -3,7 +3,8 @@
 * :class:`~.service.TableService`: live tables over the action log: load, submit, catch up,
   what a seat sees;
 * :class:`~.presence.Presence`: connections, broadcast, heartbeat, takeover of abandoned seats;
-* :class:`~.bots.BotRunner`: bots play through ``decide`` with a budget, on threads;
+* :class:`~.bots.BotRunner`: bots play through ``decide`` with a budget, searching bots in
+  worker processes (``Config.bot_processes``), the others on threads;
 * :class:`~.lobby.Lobby`: games, create, join, summaries, history, records;
 * :class:`~.maintenance.Maintenance`: the periodic round, checkpoints, eviction, GC tuning;
 * :mod:`~.wire`: every message in and out; :mod:`~.clock`: the one source of time.

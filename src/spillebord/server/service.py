@@ -180,6 +180,9 @@ class TableService:
     ) -> None:
         self.log = log
         self.metrics = metrics or Metrics()
+        self._slow: tuple[float, int] = (-1e9, 0)
+        """(when the last slow-commit warning was written, slow commits since): under load
+        one line a second says how many, rather than one line per action."""
         self.clock = clock
         self.notes = notes
         self.executor = executor
@@ -386,9 +389,20 @@ class TableService:
                     ) from None
                 dt = self.clock.monotonic() - t0
                 if dt > SLOW_COMMIT:
-                    log.warning(
-                        "table %s: storing an action took %.0f ms", lt.id, dt * 1000, extra={"table": lt.id}
-                    )
+                    last, count = self._slow
+                    now = self.clock.monotonic()
+                    if now - last >= 1.0:
+                        more = f" ({count} more slow ones since the last warning)" if count else ""
+                        log.warning(
+                            "table %s: storing an action took %.0f ms%s",
+                            lt.id,
+                            dt * 1000,
+                            more,
+                            extra={"table": lt.id},
+                        )
+                        self._slow = (now, 0)
+                    else:
+                        self._slow = (last, count + 1)
                 lt.table = cand
                 lt.events = events
                 lt.undo = undo

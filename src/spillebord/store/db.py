@@ -675,6 +675,51 @@ class Store:
         with self._reading() as c:
             r = c.execute(select(T_REMATCHES.c.rematch_id).where(T_REMATCHES.c.table_id == table_id)).scalar()
             return str(r) if r is not None else None
+    def append_actions(self, actions: Sequence[NewAction]) -> list[SeqConflict | None]:
+        """Store several actions (of different tables) in one transaction: one commit for
+        all (group commit, SQLite). For each action, None, or the :class:`SeqConflict` that
+        refused it (the others are stored all the same). Other errors store none of them."""
+        if len(actions) == 1:
+            try:
+                self.append_action(actions[0])
+            except SeqConflict as e:
+                return [e]
+            return [None]
+        if self._lock is None:
+            raise StoreError("on PostgreSQL actions are appended by AsyncPgAppender")
+        with self._lock:
+            raw = self._sqlite_conn().connection.driver_connection
+            assert isinstance(raw, sqlite3.Connection)
+            try:
+                for a in actions:
+                    raw.execute(_SQLITE_INSERT_ACTION, (a.table_id, a.seq, a.seat, a.action, a.time))
+                    raw.execute(
+                        _SQLITE_UPDATE_TABLE,
+                        (
+                            a.status,
+                            a.seq + 1,
+                            dumps_list(a.outcome),
+                            dumps_list(a.scores),
+                            a.truncated,
+                            a.time,
+                            a.table_id,
+                        ),
+                    )
+                raw.commit()
+                return [None] * len(actions)
+            except sqlite3.IntegrityError:
+                raw.rollback()  # a number taken: one at a time, the others are stored
+            except BaseException:
+                raw.rollback()
+                raise
+        out: list[SeqConflict | None] = []
+        for a in actions:
+            try:
+                self.append_action(a)
+                out.append(None)
+            except SeqConflict as e:
+                out.append(e)
+        return out
 
     # ----------------------------------------------------------------- seats
 

@@ -1,0 +1,75 @@
+"""Group commit on SQLite (issue 20.4): the actions of many tables that arrive while the
+writer commits are stored together, in one transaction; a refused one (its number taken)
+refuses only itself."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from spillebord.server.actionlog import StoreLog
+from spillebord.store import NewAction, SeatRec, SeqConflict, Store, TableRec
+
+
+def tables(store: Store, n: int) -> list[str]:
+    store.create_all()
+    ids = [f"t{i}" for i in range(n)]
+    for tid in ids:
+        rec = TableRec(tid, "kasino", 2, 1, {}, True, "running", 0.0, 0.0)
+        rec.seat_recs = [SeatRec(0, "Ann"), SeatRec(1, None, "random")]
+        store.create_table(rec)
+    return ids
+
+
+def act(tid: str, seq: int) -> NewAction:
+    return NewAction(table_id=tid, seq=seq, seat=seq % 2, action=f"a{seq}", status="running", time=1.0)
+
+
+def test_a_batch_is_stored_whole_and_a_conflict_refuses_only_itself(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    try:
+        a, b, c = tables(store, 3)
+        assert store.append_actions([act(a, 0), act(b, 0), act(c, 0)]) == [None, None, None]
+        out = store.append_actions([act(a, 1), act(b, 0), act(c, 1)])
+        assert out[0] is None and isinstance(out[1], SeqConflict) and out[2] is None
+        assert [r.seq for r in store.actions_since(a, 0)] == [0, 1]
+        assert [r.action for r in store.actions_since(b, 0)] == ["a0"]
+        assert [r.seq for r in store.actions_since(c, 0)] == [0, 1]
+        assert store.load_table(c).n_actions == 2  # type: ignore[union-attr]
+    finally:
+        store.dispose()
+
+
+def test_concurrent_appends_share_commits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    ids = tables(store, 50)
+    batches: list[int] = []
+    real = store.append_actions
+
+    def counting(actions: list[NewAction]) -> list[SeqConflict | None]:
+        batches.append(len(actions))
+        return real(actions)
+
+    monkeypatch.setattr(store, "append_actions", counting)
+
+    async def body() -> None:
+        log = StoreLog(store)
+        await log.start()
+        try:
+            for seq in range(3):
+                await asyncio.gather(*(log.append(act(t, seq)) for t in ids))
+            with pytest.raises(SeqConflict):
+                await log.append(act(ids[0], 1))
+            for t in ids:
+                assert [r.seq for r in await log.read(t)] == [0, 1, 2]
+        finally:
+            await log.close()
+
+    try:
+        asyncio.run(body())
+    finally:
+        store.dispose()
+    assert sum(batches) == 3 * 50 + 1
+    assert len(batches) < 3 * 50 / 2  # together, not one commit each
