@@ -90,6 +90,18 @@ class Config:
     db_busy_timeout: float = 5.0
     """Seconds an SQLite write waits for a lock held elsewhere before the client is told to
     try again (nothing changed)."""
+    hint_iterations: int = 1000
+    """Search iterations of one hint (the web table's "Hint"; 0: time only)."""
+    hint_seconds: float = 3.0
+    """Most seconds one hint may think (it stops at whichever bound comes first)."""
+    review_iterations: int = 400
+    """Search iterations per decision of a game review (0: time only)."""
+    review_seconds: float = 1.5
+    """Most seconds a review thinks about one decision."""
+    review_samples: int = 24
+    """Playouts comparing the played and the best action in a review."""
+    review_jobs: int = 1
+    """Reviews computed at the same time by one worker (the others wait their turn)."""
 
     @property
     def tick(self) -> float:
