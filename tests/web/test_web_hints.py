@@ -152,3 +152,23 @@ def test_a_table_with_hints_off_shows_no_button_and_the_server_refuses(
     r = httpx.post(f"{analysis_server.url}/api/tables/{tid}/hint", json={"token": tok["token"]})
     assert r.status_code == 403 and "off" in r.json()["detail"]
     assert not page.js_errors, page.js_errors
+
+
+def test_hint_and_review_work_under_the_csp(strict_page: Any, analysis_server: AnalysisServer) -> None:
+    page = strict_page
+    url = analysis_server.url
+    create_from_lobby(page, url, "toy")
+    page.wait_for_selector('body[data-myturn="true"] #hint-btn', state="visible", timeout=30_000)
+    page.click("#hint-btn")
+    page.wait_for_selector("#hint-list li", timeout=30_000)
+    assert page.locator("#actions .action.hinted").count() == 1
+    done = httpx.post(url + "/api/tables", json={"game": "toy", "seats": 2, "bots": ["random", "random"]})
+    tid = done.json()["table"]
+    deadline = time.monotonic() + 30
+    while httpx.get(f"{url}/api/tables/{tid}").json()["status"] != "over":
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    page.goto(f"{url}/review/{tid}?seat=0")
+    page.wait_for_selector('body[data-review="done"] #review-table', timeout=60_000)
+    assert not page.csp_errors, page.csp_errors
+    assert not page.js_errors, page.js_errors

@@ -62,7 +62,7 @@ def compute_hint(
     """The top three actions for ``seat`` with their chances of winning: the search samples
     only ``state.determinize(seat)``, so the answer is the same for every state ``seat``
     cannot tell apart from this one. A fresh analyst each time (no memory of other calls)."""
-    budget = Budget(seconds=seconds or None, iterations=iterations or None)
+    budget = _budget(iterations, seconds)
     tips = hint(hint_analyst(game), state, seat, Rng(seed), budget, top=3)
     return [{"action": t.action, "chance": round(t.chance, 4), "visits": t.visits} for t in tips]
 
@@ -87,12 +87,17 @@ def review_decision(
 ) -> dict[str, Any]:
     """The review of one decision (see :func:`~spillebord.ai.review.review_game`), with the
     JSON forms of the played and the best action (the page labels them in its language)."""
-    budget = Budget(seconds=seconds or None, iterations=iterations or None)
+    budget = _budget(iterations, seconds)
     (j,) = review_game(game, [(index, state, played)], seat, hint_analyst(game), budget, samples, seed)
     out = j.to_json()
     out["played_json"] = _json_of(game, state, j.played)
     out["best_json"] = _json_of(game, state, j.best)
     return out
+
+
+def _budget(iterations: int, seconds: float) -> Budget:
+    """Iterations (reproducible), or with 0 the Master level's own budget capped by ``seconds``."""
+    return Budget(iterations=iterations) if iterations > 0 else Budget(seconds=seconds or None)
 
 
 def _json_of(game: AnyGame, state: State[Any], text: str) -> dict[str, Any] | None:
@@ -186,6 +191,8 @@ class Analysis:
             await self._put(table_id, "hints", "off")
 
     async def hints_on(self, table_id: str) -> bool:
+        if len(self.hints_setting) > 100_000:  # a long-running server: read them again
+            self.hints_setting.clear()
         on = self.hints_setting.get(table_id)
         if on is None:
             on = self.hints_setting[table_id] = (await self._get(table_id, "hints")) != "off"
@@ -229,6 +236,8 @@ class Analysis:
         finally:
             self.hinting.discard(key)
         out = {"seat": seat, "seq": seq, "hints": tips}
+        if len(self.last_hint) > 10_000:  # a long-running server: forget the old ones
+            self.last_hint.clear()
         self.last_hint[key] = (seq, out)
         return out
 
