@@ -204,3 +204,56 @@ def test_review_is_refused_while_the_game_runs_and_for_a_seat_not_at_the_table(s
     done = finished(srv, "toy", ["random", "random"], seed=6)
     assert srv.post(f"/api/tables/{done['table']}/review", {"seat": 5}).status_code == 400
     assert srv.get("/api/tables/nosuchtable/review?seat=0").status_code == 404
+
+
+def test_one_hint_at_a_time_per_seat() -> None:
+    # In process, with a hub whose thinking waits until the test lets it finish.
+    import asyncio
+    from types import SimpleNamespace
+
+    from starlette.exceptions import HTTPException
+
+    from spillebord.server import Config
+    from spillebord.server.analysis import Analysis
+
+    async def scenario() -> None:
+        release = asyncio.Event()
+        calls = []
+
+        async def think(fn: Any, *args: Any) -> Any:
+            calls.append(fn)
+            await release.wait()
+            return [{"action": "play 1", "chance": 0.5, "visits": 1}]
+
+        async def seat_for_token(_lt: Any, token: str) -> int | None:
+            return 0 if token == "t0" else None
+
+        state = SimpleNamespace(copy=lambda: state)
+        lt = SimpleNamespace(
+            id="T", is_over=False, status="running", seq=4, game=TOY,
+            table=SimpleNamespace(to_act=0, state=state), agent_of=lambda _s: None,
+        )  # fmt: skip
+
+        async def get(_tid: str) -> Any:
+            return lt
+
+        hub = SimpleNamespace(
+            cfg=Config(), service=SimpleNamespace(get=get),
+            presence=SimpleNamespace(seat_for_token=seat_for_token), bots=SimpleNamespace(think=think),
+        )  # fmt: skip
+        a = Analysis(hub)  # type: ignore[arg-type]
+        first = asyncio.create_task(a.hint("T", "t0"))
+        await asyncio.sleep(0.01)
+        with pytest.raises(HTTPException) as e:
+            await a.hint("T", "t0")
+        assert e.value.status_code == 429 and (e.value.headers or {}).get("Retry-After")
+        release.set()
+        got = await first
+        assert got["hints"][0]["action"] == "play 1" and got["seq"] == 4
+        assert await a.hint("T", "t0") == got and len(calls) == 1  # the same position: kept
+        lt.seq, lt.table.to_act = 5, 1
+        with pytest.raises(HTTPException) as e:
+            await a.hint("T", "t0")
+        assert e.value.status_code == 409
+
+    asyncio.run(scenario())
