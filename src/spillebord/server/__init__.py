@@ -25,6 +25,7 @@ import spillebord
 from spillebord.core.errors import SpillebordError
 from spillebord.store import (
     NOTIFY_CHANNEL,
+    AnalysisStore,
     Note,
     Store,
     StoreError,
@@ -35,6 +36,7 @@ from spillebord.store import (
 )
 
 from .actionlog import MemoryLog, StoreLog
+from .analysis import Analysis, make_analysis_router
 from .api import install_errors, make_router, mount_web
 from .bus import LocalBus, PgBus
 from .clock import SYSTEM_CLOCK, Clock, FakeClock, SystemClock
@@ -69,6 +71,7 @@ def create_app(
     metrics = Metrics()
     hubs: list[Hub] = []
     people: list[People] = []
+    analyses: list[Analysis] = []
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -98,6 +101,8 @@ def create_app(
         hubs.append(hub)
         people.append(People(store, hub))
         app.state.people = people[-1]
+        analyses.append(Analysis(hub, AnalysisStore(store)))
+        app.state.analysis = analyses[-1]
 
         def on_bus(msg: Note) -> None:
             hub.on_bus(msg)
@@ -110,6 +115,7 @@ def create_app(
         try:
             yield
         finally:
+            await analyses[-1].stop()
             await people[-1].stop()
             await bus.stop()
             await hub.stop()
@@ -137,6 +143,7 @@ def create_app(
     install_people_errors(app)
     app.include_router(make_router(get_hub))
     app.include_router(make_extras_router(get_hub))
+    app.include_router(make_analysis_router(lambda: analyses[-1]))
     web = Path(web_dir) if web_dir is not None else WEB_DIR
     app.include_router(make_people_router(lambda: people[-1], web))
     mount_web(app, web)

@@ -171,6 +171,9 @@ def make_router(get_hub: Callable[[], Hub]) -> APIRouter:
         hub.limits.created_table(client, tid)
         if people is not None and extras is not None:  # settings, the creator's account, clocks
             await people.created(tid, seat, token, extras, request.cookies.get(SESSION_COOKIE))
+        analysis = getattr(request.app.state, "analysis", None)
+        if analysis is not None:  # hints on or off
+            await analysis.created(tid, body.hints)
         return Created(table=tid, seat=seat, token=token, commitment=lobby.commitment(tid))
 
     @r.get("/api/tables", response_model=list[TableInfo], tags=["lobby"])

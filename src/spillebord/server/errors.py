@@ -97,6 +97,20 @@ class Config:
     db_busy_timeout: float = 5.0
     """Seconds an SQLite write waits for a lock held elsewhere before the client is told to
     try again (nothing changed)."""
+    hint_iterations: int = 0
+    """Search iterations of one hint (the web table's "Hint"); 0: the Master level's own
+    budget, stopped early after ``hint_seconds``."""
+    hint_seconds: float = 3.0
+    """Most seconds a hint thinks when ``hint_iterations`` is 0."""
+    review_iterations: int = 400
+    """Search iterations per decision of a game review (as ``spillebord review``); 0: the
+    Master level's own budget, stopped early after ``review_seconds``."""
+    review_seconds: float = 1.0
+    """Most seconds a review thinks about one decision when ``review_iterations`` is 0."""
+    review_samples: int = 24
+    """Playouts comparing the played and the best action in a review."""
+    review_jobs: int = 1
+    """Reviews computed at the same time by one worker (the others wait their turn)."""
 
     @property
     def tick(self) -> float:

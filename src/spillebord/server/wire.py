@@ -234,6 +234,7 @@ class CreateTable(BaseModel):
         default=True, description="counts for ratings (only with standard or short-game options and no seed)"
     )
     chat: str = Field(default="players", description="players (spectators read) | seated | off")
+    hints: bool = Field(default=True, description="players may ask for hints (the strongest bot's top three)")
 
 
 class Created(BaseModel):

@@ -9,6 +9,7 @@ The server reaches all of it through its action-log protocol
 (:class:`spillebord.server.actionlog.StoreLog`).
 """
 
+from .analysis import AnalysisStore  # its model joins Base: created with the others
 from .db import (
     NOTIFY_CHANNEL,
     ActionRow,
@@ -30,6 +31,7 @@ __all__ = [
     "NOTIFY_CHANNEL",
     "ActionRec",
     "ActionRow",
+    "AnalysisStore",
     "AsyncPgAppender",
     "Base",
     "NewAction",

@@ -4,6 +4,7 @@ import { h, clear } from "./dom.js";
 import { t, applyTexts } from "./i18n.js";
 import { personName, botName } from "./people.js";
 import { loadTexts, optionLabel, optionHelp } from "./gametext.js";
+import { ht } from "./hint-texts.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -110,7 +111,7 @@ async function refreshTables() {
     const r = await fetch("/api/tables");
     const list = await r.json();
     const box = clear($("tables"));
-    if (!list.length) { box.append(h("p", { class: "muted" }, t("no_tables"))); return; }
+    if (!list.length) { box.append(h("p", { class: "muted" }, t("no_tables"))); refreshRecent(); return; }
     const tbl = h("table", { class: "list" });
     for (const x of list) {
       const mine = localStorage.getItem(`sb:token:${x.table}`);
@@ -142,7 +143,8 @@ async function refreshRecent() {
         h("td", {}, h("strong", {}, x.title)),
         h("td", {}, (x.players || []).map((p, i) => (x.outcome && x.outcome[i] === best ? "★ " : "") + personName(p, i)).join(", ")),
         h("td", {}, h("a", { href: `/replay/${x.table}`, class: "button" }, t("replay")), " ",
-          h("a", { href: `/table/${x.table}`, class: "button" }, t("watch")))));
+          h("a", { href: `/table/${x.table}`, class: "button" }, t("watch")), " ",
+          h("a", { href: `/review/${x.table}?seat=${(JSON.parse(localStorage.getItem(`sb:token:${x.table}`) || "null") || {}).seat ?? 0}`, class: "button review-link" }, ht("review")))));
     }
     box.append(tbl);
   } catch { /* next time */ }

@@ -7,6 +7,7 @@ import { renderer } from "./render/index.js";
 import { displayName } from "./people.js";
 import { loadTexts, setNamer, eventLine } from "./gametext.js";
 import { labelBoard, markLast } from "./tablekit.js";
+import { ht } from "./hint-texts.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
@@ -60,6 +61,7 @@ async function main() {
   $("title").textContent = `${info.title} · ${tableId}`;
   $("rules-link").href = `/rules/${encodeURIComponent(info.game)}`;
   $("back-to-table").href = `/table/${encodeURIComponent(tableId)}`;
+  reviewLink(info);
   document.body.dataset.game = info.game;
   render = await renderer(info.game);
   await loadTexts(info.game);
@@ -82,6 +84,17 @@ async function main() {
   });
   steps = info.seq || 0;
   go(new URLSearchParams(location.search).has("end") ? steps : 0);
+}
+
+// A finished game's review, of the seat viewed (the first seat when watching as a spectator).
+function reviewLink(x) {
+  const a = $("review-link");
+  if (!a || x.status !== "over") return;
+  const update = () => { a.href = `/review/${encodeURIComponent(tableId)}?seat=${seat ?? 0}`; };
+  a.textContent = ht("review");
+  a.hidden = false;
+  update();
+  $("seat").addEventListener("change", () => setTimeout(update, 0));
 }
 
 main();

@@ -2,6 +2,7 @@
 // label for screen readers, and the end screen's rematch / replay / rules links.
 import { h, clear } from "./dom.js";
 import { t } from "./i18n.js";
+import { ht } from "./hint-texts.js";
 
 // Remember what has the keyboard focus (a board item by data-id, an action by data-action)
 // and give it back after the page is drawn again.
@@ -91,6 +92,7 @@ export function endExtras(tableId, gameId) {
     }).catch(() => {});
   }
   box.append(h("a", { class: "button", id: "replay-link", href: `/replay/${encodeURIComponent(tableId)}` }, t("replay")));
+  box.append(" ", h("a", { class: "button", id: "review-link", href: `/review/${encodeURIComponent(tableId)}?seat=${(stored(tableId) || {}).seat ?? 0}` }, ht("review")));
   if (gameId) box.append(" ", h("a", { href: `/rules/${encodeURIComponent(gameId)}` }, t("rules")));
   return box;
 }
