@@ -675,6 +675,7 @@ class Store:
         with self._reading() as c:
             r = c.execute(select(T_REMATCHES.c.rematch_id).where(T_REMATCHES.c.table_id == table_id)).scalar()
             return str(r) if r is not None else None
+
     def append_actions(self, actions: Sequence[NewAction]) -> list[SeqConflict | None]:
         """Store several actions (of different tables) in one transaction: one commit for
         all (group commit, SQLite). For each action, None, or the :class:`SeqConflict` that
