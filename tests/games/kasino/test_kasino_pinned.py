@@ -92,3 +92,48 @@ def test_legal_lists_and_events_are_pinned(index: int) -> None:
 
 if __name__ == "__main__":
     print([digest(i, v) for i, v in enumerate(variants())])
+
+
+def previous_draw_front(cards: list[int], at: int, k: int, rng: Rng) -> None:
+    """determinize's draw before it used ``Rng.shuffle_front``: a partial Fisher-Yates of
+    ``cards[at:]``, indices as mixed-radix digits of 64-bit draws (a new draw when the product of
+    the radices would reach 2**24)."""
+    n = len(cards)
+    word = room = 0
+    for i in range(at, at + k):
+        m = n - i
+        if room * m >= 1 << 24 or not room:
+            word = rng.next64()
+            room = 1
+        j = i + word % m
+        word //= m
+        room *= m
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+@pytest.mark.parametrize("k", range(5))
+def test_shuffle_front_draws_what_determinize_drew_before(k: int) -> None:
+    """A hand is at most 4 cards from a pool of at most 52: ``Rng.shuffle_front`` takes one
+    64-bit draw and reads the same digits, so determinize deals the very same hands."""
+    for n in range(k, 53):
+        for seed in range(40):
+            a = list(range(100, 100 + n))
+            b = a[:]
+            ra, rb = Rng(seed * 53 + n), Rng(seed * 53 + n)
+            previous_draw_front(a, 0, k, ra)
+            rb.shuffle_front(b, k)
+            assert a == b and ra == rb, (n, k, seed)
+
+
+def test_determinize_is_pinned() -> None:
+    """determinize from every seat over a random game: the same hands and stocks as engine v2."""
+    h = hashlib.sha256()
+    for seats in (2, 3, 4):
+        s = GAME.new(seats, 5 + seats, KasinoOptions())
+        rng, drng = Rng(1), Rng(2)
+        while s.to_act is not None:
+            for seat in range(seats):
+                d = s.determinize(seat, drng)
+                h.update(repr((d.hands, d.stock, d.rng.s)).encode())
+            s.play(rng.choice(s.legal()))
+    assert h.hexdigest()[:16] == "6ca299c7f298f75f"

@@ -223,13 +223,19 @@ def rules_of(
     )
 
 
-def _draw_front(cards: list[int], at: int, k: int, rng: Rng) -> None:
-    """Move ``k`` cards chosen uniformly at random from ``cards[at:]`` to ``cards[at:at+k]`` (a
-    partial Fisher-Yates). Several indices come from one 64-bit draw, as digits of mixed radix
-    while their product stays below 2**24 (modulo bias below 2**-40, as ``Rng.randrange``)."""
+def _draw_front(cards: list[int], k: int, rng: Rng) -> None:
+    """Move ``k`` cards chosen uniformly at random from ``cards`` to ``cards[:k]`` (a partial
+    Fisher-Yates) for a deal from an unordered stock. Several indices come from one 64-bit
+    draw, as digits of mixed radix while their product stays below 2**24 (modulo bias below
+    2**-40, as ``Rng.randrange``).
+
+    The same law as :meth:`Rng.shuffle_front`, which ``determinize`` uses (at most 4 cards per
+    hand: one draw, the very same numbers as this). A deal takes 8-16 cards, several draws,
+    packed differently from ``shuffle_front``'s one mixed-radix number: kept so that the deals
+    in determinized states (search bots' rollouts) stay the same numbers as before."""
     n = len(cards)
     word = room = 0
-    for i in range(at, at + k):
+    for i in range(k):
         m = n - i
         if room * m >= 1 << 24 or not room:
             word = rng.next64()
@@ -807,7 +813,7 @@ class KasinoState(State[KasinoAction]):
         stock = self.stock
         if self.stock_unordered:  # determinized: put the cards to deal at the front, at random
             rest = list(stock)
-            _draw_front(rest, 0, min(4 * n, len(rest)), self.rng)
+            _draw_front(rest, min(4 * n, len(rest)), self.rng)
             stock = tuple(rest)
             self.stock_unordered = False
         hands: list[list[int]] = [[] for _ in range(n)]
@@ -961,21 +967,21 @@ class KasinoState(State[KasinoAction]):
                 return s
             if fixed:
                 pool = [c for c in pool if c not in taken]
-        at = 0
+        shuffle_front = rng.shuffle_front
         for i, h in enumerate(hands_now):
             if i == seat:
                 continue
             c0 = fixed.get(i)
             take = len(h) - (c0 is not None)
-            _draw_front(pool, at, take, rng)
-            got = pool[at : at + take]
-            at += take
+            shuffle_front(pool, take)  # at most 4 cards: one 64-bit draw
+            got = pool[:take]
+            del pool[:take]
             if c0 is not None:
                 got.append(c0)
             got.sort()
             new_hands[i] = tuple(got)
         s.hands = tuple(new_hands)
-        s.stock = tuple(pool[at:])
+        s.stock = tuple(pool)
         s.stock_unordered = True
         s.rng = rng.spawn()
         s._legal = None
