@@ -386,6 +386,7 @@ class KasinoState(State[KasinoAction]):
         for bq in builds:
             capmask |= 1 << bq.value
         tv = -1  # every value some loose card can be worth (computed when first needed)
+        reqc: list[int] | None = None
         codes: list[int] = list(loose)
         for bq in builds:
             codes.append(BUILD_CODE + bq.groups[0][0])
@@ -506,6 +507,8 @@ class KasinoState(State[KasinoAction]):
                 if own < 0 and m and (not one_card or tv & want):
                     if one_card:
                         seen_m: set[tuple[int, int]] | None = None
+                        if reqc is None:
+                            reqc = [-1] * 17  # _required per build value, when first asked
                         ph = pair[h]
                         for i in range(m):
                             t = loose[i]
@@ -527,7 +530,13 @@ class KasinoState(State[KasinoAction]):
                                     continue
                                 base = 1 << i
                                 bi = (t,)
-                                req = _required(b, loose, tm) & ~base if must_gather else 0
+                                if must_gather:
+                                    rq = reqc[b]
+                                    if rq < 0:
+                                        rq = reqc[b] = _required(b, loose, tm)
+                                    req = rq & ~base
+                                else:
+                                    req = 0
                                 # simple build, or "mere b" with t alone (8.3)
                                 if not req:
                                     out.append(_build(h, b, bi, (), same))
