@@ -14,7 +14,7 @@ from typing import Any
 
 from .data import CARD_INDEX, DECK, HAND_MASKS, HAND_VALUES, TABLE_LO_HI, TABLE_MASKS
 from .options import KasinoOptions
-from .rules import BuildPile, KasinoGame, KasinoState
+from .rules import BuildPile, KasinoGame, KasinoState, rules_of
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -85,4 +85,5 @@ def position(
     s._hm = HAND_MASKS[o.value_mode]
     s._tm = TABLE_MASKS[o.value_mode]
     s._hl = TABLE_LO_HI[o.value_mode]
+    s._rules = rules_of(o)
     return s

@@ -129,6 +129,10 @@ _EMPTY_UNIONS: dict[int, tuple[tuple[int, ...], ...]] = {0: ()}
 TRAILS: tuple[Trail, ...] = tuple(Trail(c) for c in DECK)
 """One Trail action per card, made once (actions are immutable values; saves allocations)."""
 CLEAR = Clear(SPADE5)
+_TRAIL_TEXTS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(f"seat {p} trails {CARD_SYMBOLS[c]}" for c in DECK) for p in range(4)
+)
+"""The trail event's text per seat and card, made once (trails are over half the plays)."""
 
 _new = object.__new__  # the slots of a frozen action, set once before anyone sees it
 _set_card: Callable[[Any, Any], None] = vars(CardAction)["card"].__set__
@@ -161,40 +165,34 @@ def _build(
     return a
 
 
-_HandCache = dict[tuple[int, ...], tuple[int, tuple[int, ...]]]
-_HANDS: dict[str, _HandCache] = {m: {} for m in HAND_MASKS}
+_CardInfo = tuple[tuple[int, ...], int, int, int, int]
+_HANDS: dict[tuple[int, ...], tuple[int, tuple[_CardInfo, ...]]] = {}
 
 
-def _hand_info(hand: tuple[int, ...], hm: tuple[int, ...], cache: _HandCache) -> tuple[int, tuple[int, ...]]:
-    """(sum limit, values held by the OTHER cards for each card (8.1.2)), cached per hand."""
-    ms = [hm[c] for c in hand]  # a hand holds distinct cards: "others" = the other positions
+def _hand_info(ms: tuple[int, ...]) -> tuple[int, tuple[_CardInfo, ...]]:
+    """For a hand given by its cards' value masks ``ms``: the sum limit (every value a hand card
+    can take, as a mask of the values up to the highest), and per card ``(values, value mask,
+    others, same, want)``: ``others`` = the build values held by the OTHER cards (8.1.2),
+    ``same`` = the values it shares with them ("mere b", 8.3), ``want`` = the values a loose
+    card must be able to take to make a one-card build with it. Cached per hand shape (few:
+    the cache answers nearly every call)."""
     bv = BUILD_VALUES_MASK
-    n = len(ms)
-    others: tuple[int, ...]
-    if n == 4:
-        a, b, c, d = ms
-        all_vals = a | b | c | d
-        others = ((b | c | d) & bv, (a | c | d) & bv, (a | b | d) & bv, (a | b | c) & bv)
-    elif n == 3:
-        a, b, c = ms
-        all_vals = a | b | c
-        others = ((b | c) & bv, (a | c) & bv, (a | b) & bv)
-    elif n == 2:
-        a, b = ms
-        all_vals = a | b
-        others = (b & bv, a & bv)
-    elif n == 1:
-        all_vals = ms[0]
-        others = (0,)
-    else:
-        all_vals = 0
-        for m_ in ms:
-            all_vals |= m_
-        others = tuple([_or_except(ms, i) & bv for i in range(n)])
-    r = ((2 << (all_vals.bit_length() - 1)) - 1, others)
-    if len(cache) > 300_000:
-        cache.clear()
-    cache[hand] = r
+    all_vals = 0
+    for m_ in ms:
+        all_vals |= m_
+    info = []
+    for i, hb in enumerate(ms):
+        others = _or_except(ms, i) & bv
+        vals = tuple(_bits(hb))
+        sv = hb & others
+        want = sv
+        for x in vals:
+            want |= others >> x
+        info.append((vals, hb, others, sv, want))
+    r = ((2 << (all_vals.bit_length() - 1)) - 1, tuple(info))
+    if len(_HANDS) > 100_000:
+        _HANDS.clear()
+    _HANDS[ms] = r
     return r
 
 
@@ -208,13 +206,36 @@ def _required(v: int, loose: tuple[int, ...], tm: tuple[int, ...]) -> int:
     return r
 
 
-def _draw_front(cards: list[int], at: int, k: int, rng: Rng) -> None:
-    """Move ``k`` cards chosen uniformly at random from ``cards[at:]`` to ``cards[at:at+k]`` (a
-    partial Fisher-Yates). Several indices come from one 64-bit draw, as digits of mixed radix
-    while their product stays below 2**24 (modulo bias below 2**-40, as ``Rng.randrange``)."""
+def rules_of(
+    o: KasinoOptions,
+) -> tuple[bool, bool, bool, bool, bool, bool, tuple[tuple[int, ...], ...]]:
+    """(build_in_sums, one-card bases, compulsory gathering, same pile, classic obligations,
+    the text's capture duty, the pair sums of the value mode): read once per game, not per
+    ``legal()``."""
+    return (
+        o.build_in_sums,
+        o.build_base == "one_card",
+        o.gathering == "compulsory",
+        o.more_builds == "same_pile",
+        o.build_obligations == "classic",
+        o.build_obligations == "text",
+        PAIR_SUMS[o.value_mode],
+    )
+
+
+def _draw_front(cards: list[int], k: int, rng: Rng) -> None:
+    """Move ``k`` cards chosen uniformly at random from ``cards`` to ``cards[:k]`` (a partial
+    Fisher-Yates) for a deal from an unordered stock. Several indices come from one 64-bit
+    draw, as digits of mixed radix while their product stays below 2**24 (modulo bias below
+    2**-40, as ``Rng.randrange``).
+
+    The same law as :meth:`Rng.shuffle_front`, which ``determinize`` uses (at most 4 cards per
+    hand: one draw, the very same numbers as this). A deal takes 8-16 cards, several draws,
+    packed differently from ``shuffle_front``'s one mixed-radix number: kept so that the deals
+    in determinized states (search bots' rollouts) stay the same numbers as before."""
     n = len(cards)
     word = room = 0
-    for i in range(at, at + k):
+    for i in range(k):
         m = n - i
         if room * m >= 1 << 24 or not room:
             word = rng.next64()
@@ -225,7 +246,7 @@ def _draw_front(cards: list[int], at: int, k: int, rng: Rng) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-def _or_except(ms: list[int], i: int) -> int:
+def _or_except(ms: tuple[int, ...], i: int) -> int:
     o = 0
     for k, v in enumerate(ms):
         if k != i:
@@ -270,6 +291,8 @@ class KasinoState(State[KasinoAction]):
     _hm: tuple[int, ...]
     _tm: tuple[int, ...]
     _hl: tuple[tuple[int, int], ...]
+    _rules: tuple[bool, bool, bool, bool, bool, bool, tuple[tuple[int, ...], ...]]
+    """The options as the legal-move generator reads them (see :func:`rules_of`)."""
 
     # ------------------------------------------------------------------ basics
 
@@ -302,7 +325,6 @@ class KasinoState(State[KasinoAction]):
         return out
 
     def _generate(self, p: int) -> list[KasinoAction]:
-        o = self.o
         hand = self.hands[p]
         loose = self.loose
         builds = self.builds
@@ -311,37 +333,34 @@ class KasinoState(State[KasinoAction]):
         if not m and not nb:  # empty table: trail (♠5 cannot clear an empty table, 7.3)
             return [TRAILS[h] for h in hand]
         hm = self._hm
-        hv = self._hv
         tm = self._tm
-        in_sums = o.build_in_sums
+        in_sums, one_card, must_gather, same_pile, classic, text_duty, pair = self._rules
 
         own = -1
         own_val = 0
-        for j in range(nb):
-            if builds[j].owner == p:
-                own = j
-                own_val = builds[j].value
-                break
+        built_vals = 0  # D20 "samme bunke": no second pile of a value already built (a mask)
+        if nb:
+            for j in range(nb):
+                if builds[j].owner == p:
+                    own = j
+                    own_val = builds[j].value
+                    break
+            if same_pile:
+                for bq in builds:
+                    built_vals |= 1 << bq.value
         reserve = -1  # rule 9.3: the last card able to take the own build
         if own >= 0:
             able = [c for c in hand if hm[c] >> own_val & 1]
             if len(able) == 1:
                 reserve = able[0]
-        trail_ok = own < 0 or o.build_obligations != "classic"
-        must = (self.built_last >> p & 1) and o.build_obligations == "text"
-        one_card = o.build_base == "one_card"
-        # D20 "samme bunke": no second pile of a value already built (values as a bit mask)
-        built_vals = 0
-        if nb and o.more_builds == "same_pile":
-            for bq in builds:
-                built_vals |= 1 << bq.value
-        must_gather = o.gathering == "compulsory"
+        trail_ok = own < 0 or not classic
+        must = text_duty and self.built_last >> p & 1
 
-        hcache = _HANDS[o.value_mode]
-        hinfo = hcache.get(hand)
+        hkey = tuple(map(hm.__getitem__, hand))
+        hinfo = _HANDS.get(hkey)
         if hinfo is None:
-            hinfo = _hand_info(hand, hm, hcache)
-        lim, others_of = hinfo
+            hinfo = _hand_info(hkey)
+        lim, cards_info = hinfo
 
         # Subset sums of the loose cards (and, with build_in_sums, the builds): (mask, sum bits).
         subs: list[tuple[int, int]] = [(0, 1)]
@@ -349,6 +368,8 @@ class KasinoState(State[KasinoAction]):
         for i in range(m):
             bit = 1 << i
             lo, hi = hl[loose[i]]
+            if lim >> lo == 0:  # worth more than any hand card (so is its high value): no sums
+                continue
             if hi:
                 subs += [(mk | bit, ns) for mk, s in subs if (ns := ((s << lo) | (s << hi)) & lim)]
             else:
@@ -364,7 +385,8 @@ class KasinoState(State[KasinoAction]):
         capmask = reduce(or_, map(_second, subs), 0)  # every value some capture group can be worth
         for bq in builds:
             capmask |= 1 << bq.value
-        tv = reduce(or_, map(tm.__getitem__, loose), 0)  # every value some loose card can be worth
+        tv = -1  # every value some loose card can be worth (computed when first needed)
+        reqc: list[int] | None = None
         codes: list[int] = list(loose)
         for bq in builds:
             codes.append(BUILD_CODE + bq.groups[0][0])
@@ -445,11 +467,9 @@ class KasinoState(State[KasinoAction]):
         caps: list[KasinoAction] = []  # captures only (rule 9.2)
         out: list[KasinoAction] = []  # everything, in order: per hand card
         own_bit = 1 << (m + own) if own >= 0 else 0
-        pair = PAIR_SUMS[o.value_mode]
         for hi_, h in enumerate(hand):
             # --- captures (6.2)
-            vals = hv[h]
-            hb = hm[h]
+            vals, hb, others, sv, want = cards_info[hi_]
             is_reserve = h == reserve
             if hb & capmask:
                 if len(vals) == 1:
@@ -478,18 +498,17 @@ class KasinoState(State[KasinoAction]):
                 out.append(CLEAR)
             if is_reserve:
                 continue
-            others = others_of[hi_]
             if others:
-                # --- create a build (8.2, 8.3): not while owning one (9.1)
-                # want: the values a loose card must be able to take to give a one-card build
-                # (a sum with a value of h, or h's own value for "mere b"), held by the others
-                sv = hb & others  # same-value form "mere b" (8.3)
-                want = sv
-                for x in vals:
-                    want |= others >> x
+                # --- create a build (8.2, 8.3): not while owning one (9.1); ``want``: the values
+                # a loose card must be able to take to give a one-card build (a sum with a value
+                # of h, or h's own value for "mere b", sv), held by the other cards
+                if own < 0 and m and tv < 0:
+                    tv = reduce(or_, map(tm.__getitem__, loose), 0)
                 if own < 0 and m and (not one_card or tv & want):
                     if one_card:
                         seen_m: set[tuple[int, int]] | None = None
+                        if reqc is None:
+                            reqc = [-1] * 17  # _required per build value, when first asked
                         ph = pair[h]
                         for i in range(m):
                             t = loose[i]
@@ -511,7 +530,13 @@ class KasinoState(State[KasinoAction]):
                                     continue
                                 base = 1 << i
                                 bi = (t,)
-                                req = _required(b, loose, tm) & ~base if must_gather else 0
+                                if must_gather:
+                                    rq = reqc[b]
+                                    if rq < 0:
+                                        rq = reqc[b] = _required(b, loose, tm)
+                                    req = rq & ~base
+                                else:
+                                    req = 0
                                 # simple build, or "mere b" with t alone (8.3)
                                 if not req:
                                     out.append(_build(h, b, bi, (), same))
@@ -619,24 +644,19 @@ class KasinoState(State[KasinoAction]):
         self._legal = None
         h = action.card
         hand = self.hands[p]
-        new_hand = tuple([c for c in hand if c != h])
+        i = hand.index(h)
+        new_hand = hand[:i] + hand[i + 1 :]
         hands = list(self.hands)
         hands[p] = new_hand
         self.hands = tuple(hands)
-        events: list[Event] = []
+        events: list[Event]
         built = False
         kind = type(action)
         if kind is Trail:
             self.loose = (*self.loose, h)
-            events.append(
-                {
-                    "kind": "trail",
-                    "seat": p,
-                    "card": CARD_IDS[h],
-                    "text": f"seat {p} trails {CARD_SYMBOLS[h]}",
-                }
-            )
+            events = [{"kind": "trail", "seat": p, "card": CARD_IDS[h], "text": _TRAIL_TEXTS[p][h]}]
         elif kind is Capture or kind is Clear:
+            events = []
             if kind is Clear:
                 taken = self.loose + tuple(c for b in self.builds for c in b.cards())
                 self.loose = ()
@@ -679,6 +699,7 @@ class KasinoState(State[KasinoAction]):
             events.append(ev)
         elif kind is Build:
             assert isinstance(action, Build)
+            events = []
             used = action.cards_used()
             self.loose = tuple([c for c in self.loose if c not in used])
             if action.same:
@@ -698,6 +719,7 @@ class KasinoState(State[KasinoAction]):
             )
         elif kind is Raise:
             assert isinstance(action, Raise)
+            events = []
             nb = []
             raised: BuildPile | None = None
             for b in self.builds:
@@ -727,6 +749,7 @@ class KasinoState(State[KasinoAction]):
             )
         else:
             assert isinstance(action, Extend)
+            events = []
             used = action.cards_used()
             self.loose = tuple([c for c in self.loose if c not in used])
             nb = []
@@ -799,7 +822,7 @@ class KasinoState(State[KasinoAction]):
         stock = self.stock
         if self.stock_unordered:  # determinized: put the cards to deal at the front, at random
             rest = list(stock)
-            _draw_front(rest, 0, min(4 * n, len(rest)), self.rng)
+            _draw_front(rest, min(4 * n, len(rest)), self.rng)
             stock = tuple(rest)
             self.stock_unordered = False
         hands: list[list[int]] = [[] for _ in range(n)]
@@ -953,21 +976,21 @@ class KasinoState(State[KasinoAction]):
                 return s
             if fixed:
                 pool = [c for c in pool if c not in taken]
-        at = 0
+        shuffle_front = rng.shuffle_front
         for i, h in enumerate(hands_now):
             if i == seat:
                 continue
             c0 = fixed.get(i)
             take = len(h) - (c0 is not None)
-            _draw_front(pool, at, take, rng)
-            got = pool[at : at + take]
-            at += take
+            shuffle_front(pool, take)  # at most 4 cards: one 64-bit draw
+            got = pool[:take]
+            del pool[:take]
             if c0 is not None:
                 got.append(c0)
             got.sort()
             new_hands[i] = tuple(got)
         s.hands = tuple(new_hands)
-        s.stock = tuple(pool[at:])
+        s.stock = tuple(pool)
         s.stock_unordered = True
         s.rng = rng.spawn()
         s._legal = None
@@ -1128,6 +1151,7 @@ class KasinoGame(Game[KasinoOptions, KasinoState]):
         s._hm = HAND_MASKS[o.value_mode]
         s._tm = TABLE_MASKS[o.value_mode]
         s._hl = TABLE_LO_HI[o.value_mode]
+        s._rules = rules_of(o)
         if o.partnerships:
             s.sides = 2
             s.side_of = (0, 1, 0, 1)

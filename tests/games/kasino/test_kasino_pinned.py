@@ -1,0 +1,139 @@
+"""Kasino's legal lists pinned IN ORDER, with every event, over random games in many variants.
+
+The golden playthrough is one short game; the perft and brute-force tests compare sets. This
+test pins the exact order of ``legal()`` (which a seeded player's choices depend on) and the
+events over 40 random games in 20 option sets, as a digest of the engine before the speed work
+of issue 20 (engine version 2). A change in the legal-move generator's representation must
+leave the digest alone; a deliberate change of behaviour raises ``Game.version`` and the digest
+is written again (run this file as a script to print it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any
+
+import pytest
+
+from spillebord.core import Rng
+from spillebord.games.kasino import GAME, KasinoOptions
+
+
+def variants() -> list[dict[str, Any]]:
+    r = random.Random(20)
+    out: list[dict[str, Any]] = [{}, {"target": 5}]
+    for _ in range(18):
+        out.append(
+            {
+                "value_mode": r.choice(["either", "hand_high_table_low"]),
+                "build_in_sums": r.random() < 0.5,
+                "build_base": r.choice(["one_card", "many_cards"]),
+                "more_builds": r.choice(["same_pile", "separate"]),
+                "gathering": r.choice(["compulsory", "optional"]),
+                "spade5_sweep": r.random() < 0.5,
+                "build_obligations": r.choice(["text", "classic"]),
+                "hand_lead": r.choice(["rotate", "continue"]),
+                "sweep_cancellation": r.random() < 0.5,
+                "last_play_sweep_counts": r.random() < 0.5,
+                "target": r.randint(1, 6),
+                "match_format": r.choice(["first_to_target", "one_round_per_player"]),
+            }
+        )
+    return out
+
+
+def digest(index: int, opts: dict[str, Any]) -> str:
+    """Two games (2, 3 or 4 seats; partners in some 4-seat ones) of a seeded random player."""
+    h = hashlib.sha256()
+    for g in range(2):
+        seats = 2 + (index + g) % 3
+        o = KasinoOptions(**opts, partnerships=seats == 4 and index % 2 == 1)
+        s = GAME.new(seats, 1000 * index + g, o)
+        rng = Rng(77 + g)
+        while s.to_act is not None:
+            legal = s.legal()
+            h.update("|".join(map(str, legal)).encode())
+            events = s.play(rng.choice(legal))
+            h.update(json.dumps(events, sort_keys=True).encode())
+        h.update(repr((s.totals, s.scores())).encode())
+    return h.hexdigest()[:16]
+
+
+PINNED = [
+    "94fa64e85d41ef80",
+    "cd7485c433fe350b",
+    "b9003e0f57d96b68",
+    "b5bee8049403fcc1",
+    "6b09656e9616ea89",
+    "045c72ca9e8dd29a",
+    "78d3c23598c094b7",
+    "5370e5fde8964d66",
+    "e2b660cacc2ab390",
+    "e8d96fa5f97a0994",
+    "90484af4887f80e9",
+    "ad4b4450aa0372c2",
+    "c70d4ad2c1d09e34",
+    "93f063f5bcf0295b",
+    "8a77061edfbf0303",
+    "378de059c6cb2b72",
+    "4c90733f14444c1b",
+    "1411b9b3cc2e9e11",
+    "989e78ef761be408",
+    "8eeb9fcf50dbcfab",
+]
+
+
+@pytest.mark.parametrize("index", range(20))
+def test_legal_lists_and_events_are_pinned(index: int) -> None:
+    assert digest(index, variants()[index]) == PINNED[index], variants()[index]
+
+
+if __name__ == "__main__":
+    print([digest(i, v) for i, v in enumerate(variants())])
+
+
+def previous_draw_front(cards: list[int], at: int, k: int, rng: Rng) -> None:
+    """determinize's draw before it used ``Rng.shuffle_front``: a partial Fisher-Yates of
+    ``cards[at:]``, indices as mixed-radix digits of 64-bit draws (a new draw when the product of
+    the radices would reach 2**24)."""
+    n = len(cards)
+    word = room = 0
+    for i in range(at, at + k):
+        m = n - i
+        if room * m >= 1 << 24 or not room:
+            word = rng.next64()
+            room = 1
+        j = i + word % m
+        word //= m
+        room *= m
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+@pytest.mark.parametrize("k", range(5))
+def test_shuffle_front_draws_what_determinize_drew_before(k: int) -> None:
+    """A hand is at most 4 cards from a pool of at most 52: ``Rng.shuffle_front`` takes one
+    64-bit draw and reads the same digits, so determinize deals the very same hands."""
+    for n in range(k, 53):
+        for seed in range(40):
+            a = list(range(100, 100 + n))
+            b = a[:]
+            ra, rb = Rng(seed * 53 + n), Rng(seed * 53 + n)
+            previous_draw_front(a, 0, k, ra)
+            rb.shuffle_front(b, k)
+            assert a == b and ra == rb, (n, k, seed)
+
+
+def test_determinize_is_pinned() -> None:
+    """determinize from every seat over a random game: the same hands and stocks as engine v2."""
+    h = hashlib.sha256()
+    for seats in (2, 3, 4):
+        s = GAME.new(seats, 5 + seats, KasinoOptions())
+        rng, drng = Rng(1), Rng(2)
+        while s.to_act is not None:
+            for seat in range(seats):
+                d = s.determinize(seat, drng)
+                h.update(repr((d.hands, d.stock, d.rng.s)).encode())
+            s.play(rng.choice(s.legal()))
+    assert h.hexdigest()[:16] == "6ca299c7f298f75f"
