@@ -504,8 +504,7 @@ class ToucheState(State[ToucheAction]):
         self.turn += 1
         self.stall = 0
         hand = self.hands[seat]
-        i = hand.index(card)
-        self.hands[seat] = hand[:i] + hand[i + 1 :]
+        i = hand.index(card)  # the hand loses the card below (with the card drawn, if any)
         self.discards[seat] = (*self.discards[seat], card)
         marks = self.marks
         old = marks[x]
@@ -556,15 +555,19 @@ class ToucheState(State[ToucheAction]):
             piles = self.piles
             pile = piles[seat]
             if pile and not self.piles_unordered:  # _draw(seat, 1), the common case inline
-                top = pile[-1]
                 piles[seat] = pile[:-1]
-                self.hands[seat] = tuple(sorted((*self.hands[seat], top)))
+                drawn = list(hand)
+                drawn[i] = pile[-1]
+                drawn.sort()
+                self.hands[seat] = tuple(drawn)
             else:
+                self.hands[seat] = hand[:i] + hand[i + 1 :]
                 self._draw(seat, 1)
             if self.turn >= o.max_turns:  # (no stall: a marker was placed)
                 return events + self._next_turn(seat)
             self.to_act = (seat + 1) % self.seats
             return events
+        self.hands[seat] = hand[:i] + hand[i + 1 :]
         if len(done) == 1:
             return events + self._crown(seat, done[0])
         self.phase = "crown"
