@@ -10,6 +10,8 @@ human ``label``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
 from typing import Any, ClassVar
 
 from spillebord.core import Action
@@ -129,6 +131,22 @@ PLACES: dict[str, dict[int, Place]] = {
 """``PLACES[card][cell index]``: the action (one object, reused) placing ``card`` on one of its spaces or
 a FREE space, and a joker on any cell; computed once."""
 PLACES[JOKER] = {c: Place(JOKER, NAMES[c]) for c in CELLS}
+
+
+CARD_PLACES: dict[str, tuple[int, int, Place, Place]] = {
+    card: (a, b, PLACES[card][a], PLACES[card][b]) for card, (a, b) in CARD_CELLS.items()
+}
+"""``CARD_PLACES[card]``: its two cells ``a, b`` and the actions placing it on them (for ``legal``)."""
+
+
+@lru_cache(maxsize=4096)
+def exchanges(dead: tuple[str, ...]) -> tuple[Exchange, ...]:
+    """The exchange actions for the sorted dead cards ``dead`` (duplicates allowed): every
+    distinct non-empty subset, by size, then by cards; computed once per ``dead``."""
+    subsets: set[tuple[str, ...]] = set()
+    for k in range(1, len(dead) + 1):
+        subsets.update(combinations(dead, k))
+    return tuple(Exchange(s) for s in sorted(subsets, key=lambda s: (len(s), s)))
 
 
 def place(card: str, cell: int) -> Place:

@@ -250,6 +250,10 @@ def card_label(code: str) -> str:
     return r + SUIT_SYMBOL[code[1]]
 
 
+CARD_LABELS: dict[str, str] = {code: card_label(code) for code in (*CARDS, JOKER)}
+"""``card_label`` of every card, computed once."""
+
+
 def full_deck(jokers_per_deck: int) -> list[str]:
     """Both decks, unshuffled: every card twice and ``2 x jokers_per_deck`` jokers."""
     return [*CARDS, *CARDS, *([JOKER] * (2 * jokers_per_deck))]

@@ -13,6 +13,7 @@ from typing import Any
 
 from .data import (
     CELL_CARD,
+    CELLS,
     EMPTY,
     FREE_CELLS,
     GRADES,
@@ -82,10 +83,97 @@ FREE_GROUPS: tuple[dict[int, Group], ...] = tuple(
 """``FREE_GROUPS[mask][free cell]``: the instances of the types in ``mask`` through the FREE cell
 (a neighbour may head one group per type)."""
 
+CELL_MARKS: Getter = itemgetter(*CELLS)
+"""The marks on the 112 board cells, in :data:`~.data.CELLS` order."""
 FREE_MARKS: Getter = itemgetter(*FREE_CELLS)
 """The marks on the FREE cells, in :data:`~.data.FREE_CELLS` order."""
 FREE_NEIGHBOURS: tuple[Getter, ...] = tuple(itemgetter(*NEIGHBOURS[c]) for c in FREE_CELLS)
 """The marks on each FREE cell's neighbours (a quick rejection: no neighbour, no pattern)."""
+
+
+Via = tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]
+"""Per FREE cell ``f`` (ascending) of the instances through a cell ``x`` and ``f``: ``(f, (the
+instance's cells other than x and f, …))``."""
+
+
+def _via_by_type() -> list[list[dict[int, list[tuple[int, ...]]]]]:
+    acc: list[list[dict[int, list[tuple[int, ...]]]]] = [[{} for _ in range(SIZE * SIZE)] for _ in range(4)]
+    for f in FREE_CELLS:
+        for t in range(4):
+            for k in THROUGH[t][f]:
+                cells = INSTANCES[k][1]
+                for x in cells:
+                    if x != f:
+                        acc[t][x].setdefault(f, []).append(tuple(c for c in cells if c not in (x, f)))
+    return acc
+
+
+def _via(per_type: list[list[dict[int, list[tuple[int, ...]]]]], mask: int, x: int) -> Via:
+    acc: dict[int, list[tuple[int, ...]]] = {}
+    for t in range(4):
+        if mask >> t & 1:
+            for f, rests in per_type[t][x].items():
+                acc.setdefault(f, []).extend(rests)
+    return tuple((f, tuple(acc[f])) for f in sorted(acc))
+
+
+_VIA_BY_TYPE = _via_by_type()
+FREE_VIA: tuple[tuple[Via, ...], ...] = tuple(
+    tuple(_via(_VIA_BY_TYPE, mask, x) if CELL_CARD[x] else () for x in range(SIZE * SIZE))
+    for mask in range(16)
+)
+"""``FREE_VIA[mask][x]``: the FREE cells that share an instance of a type in ``mask`` with cell
+``x``, and those instances' other cells (:data:`Via`). A new marker on ``x`` can make only these
+FREE cells completing (incremental :func:`completing_frees`)."""
+
+
+def completing_frees(marks: Sequence[int], side: int, mask: int) -> tuple[int, ...]:
+    """The empty FREE cells on which ``side``'s marker would complete an instance of a type in
+    ``mask`` (R5.1b: a free space takes only the last marker of a pattern), ascending."""
+    out: list[int] = []
+    groups = FREE_GROUPS[mask]
+    for i, m in enumerate(FREE_MARKS(marks)):
+        if m != EMPTY or side not in FREE_NEIGHBOURS[i](marks):
+            continue
+        cell = FREE_CELLS[i]
+        for n, group in groups[cell]:
+            if marks[n] == side:
+                for _, rest in group:
+                    for c in rest:
+                        if marks[c] != side:
+                            break
+                    else:
+                        out.append(cell)
+                        break
+                else:
+                    continue
+                break
+    return tuple(out)
+
+
+def frees_after(
+    marks: Sequence[int], x: int, side: int, mask: int, frees: tuple[int, ...]
+) -> tuple[int, ...]:
+    """:func:`completing_frees` for ``side`` after its new marker on the non-FREE cell ``x``,
+    given ``frees``, the value before it (a new marker only adds completing FREE cells, and only
+    those sharing an instance with ``x``)."""
+    added: list[int] | None = None
+    for f, rests in FREE_VIA[mask][x]:
+        if marks[f] != EMPTY or f in frees:
+            continue
+        for rest in rests:
+            for c in rest:
+                if marks[c] != side:
+                    break
+            else:
+                if added is None:
+                    added = [f]
+                else:
+                    added.append(f)
+                break
+    if added is None:
+        return frees
+    return tuple(sorted((*frees, *added)))
 
 
 def _complete(marks: Sequence[int], cells: tuple[int, ...], side: int, wild: bool) -> bool:
@@ -108,6 +196,22 @@ def _complete(marks: Sequence[int], cells: tuple[int, ...], side: int, wild: boo
     return True
 
 
+def _mask_groups(mask: int, x: int) -> Group:
+    by: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
+    for t in range(4):
+        if mask >> t & 1:
+            for n, group in THROUGH_GROUPS[t][x]:
+                by.setdefault(n, []).extend(group)
+    return tuple((n, tuple(by[n])) for n in NEIGHBOURS[x] if n in by)
+
+
+MASK_GROUPS: tuple[tuple[Group, ...], ...] = tuple(
+    tuple(_mask_groups(mask, x) if CELL_CARD[x] else () for x in range(SIZE * SIZE)) for mask in range(16)
+)
+"""``MASK_GROUPS[mask][cell]``: :data:`THROUGH_GROUPS` of the types in ``mask``, one group per
+neighbour."""
+
+
 def complete_through(marks: Sequence[int], x: int, side: int, mask: int, wild: bool = False) -> list[int]:
     """Incremental detection (R6.1): ids of the qualifying instances through cell ``x``
     whose every cell holds an uncrowned marker of ``side`` (``wild``: or is one empty FREE)."""
@@ -115,17 +219,16 @@ def complete_through(marks: Sequence[int], x: int, side: int, mask: int, wild: b
     if not wild:
         if marks[x] != side:
             return out
-        for t in range(4):
-            if mask >> t & 1:
-                for n, group in THROUGH_GROUPS[t][x]:
-                    if marks[n] == side:
-                        for k, rest in group:
-                            for c in rest:
-                                if marks[c] != side:
-                                    break
-                            else:
-                                out.append(k)
-        out.sort()  # in instance order, as the brute force finds them (ids are grouped by type)
+        for n, group in MASK_GROUPS[mask][x]:
+            if marks[n] == side:
+                for k, rest in group:
+                    for c in rest:
+                        if marks[c] != side:
+                            break
+                    else:
+                        out.append(k)
+        if len(out) > 1:
+            out.sort()  # in instance order, as the brute force finds them
         return out
     for t in range(4):
         if mask >> t & 1:

@@ -116,6 +116,7 @@ def position(
     s.turn = 0
     s.stall = 0
     s.pending = ()
+    s.refresh()
     return s
 
 

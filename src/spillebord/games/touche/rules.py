@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from itertools import combinations
 from typing import Any
 
 from spillebord.core import (
@@ -48,6 +47,7 @@ from spillebord.core import (
 from spillebord.core.errors import GameOver
 
 from .actions import (
+    CARD_PLACES,
     CROWNS,
     GRADE_CHOICES,
     PASS,
@@ -58,16 +58,17 @@ from .actions import (
     Pass,
     Place,
     ToucheAction,
+    exchanges,
 )
 from .data import (
     CARD_CELLS,
+    CARD_LABELS,
     CELL_CARD,
     CELL_INDEX,
     CELLS,
     COLOURS,
     CROWN,
     EMPTY,
-    FREE_CELLS,
     GRADE_POINTS,
     GRADES,
     HAND,
@@ -75,22 +76,22 @@ from .data import (
     INSTANCES,
     IS_FREE,
     JOKER,
+    NAMES,
     RANK_ORDER,
     SHUTOUT_POINTS,
     TYPE_NAMES,
-    card_label,
     cell_name,
     full_deck,
 )
 from .notation import parse_action
 from .options import ToucheOptions
 from .patterns import (
-    FREE_GROUPS,
-    FREE_MARKS,
-    FREE_NEIGHBOURS,
+    CELL_MARKS,
     MASKS,
     complete_scan,
     complete_through,
+    completing_frees,
+    frees_after,
 )
 from .view import view as build_view
 
@@ -207,6 +208,11 @@ class ToucheState(State[ToucheAction]):
     pool (their cards are unknown to the seat determinized for). A draw from such a pile takes
     a card at random from all of them, and the drawer's pile gives its top card in exchange:
     the same law as a random split into piles of these sizes, without dealing that split."""
+    _frees: tuple[tuple[int, ...], ...]
+    """A cache, per side: the empty FREE cells on which its marker would complete a qualifying
+    pattern (:func:`.patterns.completing_frees` of ``marks``; empty under ``free_space_mode=wild``).
+    Kept up to date by every change of ``marks`` (a new marker only adds FREE cells near it);
+    immutable, so copies share it. Code that edits ``marks`` by hand calls :meth:`refresh`."""
 
     # ------------------------------------------------------------------ helpers
 
@@ -236,31 +242,20 @@ class ToucheState(State[ToucheAction]):
         """Would ``side``'s marker on the empty FREE ``cell`` complete a qualifying pattern?"""
         return cell in self._completing_frees(side)
 
-    def _completing_frees(self, side: int) -> list[int]:
+    def _completing_frees(self, side: int) -> tuple[int, ...]:
         """The empty FREE cells on which ``side``'s marker would complete a qualifying pattern
         (R5.1b); none under ``free_space_mode=wild``."""
+        return self._frees[side]
+
+    def _scan_frees(self) -> tuple[tuple[int, ...], ...]:
+        """:attr:`_frees` from scratch."""
         if self.opts.free_space_mode == "wild":
-            return []
-        marks = self.marks
-        out: list[int] = []
-        groups = FREE_GROUPS[self.mask(side)]
-        for i, m in enumerate(FREE_MARKS(marks)):
-            if m != EMPTY or side not in FREE_NEIGHBOURS[i](marks):
-                continue
-            cell = FREE_CELLS[i]
-            for n, group in groups[cell]:
-                if marks[n] == side:
-                    for _, rest in group:
-                        for c in rest:
-                            if marks[c] != side:
-                                break
-                        else:
-                            out.append(cell)
-                            break
-                    else:
-                        continue
-                    break
-        return out
+            return ((),) * self.n_sides
+        return tuple(completing_frees(self.marks, side, self.mask(side)) for side in range(self.n_sides))
+
+    def refresh(self) -> None:
+        """Recompute the caches derived from the board (after editing ``marks`` by hand)."""
+        self._frees = self._scan_frees()
 
     def is_dead(self, card: str) -> bool:
         """A dead card (ubrukelig kort, R5): not a joker, and both its spaces hold a marker."""
@@ -293,44 +288,52 @@ class ToucheState(State[ToucheAction]):
         seat = self.to_act
         if seat is None:
             return []
-        if self.phase == "grade":
-            return list(GRADE_CHOICES)
-        if self.phase == "crown":
+        phase = self.phase
+        if phase != "play":
+            if phase == "grade":
+                return list(GRADE_CHOICES)
             return [CROWNS[k] for k in self.pending]
         side = self.side_of[seat]
-        hand = self.hands[seat]
-        out: list[ToucheAction] = []
+        hand = self.hands[seat]  # sorted (every change of a hand keeps it sorted)
         marks = self.marks
-        if self.supply(side) > 0 and hand:
-            distinct = sorted(set(hand))
-            frees = self._completing_frees(side)
-            for card in distinct:
-                if card == JOKER:
-                    continue
-                places = PLACES[card]
-                for c in CARD_CELLS[card]:
-                    if marks[c] == EMPTY:
-                        out.append(places[c])
-            for c in frees:
-                for card in distinct:
-                    if card != JOKER:
+        out: list[ToucheAction] = []
+        dead: list[str] = []
+        joker = False
+        supply = self.opts.marker_supply
+        can = supply is None or supply > self.on_board[side]
+        prev = ""
+        for card in hand:
+            if card == JOKER:
+                joker = True
+                continue
+            a, b, pa, pb = CARD_PLACES[card]
+            if marks[a] != EMPTY:
+                if marks[b] != EMPTY:
+                    dead.append(card)
+                elif can and card != prev:
+                    out.append(pb)
+            elif can and card != prev:
+                out.append(pa)
+                if marks[b] == EMPTY:
+                    out.append(pb)
+            prev = card
+        if can and hand:
+            frees = self._frees[side]
+            if frees:
+                distinct = sorted(set(hand) - {JOKER})
+                for c in frees:
+                    for card in distinct:
                         out.append(PLACES[card][c])
-            if JOKER in distinct:
+            if joker:
                 places = PLACES[JOKER]
-                for c in CELLS:
-                    m = marks[c]
-                    if (m == EMPTY and (not IS_FREE[c] or c in frees)) or (0 <= m < CROWN and m != side):
+                for c, m in zip(CELLS, CELL_MARKS(marks), strict=True):
+                    if m == EMPTY:
+                        if not IS_FREE[c] or c in frees:
+                            out.append(places[c])
+                    elif m < CROWN and m != side:
                         out.append(places[c])
-        dead = sorted(
-            c
-            for c in hand
-            if c != JOKER and marks[CARD_CELLS[c][0]] != EMPTY and marks[CARD_CELLS[c][1]] != EMPTY
-        )
         if dead:
-            subsets: set[tuple[str, ...]] = set()
-            for k in range(1, len(dead) + 1):
-                subsets.update(combinations(dead, k))
-            out.extend(Exchange(s) for s in sorted(subsets, key=lambda s: (len(s), s)))
+            out.extend(exchanges(tuple(dead)))
         if not out:
             out.append(PASS)
         return out
@@ -413,13 +416,42 @@ class ToucheState(State[ToucheAction]):
     # ------------------------------------------------------------------ play
 
     def apply(self, action: ToucheAction) -> list[Event]:
-        self._validate(action)
         seat = self.to_act
+        if type(action) is Place and seat is not None and self.phase == "play":
+            card = action.card
+            x = CELL_INDEX.get(action.cell, -1)
+            supply = self.opts.marker_supply
+            if not (  # the common case, legal by every rule _validate checks: its own empty space
+                x >= 0
+                and CELL_CARD[x] == card
+                and self.marks[x] == EMPTY
+                and card in self.hands[seat]
+                and (supply is None or supply > self.on_board[self.side_of[seat]])
+            ):
+                self._validate(action)
+            return self._place(seat, card, x)
+        if type(action) is Exchange and seat is not None and self.phase == "play":
+            hand = list(self.hands[seat])
+            marks = self.marks
+            for c in action.cards:  # the common case: dead cards held (else _validate says why)
+                if c == JOKER or c not in hand:
+                    break
+                a, b = CARD_CELLS[c]
+                if marks[a] == EMPTY or marks[b] == EMPTY:
+                    break
+                hand.remove(c)
+            else:
+                if action.cards:
+                    return self._exchange(seat, action.cards, tuple(hand))
+            self._validate(action)
+            return self._exchange(seat, action.cards, None)
+        self._validate(action)
         assert seat is not None
         if isinstance(action, ChooseGrade):
             self.grade = action.grade
             self.phase = "play"
             self.to_act = (self.dealer + 1) % self.seats
+            self.refresh()  # the qualifying types are known now
             return [
                 {
                     "kind": "grade",
@@ -431,69 +463,116 @@ class ToucheState(State[ToucheAction]):
         if isinstance(action, Crown):
             k = INSTANCE_ID[tuple(sorted(CELL_INDEX[c] for c in action.cells))]
             return self._crown(seat, k)
+        if isinstance(action, Place):
+            return self._place(seat, action.card, CELL_INDEX[action.cell])
+        if isinstance(action, Exchange):
+            return self._exchange(seat, action.cards, None)
+        assert isinstance(action, Pass)
+        self.turn += 1
+        self.stall += 1
+        passed: list[Event] = [{"kind": "pass", "seat": seat, "text": f"Seat {seat} cannot play and passes."}]
+        return passed + self._next_turn(seat)
+
+    def _exchange(self, seat: int, cards: tuple[str, ...], rest: tuple[str, ...] | None) -> list[Event]:
+        """Carry out a validated ``exchange cards``; ``rest``: the hand without them, if known."""
+        self.turn += 1
+        could = self._can_place(seat)
+        self.stall = 0 if could else self.stall + 1
+        if rest is None:
+            hand = list(self.hands[seat])
+            for c in cards:
+                hand.remove(c)
+            rest = tuple(sorted(hand))
+        self.hands[seat] = rest
+        self.discards[seat] = self.discards[seat] + cards
+        got = self._draw(seat, len(cards))
+        text = ", ".join(CARD_LABELS[c] for c in cards)
+        traded: list[Event] = [
+            {
+                "kind": "exchange",
+                "seat": seat,
+                "cards": list(cards),
+                "drawn": got,
+                "text": f"Seat {seat} trades in the dead {text} and draws {got}.",
+            }
+        ]
+        return traded + self._next_turn(seat)
+
+    def _place(self, seat: int, card: str, x: int) -> list[Event]:
+        """Carry out a validated ``place card <cell x>``."""
         side = self.side_of[seat]
         self.turn += 1
-        if isinstance(action, Pass):
-            self.stall += 1
-            passed = [{"kind": "pass", "seat": seat, "text": f"Seat {seat} cannot play and passes."}]
-            return passed + self._next_turn(seat)
-        if isinstance(action, Exchange):
-            could = self._can_place(seat)
-            self.stall = 0 if could else self.stall + 1
-            hand = list(self.hands[seat])
-            for c in action.cards:
-                hand.remove(c)
-            self.hands[seat] = tuple(sorted(hand))
-            self.discards[seat] = self.discards[seat] + action.cards
-            got = self._draw(seat, len(action.cards))
-            text = ", ".join(card_label(c) for c in action.cards)
-            traded: list[Event] = [
-                {
-                    "kind": "exchange",
-                    "seat": seat,
-                    "cards": list(action.cards),
-                    "drawn": got,
-                    "text": f"Seat {seat} trades in the dead {text} and draws {got}.",
-                }
-            ]
-            return traded + self._next_turn(seat)
-        assert isinstance(action, Place)
         self.stall = 0
-        x = CELL_INDEX[action.cell]
-        hand = list(self.hands[seat])
-        hand.remove(action.card)
-        self.hands[seat] = tuple(hand)
-        self.discards[seat] = (*self.discards[seat], action.card)
-        old = self.marks[x]
+        hand = self.hands[seat]
+        i = hand.index(card)  # the hand loses the card below (with the card drawn, if any)
+        self.discards[seat] = (*self.discards[seat], card)
+        marks = self.marks
+        old = marks[x]
         if old != EMPTY:
             self.on_board[old] -= 1
-        self.marks[x] = side
+        marks[x] = side
         self.on_board[side] += 1
         self.last = x
-        text = f"Seat {seat} ({COLOURS[side]}) plays {card_label(action.card)} on {action.cell}"
+        cell = NAMES[x]
         if old != EMPTY:
-            text += f", sending {COLOURS[old]}'s marker back"
+            text = (
+                f"Seat {seat} ({COLOURS[side]}) plays {CARD_LABELS[card]} on {cell}, "
+                f"sending {COLOURS[old]}'s marker back."
+            )
+        else:
+            text = f"Seat {seat} ({COLOURS[side]}) plays {CARD_LABELS[card]} on {cell}."
         events: list[Event] = [
             {
                 "kind": "place",
                 "seat": seat,
                 "side": side,
-                "card": action.card,
-                "cell": action.cell,
+                "card": card,
+                "cell": cell,
                 "replaced": COLOURS[old] if old != EMPTY else None,
-                "text": text + ".",
+                "text": text,
             }
         ]
-        done = complete_through(self.marks, x, side, self.mask(side), self._wild())
-        if self._wild() and self.supply(side) <= 0:
-            done = [k for k in done if all(self.marks[c] == side for c in INSTANCES[k][1])]
+        o = self.opts
+        mask = MASKS[o.grade5_distinct_types][self.grade][self.ctypes[side]]
+        if o.free_space_mode == "wild":
+            done = complete_through(marks, x, side, mask, True)
+            if self.supply(side) <= 0:
+                done = [k for k in done if all(marks[c] == side for c in INSTANCES[k][1])]
+        else:
+            done = complete_through(marks, x, side, mask)
+            if not done:  # keep the FREE-cell cache: x is not a FREE cell (that would complete)
+                frees = self._frees
+                mine = frees[side]
+                new = frees_after(marks, x, side, mask, mine)
+                theirs = frees[old] if old != EMPTY else ()
+                if new is not mine or theirs:
+                    update = list(frees)
+                    update[side] = new
+                    if theirs:  # old lost a marker: its FREE cells can only go
+                        update[old] = completing_frees(marks, old, self.mask(old))
+                    self._frees = tuple(update)
         if not done:
-            self._draw(seat, 1)
-            return events + self._next_turn(seat)
+            piles = self.piles
+            pile = piles[seat]
+            if pile and not self.piles_unordered:  # _draw(seat, 1), the common case inline
+                piles[seat] = pile[:-1]
+                drawn = list(hand)
+                drawn[i] = pile[-1]
+                drawn.sort()
+                self.hands[seat] = tuple(drawn)
+            else:
+                self.hands[seat] = hand[:i] + hand[i + 1 :]
+                self._draw(seat, 1)
+            if self.turn >= o.max_turns:  # (no stall: a marker was placed)
+                return events + self._next_turn(seat)
+            self.to_act = (seat + 1) % self.seats
+            return events
+        self.hands[seat] = hand[:i] + hand[i + 1 :]
         if len(done) == 1:
             return events + self._crown(seat, done[0])
         self.phase = "crown"
         self.pending = tuple(done)
+        self.refresh()
         events.append(
             {
                 "kind": "choose_crown",
@@ -529,6 +608,7 @@ class ToucheState(State[ToucheAction]):
             }
         ]
         if self.counts[side] >= self.target:
+            self.refresh()
             return events + self._end_game(side)
         # End of the round (R6.7).
         if self.opts.clear_on_touche:
@@ -537,6 +617,9 @@ class ToucheState(State[ToucheAction]):
                 if 0 <= m < CROWN:
                     self.marks[c] = EMPTY
                     self.on_board[m] -= 1
+            self._frees = ((),) * self.n_sides  # no uncrowned marker: nothing to complete
+        else:
+            self.refresh()
         self._draw(seat, 1)
         self.dealer = (self.dealer + 1) % self.seats
         self.round_no += 1
@@ -615,17 +698,20 @@ class ToucheState(State[ToucheAction]):
         n = self.seats
         deck = full_deck(self.opts.jokers_per_deck)
         self.rng.shuffle(deck)
-        piles: list[list[str]] = [[] for _ in range(n)]
-        for i, card in enumerate(deck):
-            piles[(self.dealer + 1 + i) % n].append(card)
-        self.piles = [tuple(p) for p in piles]
+        # card i goes to seat (dealer + 1 + i) % n: seat s gets every n-th card from its first
+        self.piles = [tuple(deck[(s - self.dealer - 1) % n :: n]) for s in range(n)]
         self.hands = [() for _ in range(n)]
         self.discards = [() for _ in range(n)]
         self.recycled = (False,) * n
         self.piles_unordered = False
         self.pooled = 0
         for s in range(n):
-            self._draw(s, HAND)
+            pile = self.piles[s]
+            if len(pile) >= HAND:  # _draw(s, HAND): the top HAND cards, one at a time
+                self.hands[s] = tuple(sorted(pile[-HAND:]))
+                self.piles[s] = pile[:-HAND]
+            else:
+                self._draw(s, HAND)
 
     def _end_game(self, winner: int) -> list[Event]:
         events: list[Event] = []
@@ -705,6 +791,7 @@ class ToucheState(State[ToucheAction]):
         self.turn = 0
         self.stall = 0
         self.last = -1
+        self._frees = ((),) * self.n_sides
         self._deal()
         if self.opts.grade:
             self.grade = self.opts.grade
@@ -800,6 +887,8 @@ class ToucheState(State[ToucheAction]):
                     f"uncrowned marker on the free space {cell_name(c)}"
                 )
         assert on == self.on_board, "marker counts are off"
+        assert self._frees == self._scan_frees(), "the cache of completing FREE cells is stale"
+        assert all(list(h) == sorted(h) for h in self.hands), "a hand is not sorted"
         if o.marker_supply is not None:
             assert all(0 <= n <= o.marker_supply for n in on), "marker supply broken"
         seen: set[int] = set()

@@ -1,0 +1,141 @@
+"""Touché's fast paths change no behaviour: the incremental FREE-cell cache equals a brute
+force from the rules, and whole random games (legal lists, events, scores) over every option
+variant hash to the digests that the engine before the speed work (issue 20) produced."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spillebord.core import Rng
+from spillebord.games.touche import GAME, ToucheOptions
+from spillebord.games.touche.data import CELLS, CROWN, EMPTY, FREE_CELLS, INSTANCES, IS_FREE
+from spillebord.games.touche.patterns import completing_frees, frees_after
+from spillebord.games.touche.position import position
+
+
+def brute_frees(marks: list[int], side: int, mask: int) -> tuple[int, ...]:
+    """R5.1b from the definition: the empty FREE cells that are the last missing cell of a
+    qualifying instance all of whose other cells hold ``side``'s uncrowned marker."""
+    return tuple(
+        f
+        for f in FREE_CELLS
+        if marks[f] == EMPTY
+        and any(
+            mask >> t & 1 and f in cells and all(marks[c] == side for c in cells if c != f)
+            for t, cells in INSTANCES
+        )
+    )
+
+
+def board(seed: int, own: float, side: int) -> list[int]:
+    r = random.Random(seed)
+    marks = [EMPTY] * 144
+    for c in CELLS:
+        x = r.random()
+        if x < own:
+            marks[c] = side
+        elif x < own + 0.15:
+            marks[c] = r.choice([s for s in range(3) if s != side])
+        elif x < own + 0.25:
+            marks[c] = r.randrange(3) + CROWN
+    return marks
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    own=st.floats(0.3, 0.8),
+    side=st.integers(0, 2),
+    mask=st.integers(1, 15),
+)
+def test_completing_frees_and_their_update_equal_the_brute_force(
+    seed: int, own: float, side: int, mask: int
+) -> None:
+    marks = board(seed, own, side)
+    before = completing_frees(marks, side, mask)
+    assert before == brute_frees(marks, side, mask)
+    x = random.Random(seed ^ 0x5EED).choice([c for c in CELLS if not IS_FREE[c] and marks[c] < CROWN])
+    marks[x] = side
+    assert frees_after(marks, x, side, mask, before) == brute_frees(marks, side, mask)
+
+
+def test_the_frees_cache_follows_hand_edits_after_refresh() -> None:
+    s = position(marks={"r0c4": 0, "r0c5": 0, "r1c4": 0}, hands={0: ["AS", "2S", "3S", "4S", "5S"]})
+    assert s._completing_frees(0) == (17,)  # r1c5 completes the square
+    s.marks[4] = EMPTY  # r0c4 taken away by hand
+    s.on_board[0] -= 1
+    with pytest.raises(AssertionError, match="stale"):
+        s.check()
+    s.refresh()
+    assert s._completing_frees(0) == ()
+    s.check()
+
+
+CASES: list[tuple[int, int, ToucheOptions]] = [
+    (2, 11, ToucheOptions()),
+    (3, 12, ToucheOptions(grade=1, match_games=1)),
+    (2, 13, ToucheOptions(grade=2, match_games=1, clear_on_touche=False, max_turns=300)),
+    (4, 14, ToucheOptions(grade=5, match_games=1, free_space_mode="wild", max_turns=300)),
+    (6, 15, ToucheOptions(grade=3, match_games=1, seating="alternating", marker_supply=12, max_turns=250)),
+    (
+        2,
+        16,
+        ToucheOptions(grade=4, match_games=1, redeal_each_round=True, recycle_discards=False, max_turns=250),
+    ),
+    (3, 17, ToucheOptions(match_games=2, jokers_per_deck=0, max_turns=200, grade5_distinct_types=False)),
+    (4, 18, ToucheOptions(grade=5, match_games=1, jokers_per_deck=3, marker_supply=20, max_turns=300)),
+    (2, 19, ToucheOptions(grade=3, match_games=1, marker_supply=None, stall_turns=2, max_turns=400)),
+]
+
+DIGESTS = [
+    "0995ad645e405c5a7d1adf7447e47fce25084b13707b3c880589ace2576a3369",
+    "b77afeeeff8b227de36577c98a6b27635585816427913e1d7463a7e7aeb246fa",
+    "fba9450cc50cbde5f3043b4489b93c5add50a7af9298c985ff64249886d7fcfb",
+    "71f81786f8ff43a247ee8690a02d2d42f93e1ea6ba16a064d2256152959007f1",
+    "a384c742f3975d2178c623aeee8b64b54e6fe0574d31bf52a10eadf6fc41c0fb",
+    "45eebd8a85da733790d4e29e0869782437dc996135df0c642b5428d362edef8e",
+    "5d46882e653800a74b69d6fc7b03aa764adb681200e644f0ff519d1ad9413ff4",
+    "f6cbae859d14a71e9f5d02a34a0baec55f848c7fd7dba6d25361de9d5767b6f7",
+    "59f7ba668c1f9695a8028be78f855be6fe86b2e96315adffeb5fcbc1eab3c1a2",
+]
+"""sha256 of each case's :func:`game_digest`, written by the engine before the speed work (main at
+a39a653), so any change of a legal list, event, view or draw shows."""
+
+
+def game_digest(seats: int, seed: int, options: ToucheOptions) -> str:
+    """Every legal list, chosen action and event of one random game and the final scores,
+    hashed; every 10th decision also the view of the seat to act and a few random decisions
+    played on a determinization for it (its piles are drawn from at random)."""
+    h = hashlib.sha256()
+    s = GAME.new(seats, seed, options)
+    rng = Rng(seed)
+    n = 0
+    while s.to_act is not None:
+        legal = s.legal()
+        h.update("|".join(map(str, legal)).encode())
+        if n % 10 == 0:
+            h.update(json.dumps(s.view(s.to_act), sort_keys=True).encode())
+            d = s.determinize(s.to_act, Rng(n))
+            for _ in range(6):
+                if d.to_act is None:
+                    break
+                d_legal = d.legal()
+                h.update("|".join(map(str, d_legal)).encode())
+                h.update(json.dumps(d.play(rng.choice(d_legal)), sort_keys=True).encode())
+        a = rng.choice(legal)
+        h.update(str(a).encode())
+        h.update(json.dumps(s.play(a), sort_keys=True).encode())
+        n += 1
+    h.update(repr((s.scores(), s.outcome(), s.games)).encode())
+    return h.hexdigest()
+
+
+@pytest.mark.parametrize("case", range(len(CASES)))
+def test_random_games_are_unchanged(case: int) -> None:
+    assert game_digest(*CASES[case]) == DIGESTS[case]
