@@ -92,7 +92,7 @@ def split_parts(
     a = B.active_colour(pos, seat)
     blk = B.blockers(pos)
     hm = B.house_mask(pos[a])
-    pmap = _paths_of(a, pos[a], blk, size) if not optional and not bounce else {}
+    pmap = _paths_of(a, pos[a], B.blocker_bits(pos), size) if not optional and not bounce else {}
     simple = not optional and not bounce
     out: list[tuple[int, int, int, int]] = []
     prev = -99
@@ -148,22 +148,18 @@ def _longest_first(part: tuple[int, int, int, int]) -> int:
     return -part[2]
 
 
-_PATHS_OF: dict[tuple[int, tuple[int, ...], tuple[bool, ...], int], dict[int, tuple[int, ...]]] = {}
-
-
-def _paths_of(a: int, mine: tuple[int, ...], blk: tuple[bool, ...], size: int) -> dict[int, tuple[int, ...]]:
+def _paths_of(a: int, mine: tuple[int, ...], blk: int, size: int) -> dict[int, tuple[int, ...]]:
     """Default rules: each piece square of colour ``a`` (``mine``, start circle left out, in
-    order) -> its :func:`.board.path` of up to 14 steps. Memoised per colour, pieces and
-    blockers: one lookup instead of one per piece (the result is shared: never modify it)."""
-    key = (a, mine, blk, size)
-    got = _PATHS_OF.get(key)
-    if got is None:
-        hm = B.house_mask(mine)
-        got = {p: B.path(a, p, 14, blk, hm, size) for p in mine if p != CIRCLE}
-        if len(_PATHS_OF) > 200_000:
-            _PATHS_OF.clear()
-        _PATHS_OF[key] = got
-    return got
+    order) -> its :func:`.board.path` of up to 14 steps, from the memo of
+    :func:`.board.legal_path` (``blk``: the blocker bits, :func:`.board.blocker_bits`)."""
+    tbl = B.path_table(a, size)
+    base = blk << 4 | B.house_mask(mine)
+    out: dict[int, tuple[int, ...]] = {}
+    for p in mine:
+        if p != CIRCLE:
+            got = tbl.get((p + 1) << 8 | base)
+            out[p] = got if got is not None else B.legal_path(a, p, blk, base & 15, size)
+    return out
 
 
 _HOUSE_SUMS: dict[tuple[int, int], frozenset[tuple[int, int]]] = {}
@@ -240,7 +236,7 @@ def _quick_viable(pos: Board, seat: int, r: int, used: tuple[tuple[int, int], ..
     (one free piece walks all ``r`` steps, or :func:`_track_split`), else ``None``."""
     a = B.active_colour(pos, seat)
     mine = pos[a]
-    pmap = _paths_of(a, mine, B.blockers(pos), size)
+    pmap = _paths_of(a, mine, B.blocker_bits(pos), size)
     track: list[tuple[int, tuple[int, ...]]] = []
     hfree = 0
     prev = -99
@@ -292,17 +288,26 @@ def seven_parts(
     optional = o.house_entry == "optional"
     bounce = o.house_overshoot == "bounce"
     size = o.fields_per_segment
+    if o.split_must_use_all and not optional and not bounce:
+        return _default_seven_parts(pos, seat, r, used, size)
     parts = split_parts(pos, seat, r, used, optional, bounce, size)
     if not o.split_must_use_all:
         return parts
-    if optional or bounce:
-        return [part for part in parts if part_ok(pos, seat, r, used, part, optional, bounce, size)]
-    # Default rules: a part that stays on the track changes neither the blockers nor the
-    # house of its colour, so whether the other free pieces can walk the remaining steps is
-    # read off their paths from where they stand now (_track_split); part_ok decides the rest.
+    return [part for part in parts if part_ok(pos, seat, r, used, part, optional, bounce, size)]
+
+
+def _default_seven_parts(
+    pos: Board, seat: int, r: int, used: tuple[tuple[int, int], ...], size: int
+) -> list[tuple[int, int, int, int]]:
+    """:func:`seven_parts` under the default rules (mandatory entry, no bounce, all seven used).
+
+    A part that stays on the track changes neither the blockers nor the house of its colour,
+    so whether the other free pieces can walk the remaining steps is read off their paths
+    from where they stand now (:func:`_track_split`, here worked out once per moving piece for
+    every remainder); :func:`part_ok` decides the rest."""
     a = B.active_colour(pos, seat)
     mine = pos[a]
-    pmap = _paths_of(a, mine, B.blockers(pos), size)
+    pmap = _paths_of(a, mine, B.blocker_bits(pos), size)
     free: dict[int, int] = {}
     for q in mine:
         if q != CIRCLE:
@@ -311,25 +316,70 @@ def seven_parts(
         for c, q in used:
             if c == a and q in free:
                 free[q] -= 1
-    paths = {q: pmap[q] for q, k in free.items() if k > 0 and q < HOUSE}
     hfree = 0
     for q, k in free.items():
         if k > 0 and q >= HOUSE:
             hfree |= 1 << (q - HOUSE)
     occ = B.house_mask(mine)
+    house = _house_sums(occ, hfree) if hfree else _NO_HOUSE_MOVES
+    entry = (START_FIELD[a] - SEGMENT) % TRACK + size  # the last square before a's own start field
     out: list[tuple[int, int, int, int]] = []
-    for part in parts:
-        _a, p, steps, e = part
-        rem = r - steps
-        if rem and p < HOUSE and e < HOUSE:
-            others = [(q, path) for q, path in paths.items() for _ in range(free[q] - (q == p))]
-            ok = _track_split(a, others, occ, hfree, rem, size)
-            if ok is not None:
-                if ok:
+    for p, k in free.items():
+        if k <= 0:
+            continue
+        path = pmap[p]
+        n = len(path)
+        if not n:
+            continue
+        if n > r:
+            path = path[:r]
+        if p >= HOUSE:
+            for s, e in enumerate(path, 1):
+                part = (a, p, s, e)
+                if s == r or part_ok(pos, seat, r, used, part, False, False, size):
                     out.append(part)
+            continue
+        # _track_split of the other free track pieces, for every remainder at once
+        lens: list[int] = []
+        reach = 99  # a remainder above this lets some other path enter the house: undecided
+        for q, kq in free.items():
+            if q >= HOUSE:
                 continue
-        if not rem or part_ok(pos, seat, r, used, part, optional, bounce, size):
-            out.append(part)
+            m = kq - (q == p)
+            if m <= 0:
+                continue
+            qpath = pmap[q]
+            nq = len(qpath)
+            if nq:
+                if qpath[-1] >= HOUSE:
+                    i = 0
+                    while qpath[i] < HOUSE:
+                        i += 1
+                    if i < reach:
+                        reach = i
+                lens.extend([nq] * m)
+            if nq < 14 and len(house) > 1 and (qpath[-1] if nq else q) == entry:
+                reach = -1
+        lens.sort(reverse=True)
+        prefix = [0]
+        for x in lens:
+            prefix.append(prefix[-1] + x)
+        kmax = len(lens)
+        for s, e in enumerate(path, 1):
+            part = (a, p, s, e)
+            rem = r - s
+            if not rem:
+                out.append(part)
+                continue
+            if e < HOUSE and rem <= reach:
+                for _m, steps in house:
+                    need = rem - steps
+                    if need == 0 or (need > 0 and kmax and prefix[min(need, kmax)] >= need):
+                        out.append(part)
+                        break
+                continue
+            if part_ok(pos, seat, r, used, part, False, False, size):
+                out.append(part)
     return out
 
 
@@ -390,6 +440,45 @@ _SWAPS: dict[tuple[Any, ...], Swap] = {}
 _swap_action = _interned(Swap, _SWAPS)
 _DISCARD = Discard()
 _STOP = StopSplit()
+
+CardTable = tuple[
+    Start | None,
+    tuple[tuple[tuple[int, int, Move] | None, ...], ...],
+    tuple[tuple[int, Move] | None, ...] | None,
+    bool,
+    bool,
+]
+_CARD_TABLES: dict[tuple[str, int, int], CardTable] = {}
+
+
+def _card_table(card: str, a: int, size: int) -> CardTable:
+    """Default rules: what ``card`` can do for colour ``a``, precomputed for every square
+    (:func:`.board.steps_table`): (its start action or None, one row per forward value with
+    ``(passed, house, move)`` or None per square ``p + 1``, the backward row with
+    ``(passed, move)`` or None, whether it splits, whether it swaps). A move is legal when
+    ``passed`` meets no blocker bit and ``house`` no occupied own house circle."""
+    t = CARD_TYPES[card]
+    steps = B.steps_table(a, size)
+    fwd = []
+    for v in t.forward:
+        row: list[tuple[int, int, Move] | None] = []
+        for i, st in enumerate(steps):
+            if len(st) >= v:
+                e, passed, house = st[v - 1]
+                row.append((passed, house, _move_action(card, v, a, i - 1, e)))
+            else:
+                row.append(None)
+        fwd.append(tuple(row))
+    back: tuple[tuple[int, Move] | None, ...] | None = None
+    if t.backward:
+        back = tuple(
+            None if b is None else (b[1], _move_action(card, -t.backward, a, i - 1, b[0]))
+            for i, b in enumerate(B.back_table(a, t.backward, size))
+        )
+    start = _start_action(card, a) if t.start else None
+    res = _CARD_TABLES[card, a, size] = (start, tuple(fwd), back, t.split, t.swap)
+    return res
+
 
 # --------------------------------------------------------------------------- state
 
@@ -512,37 +601,61 @@ class PartnersState(State[PartnersAction]):
         pos = self.pos
         a = B.active_colour(pos, seat)
         mine = pos[a]
-        blk = B.blockers(pos)
-        hm = B.house_mask(mine)
         out: list[PartnersAction] = []
-        simple = not optional and not bounce
-        if simple:
-            pmap = _paths_of(a, mine, blk, size)
-            froms = list(pmap)
-            paths = list(pmap.values())
-        else:
-            froms = [p for p in dict.fromkeys(mine) if p != CIRCLE]
-            paths = []
-        moves = _MOVES.get  # the interned Move actions, looked up inline (the hot loop)
+        if not optional and not bounce:
+            # default rules: every card's moves from the precomputed tables (_card_table)
+            blk = B.blocker_bits(pos)
+            hm = B.house_mask(mine)
+            rows = []  # the table rows (p + 1) of the pieces that may move, each square once
+            prev = CIRCLE
+            for p in mine:
+                if p != prev:
+                    rows.append(p + 1)
+                    prev = p
+            tables = _CARD_TABLES.get
+            for card in dict.fromkeys(hand):
+                tab = tables((card, a, size)) or _card_table(card, a, size)
+                if tab[0] is not None and mine[0] == CIRCLE:
+                    out.append(tab[0])
+                for row in tab[1]:
+                    for i in rows:
+                        e = row[i]
+                        if e is not None and not (e[0] & blk) and not (e[1] & hm):
+                            out.append(e[2])
+                back = tab[2]
+                if back is not None:
+                    for i in rows:
+                        b = back[i]
+                        if b is not None and not (b[0] & blk):
+                            out.append(b[1])
+                if tab[3]:
+                    sevens = _SEVENS.get
+                    for part in seven_parts(pos, seat, 7, (), o):
+                        m7 = sevens(part)
+                        out.append(m7 if m7 is not None else _seven_action(*part))
+                if tab[4]:
+                    swaps = _SWAPS.get
+                    for pair in swap_pairs(pos, o):
+                        ms = swaps(pair)
+                        out.append(ms if ms is not None else _swap_action(*pair))
+            if with_discard and (not out or o.allow_voluntary_discard):
+                out.append(_DISCARD)
+            return out
+        blk_ = B.blockers(pos)
+        hm = B.house_mask(mine)
+        froms = [p for p in dict.fromkeys(mine) if p != CIRCLE]
         for card in dict.fromkeys(hand):
             t = CARD_TYPES[card]
             if t.start and mine[0] == CIRCLE:
                 out.append(_start_action(card, a))
             for v in t.forward:
-                if simple:
-                    for p, path in zip(froms, paths, strict=True):
-                        if len(path) >= v:
-                            key = (card, v, a, p, path[v - 1])
-                            m = moves(key)
-                            out.append(m if m is not None else _move_action(*key))
-                    continue
                 for p in froms:
-                    for e in B.walk(a, p, v, blk, hm, optional, bounce, size):
+                    for e in B.walk(a, p, v, blk_, hm, optional, bounce, size):
                         out.append(_move_action(card, v, a, p, e))
             if t.backward:
                 for p in froms:
                     if p < HOUSE:
-                        e = B.bwalk(a, p, t.backward, blk, size)
+                        e = B.bwalk(a, p, t.backward, blk_, size)
                         if e >= 0:
                             out.append(_move_action(card, -t.backward, a, p, e))
             if t.split:
