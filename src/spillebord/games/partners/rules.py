@@ -271,6 +271,9 @@ def viable(
     v = _VIABLE.get(key)
     if v is None:
         v = None if optional or bounce else _quick_viable(pos, seat, r, used, size)
+        if v is None and not optional and not bounce:
+            # the same search: some part passes part_ok (decided first by its exact shortcuts)
+            v = bool(_default_seven_parts(pos, seat, r, used, size, track_split=False, first=True))
         if v is None:
             parts = sorted(split_parts(pos, seat, r, used, optional, bounce, size), key=_longest_first)
             v = any(part_ok(pos, seat, r, used, part, optional, bounce, size) for part in parts)
@@ -297,14 +300,23 @@ def seven_parts(
 
 
 def _default_seven_parts(
-    pos: Board, seat: int, r: int, used: tuple[tuple[int, int], ...], size: int
+    pos: Board,
+    seat: int,
+    r: int,
+    used: tuple[tuple[int, int], ...],
+    size: int,
+    track_split: bool = True,
+    first: bool = False,
 ) -> list[tuple[int, int, int, int]]:
     """:func:`seven_parts` under the default rules (mandatory entry, no bounce, all seven used).
 
     A part that stays on the track changes neither the blockers nor the house of its colour,
     so whether the other free pieces can walk the remaining steps is read off their paths
     from where they stand now (:func:`_track_split`, here worked out once per moving piece for
-    every remainder); :func:`part_ok` decides the rest."""
+    every remainder); :func:`part_ok` decides the rest. Without ``track_split`` every part is
+    decided by :func:`part_ok` or by what it would find at once (another free piece walks the
+    rest alone; nothing can walk it and the colour cannot come home); with ``first`` the
+    search stops at the first part that passes (for :func:`viable`)."""
     a = B.active_colour(pos, seat)
     mine = pos[a]
     pmap = _paths_of(a, mine, B.blocker_bits(pos), size)
@@ -324,6 +336,13 @@ def _default_seven_parts(
     house = _house_sums(occ, hfree) if hfree else _NO_HOUSE_MOVES
     entry = (START_FIELD[a] - SEGMENT) % TRACK + size  # the last square before a's own start field
     out: list[tuple[int, int, int, int]] = []
+    tbl = B.path_table(a, size)
+    blk = B.blocker_bits(pos)
+    base = blk << 4
+    # a piece of ``a`` that cannot reach the house in this split (in the circle, or moved to a
+    # track square): then no part can bring the colour home, so a split that cannot use its
+    # remaining steps cannot end by a switch to the partner or a win either
+    stuck = mine[0] == CIRCLE or any(c == a and 0 <= q < HOUSE for c, q in used)
     for p, k in free.items():
         if k <= 0:
             continue
@@ -333,21 +352,30 @@ def _default_seven_parts(
             continue
         if n > r:
             path = path[:r]
+        # the other free pieces (p's square once less)
+        others = [q for q, kq in free.items() if kq > (q == p)]
+        # at most how far each other free piece can walk (the house empty), with multiplicity
+        far = [len(B.legal_path(a, q, blk, 0, size)) for q in others for _ in range(free[q] - (q == p))]
         if p >= HOUSE:
             for s, e in enumerate(path, 1):
                 part = (a, p, s, e)
-                if s == r or part_ok(pos, seat, r, used, part, False, False, size):
+                rem = r - s
+                if not rem or _walks(a, size, tbl, others, base, occ & ~(1 << (p - HOUSE)) | 1 << (e - HOUSE)) >= rem:
                     out.append(part)
+                elif stuck and sum([min(x, rem) for x in far]) < rem:
+                    continue
+                elif part_ok(pos, seat, r, used, part, False, False, size):
+                    out.append(part)
+            if first and out:
+                return out
             continue
         # _track_split of the other free track pieces, for every remainder at once
         lens: list[int] = []
         reach = 99  # a remainder above this lets some other path enter the house: undecided
-        for q, kq in free.items():
+        for q in others:
             if q >= HOUSE:
                 continue
-            m = kq - (q == p)
-            if m <= 0:
-                continue
+            m = free[q] - (q == p)
             qpath = pmap[q]
             nq = len(qpath)
             if nq:
@@ -365,22 +393,44 @@ def _default_seven_parts(
         for x in lens:
             prefix.append(prefix[-1] + x)
         kmax = len(lens)
+        longest = max([len(pmap[q]) for q in others], default=0)
         for s, e in enumerate(path, 1):
             part = (a, p, s, e)
             rem = r - s
             if not rem:
                 out.append(part)
-                continue
-            if e < HOUSE and rem <= reach:
+            elif e < HOUSE and rem <= reach and track_split:
                 for _m, steps in house:
                     need = rem - steps
                     if need == 0 or (need > 0 and kmax and prefix[min(need, kmax)] >= need):
                         out.append(part)
                         break
-                continue
-            if part_ok(pos, seat, r, used, part, False, False, size):
+            elif (longest if e < HOUSE else _walks(a, size, tbl, others, base, occ | 1 << (e - HOUSE))) >= rem:
+                # another free piece walks the rest alone (part_ok would find it so: the
+                # move changes no blocker, and the house only as ``occ`` says)
                 out.append(part)
+            elif (stuck or e < HOUSE) and sum([min(x, rem) for x in far]) < rem:
+                continue  # the others cannot walk the rest, nor can the colour come home
+            elif part_ok(pos, seat, r, used, part, False, False, size):
+                out.append(part)
+        if first and out:
+            return out
     return out
+
+
+def _walks(a: int, size: int, tbl: dict[int, tuple[int, ...]], squares: list[int], base: int, hm: int) -> int:
+    """The longest path (:func:`.board.legal_path`; ``tbl``: its table for colour ``a``) of a
+    piece on one of ``squares``, with the blocker bits in ``base`` (shifted left 4) and the
+    house mask ``hm``."""
+    best = 0
+    key = base | hm
+    for q in squares:
+        got = tbl.get((q + 1) << 8 | key)
+        if got is None:
+            got = B.legal_path(a, q, base >> 4, hm, size)
+        if len(got) > best:
+            best = len(got)
+    return best
 
 
 def swap_pairs(pos: Board, o: PartnersOptions) -> list[tuple[int, int, int, int]]:
