@@ -204,25 +204,32 @@ def land(pos: Board, c: int, frm: int, to: int) -> tuple[Board, int, bool]:
 
     Returns (new board, colour knocked out or -1, whether the mover itself was knocked out).
     """
-    mine = list(pos[c])
-    mine.remove(frm)
+    new = list(pos)
     knocked = -1
     self_out = False
-    new = list(pos)
     if 0 <= to < TRACK:
-        o, k = occupant(pos, to, c)
-        if k == 1:
-            theirs = list(pos[o])
-            theirs.remove(to)
-            theirs.append(CIRCLE)
-            theirs.sort()
-            new[o] = tuple(theirs)
-            knocked = o
-        elif k >= 2:
-            self_out = True
-    mine.append(CIRCLE if self_out else to)
-    mine.sort()
-    new[c] = tuple(mine)
+        for o in range(4):
+            if o != c and to in pos[o]:
+                theirs = pos[o]
+                if theirs.count(to) >= 2:
+                    self_out = True
+                else:
+                    i = theirs.index(to)
+                    # the knocked piece goes to the circle, the smallest position: to the front
+                    new[o] = (CIRCLE, *theirs[:i], *theirs[i + 1 :])
+                    knocked = o
+                break
+    mine = pos[c]
+    i = mine.index(frm)
+    rest = mine[:i] + mine[i + 1 :]
+    if self_out:
+        to = CIRCLE
+    # insert ``to`` in order (``rest`` is sorted; a colour has at most four pieces)
+    j = 0
+    n = len(rest)
+    while j < n and rest[j] <= to:
+        j += 1
+    new[c] = (*rest[:j], to, *rest[j:])
     return tuple(new), knocked, self_out
 
 

@@ -491,42 +491,41 @@ _swap_action = _interned(Swap, _SWAPS)
 _DISCARD = Discard()
 _STOP = StopSplit()
 
-CardTable = tuple[
-    Start | None,
-    tuple[tuple[tuple[int, int, Move] | None, ...], ...],
-    tuple[tuple[int, Move] | None, ...] | None,
-    bool,
-    bool,
-]
+_NEVER = 256
+"""A mask bit always set in the board's mask (see :func:`_card_table`): a move that does not exist."""
+CardRow = tuple[tuple[int, Move | None], ...]
+CardTable = tuple[Start | None, tuple[CardRow, ...], bool, bool]
 _CARD_TABLES: dict[tuple[str, int, int], CardTable] = {}
 
 
 def _card_table(card: str, a: int, size: int) -> CardTable:
     """Default rules: what ``card`` can do for colour ``a``, precomputed for every square
-    (:func:`.board.steps_table`): (its start action or None, one row per forward value with
-    ``(passed, house, move)`` or None per square ``p + 1``, the backward row with
-    ``(passed, move)`` or None, whether it splits, whether it swaps). A move is legal when
-    ``passed`` meets no blocker bit and ``house`` no occupied own house circle."""
+    (:func:`.board.steps_table`, :func:`.board.back_table`): (its start action or None, one
+    row per forward value and one for its backward move, whether it splits, whether it
+    swaps). A row holds ``(mask, move)`` per square ``p + 1``: the move is legal when
+    ``mask & (blocker_bits | house_mask << 4 | _NEVER)`` is 0, i.e. it passes no blocker and
+    steps on no occupied own house circle (``mask`` is ``_NEVER`` where there is no move)."""
     t = CARD_TYPES[card]
-    steps = B.steps_table(a, size)
-    fwd = []
+    rows: list[CardRow] = []
     for v in t.forward:
-        row: list[tuple[int, int, Move] | None] = []
-        for i, st in enumerate(steps):
+        row: list[tuple[int, Move | None]] = []
+        for i, st in enumerate(B.steps_table(a, size)):
             if len(st) >= v:
                 e, passed, house = st[v - 1]
-                row.append((passed, house, _move_action(card, v, a, i - 1, e)))
+                row.append((passed | house << 4, _move_action(card, v, a, i - 1, e)))
             else:
-                row.append(None)
-        fwd.append(tuple(row))
-    back: tuple[tuple[int, Move] | None, ...] | None = None
+                row.append((_NEVER, None))
+        rows.append(tuple(row))
     if t.backward:
-        back = tuple(
-            None if b is None else (b[1], _move_action(card, -t.backward, a, i - 1, b[0]))
-            for i, b in enumerate(B.back_table(a, t.backward, size))
-        )
+        back: list[tuple[int, Move | None]] = []
+        for i, b in enumerate(B.back_table(a, t.backward, size)):
+            if b is None:
+                back.append((_NEVER, None))
+            else:
+                back.append((b[1], _move_action(card, -t.backward, a, i - 1, b[0])))
+        rows.append(tuple(back))
     start = _start_action(card, a) if t.start else None
-    res = _CARD_TABLES[card, a, size] = (start, tuple(fwd), back, t.split, t.swap)
+    res = _CARD_TABLES[card, a, size] = (start, tuple(rows), t.split, t.swap)
     return res
 
 
@@ -654,8 +653,7 @@ class PartnersState(State[PartnersAction]):
         out: list[PartnersAction] = []
         if not optional and not bounce:
             # default rules: every card's moves from the precomputed tables (_card_table)
-            blk = B.blocker_bits(pos)
-            hm = B.house_mask(mine)
+            bm = B.blocker_bits(pos) | B.house_mask(mine) << 4 | _NEVER
             rows = []  # the table rows (p + 1) of the pieces that may move, each square once
             prev = CIRCLE
             for p in mine:
@@ -669,21 +667,15 @@ class PartnersState(State[PartnersAction]):
                     out.append(tab[0])
                 for row in tab[1]:
                     for i in rows:
-                        e = row[i]
-                        if e is not None and not (e[0] & blk) and not (e[1] & hm):
-                            out.append(e[2])
-                back = tab[2]
-                if back is not None:
-                    for i in rows:
-                        b = back[i]
-                        if b is not None and not (b[0] & blk):
-                            out.append(b[1])
-                if tab[3]:
+                        mask, mv = row[i]
+                        if not mask & bm:
+                            out.append(mv)  # type: ignore[arg-type]  # a mask of 0 has a move
+                if tab[2]:
                     sevens = _SEVENS.get
                     for part in seven_parts(pos, seat, 7, (), o):
                         m7 = sevens(part)
                         out.append(m7 if m7 is not None else _seven_action(*part))
-                if tab[4]:
+                if tab[3]:
                     swaps = _SWAPS.get
                     for pair in swap_pairs(pos, o):
                         ms = swaps(pair)
@@ -730,31 +722,39 @@ class PartnersState(State[PartnersAction]):
         seat = self.turn
         if self.to_act is None or seat is None:
             raise GameOver("Partners: the game is over")
-        legal = self.legal()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal()
         # identity first (in C): actions nearly always come from legal() itself, and comparing
         # dataclasses of different types costs two Python calls each
         if not any(map(is_, legal, repeat(action))) and action not in legal:
             raise IllegalAction(f"Partners: {action}: {why_illegal(self, action)}")
         self._legal = None
-        if isinstance(action, Give):
+        kind = type(action)
+        if kind is Move:
+            assert isinstance(action, Move)
+            ev = self._play_move(seat, action)
+        elif kind is Give:
+            assert isinstance(action, Give)
             ev = self._give(seat, action.card)
-        elif isinstance(action, Seven):
+        elif kind is Seven:
+            assert isinstance(action, Seven)
             ev = self._seven(seat, action)
-        elif isinstance(action, Discard):
+        elif kind is Discard:
             ev = self._discard(seat)
-        elif isinstance(action, StopSplit):
+        elif kind is StopSplit:
             ev = [
                 {"kind": "seven_stop", "seat": seat, "text": f"{COLOURS[seat].capitalize()} ends the 7 early"}
             ]
             self.phase = "play"
             self.split_left, self.split_used = 0, ()
             self._next_turn(seat, ev)
-        else:  # a card is played face up: a start, a move or a swap
+        else:  # a start or a swap: a card played face up
             ev = []
-            name = COLOURS[seat].capitalize()
-            card = "SWAP" if isinstance(action, Swap) else action.card
-            self._play_card(seat, card)
+            name = _NAMES[seat]
             if isinstance(action, Start):
+                card = action.card
+                self._play_card(seat, card)
                 self.pos, ko, _ = B.land(self.pos, action.colour, CIRCLE, START_FIELD[action.colour])
                 ev.append(
                     {
@@ -767,9 +767,10 @@ class PartnersState(State[PartnersAction]):
                 )
                 if ko >= 0:
                     ev.append(_ko_event(ko, START_FIELD[action.colour]))
-            elif isinstance(action, Move):
-                self._move(seat, action.colour, action.frm, action.to, card, ev, name)
-            else:  # Swap
+            else:
+                assert isinstance(action, Swap)
+                card = "SWAP"
+                self._play_card(seat, card)
                 self.pos = B.swap(self.pos, action.c1, action.p1, action.c2, action.p2)
                 ev.append(
                     {
@@ -789,6 +790,16 @@ class PartnersState(State[PartnersAction]):
                 if "seat" in e:
                     e["colour_seat"] = e["seat"]
                     e["seat"] = ctrl[e["seat"]]
+        return ev
+
+    def _play_move(self, seat: int, action: Move) -> list[Event]:
+        """A forward or backward move: the card goes face up, one piece moves (R5)."""
+        card = action.card
+        self._play_card(seat, card)
+        ev: list[Event] = []
+        self._move(seat, action.colour, action.frm, action.to, card, ev, _NAMES[seat])
+        if not self._check_win(ev):
+            self._next_turn(seat, ev)
         return ev
 
     def _discard(self, seat: int) -> list[Event]:
@@ -827,9 +838,11 @@ class PartnersState(State[PartnersAction]):
         return ev
 
     def _play_card(self, seat: int, card: str) -> None:
-        hand = list(self.hands[seat])
-        hand.remove(card)
-        self.hands = _put(self.hands, seat, tuple(hand))
+        hand = self.hands[seat]
+        i = hand.index(card)
+        hands = list(self.hands)
+        hands[seat] = hand[:i] + hand[i + 1 :]
+        self.hands = tuple(hands)
         self.discard = (*self.discard, card)
         g = partner(seat)
         if self.gift_zone[g] == 1 and self.gave[g] == card:
@@ -837,14 +850,16 @@ class PartnersState(State[PartnersAction]):
 
     def _move(self, seat: int, c: int, frm: int, to: int, card: str, ev: list[Event], name: str) -> None:
         self.pos, ko, so = B.land(self.pos, c, frm, to)
+        ids = _SQUARE_IDS[c]
+        f, t = ids[frm + 1], ids[to + 1]
         ev.append(
             {
                 "kind": "move",
                 "seat": seat,
                 "card": card,
-                "from": square_id(c, frm),
-                "to": square_id(c, to),
-                "text": f"{name} plays {card}: {COLOURS[c]} {square_id(c, frm)} → {square_id(c, to)}",
+                "from": f,
+                "to": t,
+                "text": f"{name} plays {card}: {COLOURS[c]} {f} → {t}",
             }
         )
         if ko >= 0:
@@ -901,6 +916,9 @@ class PartnersState(State[PartnersAction]):
         return ev
 
     def _check_win(self, ev: list[Event]) -> bool:
+        pos = self.pos
+        if pos[0][0] < HOUSE and pos[1][0] < HOUSE:  # each partnership has a piece outside
+            return False
         for t in (0, 1):
             if B.team_home(self.pos, t):
                 self.winner = t
@@ -1139,6 +1157,11 @@ class PartnersState(State[PartnersAction]):
         # I12: a finished team ends the game
         if self.winner is None:
             assert not B.team_home(self.pos, 0) and not B.team_home(self.pos, 1), "I12"
+
+
+_NAMES = tuple(c.capitalize() for c in COLOURS)
+_SQUARE_IDS = tuple(tuple(square_id(c, p) for p in range(CIRCLE, HOUSE + HOUSE_SIZE)) for c in range(4))
+"""``_SQUARE_IDS[c][p + 1]`` is ``square_id(c, p)``."""
 
 
 def _put(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
