@@ -208,28 +208,23 @@ def land(pos: Board, c: int, frm: int, to: int) -> tuple[Board, int, bool]:
     knocked = -1
     self_out = False
     if 0 <= to < TRACK:
-        for o in range(4):
+        for o in range(4):  # occupant(), inlined: one colour at most stands on a square
             if o != c and to in pos[o]:
                 theirs = pos[o]
                 if theirs.count(to) >= 2:
                     self_out = True
                 else:
-                    i = theirs.index(to)
-                    # the knocked piece goes to the circle, the smallest position: to the front
-                    new[o] = (CIRCLE, *theirs[:i], *theirs[i + 1 :])
+                    rest = list(theirs)
+                    rest.remove(to)
+                    rest.insert(0, CIRCLE)  # the smallest position: the order stays sorted
+                    new[o] = tuple(rest)
                     knocked = o
                 break
-    mine = pos[c]
-    i = mine.index(frm)
-    rest = mine[:i] + mine[i + 1 :]
-    if self_out:
-        to = CIRCLE
-    # insert ``to`` in order (``rest`` is sorted; a colour has at most four pieces)
-    j = 0
-    n = len(rest)
-    while j < n and rest[j] <= to:
-        j += 1
-    new[c] = (*rest[:j], to, *rest[j:])
+    mine = list(pos[c])
+    mine.remove(frm)
+    mine.append(CIRCLE if self_out else to)
+    mine.sort()
+    new[c] = tuple(mine)
     return tuple(new), knocked, self_out
 
 
