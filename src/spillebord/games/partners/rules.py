@@ -360,7 +360,10 @@ def _default_seven_parts(
             for s, e in enumerate(path, 1):
                 part = (a, p, s, e)
                 rem = r - s
-                if not rem or _walks(a, size, tbl, others, base, occ & ~(1 << (p - HOUSE)) | 1 << (e - HOUSE)) >= rem:
+                if (
+                    not rem
+                    or _walks(a, size, tbl, others, base, occ & ~(1 << (p - HOUSE)) | 1 << (e - HOUSE)) >= rem
+                ):
                     out.append(part)
                 elif stuck and sum([min(x, rem) for x in far]) < rem:
                     continue
@@ -405,7 +408,9 @@ def _default_seven_parts(
                     if need == 0 or (need > 0 and kmax and prefix[min(need, kmax)] >= need):
                         out.append(part)
                         break
-            elif (longest if e < HOUSE else _walks(a, size, tbl, others, base, occ | 1 << (e - HOUSE))) >= rem:
+            elif (
+                longest if e < HOUSE else _walks(a, size, tbl, others, base, occ | 1 << (e - HOUSE))
+            ) >= rem:
                 # another free piece walks the rest alone (part_ok would find it so: the
                 # move changes no blocker, and the house only as ``occ`` says)
                 out.append(part)
@@ -1055,61 +1060,104 @@ class PartnersState(State[PartnersAction]):
         ctrl = self.ctrl
         hidden = self.opts.discard_visibility == "hidden"
         hands, hdisc = self.hands, self.hdisc
-        others = [o for o in range(4) if ctrl[o] != seat]
-        pool: list[str] = []
-        for o in others:
-            pool.extend(hands[o])
-            if hidden:
-                pool.extend(hdisc[o])
+        roles = _ROLES.get(ctrl)
+        others, mine_gave, theirs = (roles if roles is not None else _seat_roles(ctrl))[seat]
+        gave, zones = self.gave, self.gift_zone
+        if not hidden and not mine_gave and len(others) == 2:
+            # the common case (two people: the other side's two hands), dealt straight
+            o1, o2 = others
+            h1, h2 = hands[o1], hands[o2]
+            n1 = len(h1)
+            n2 = n1 + len(h2)
+            deal: list[str] = [*h1, *h2, *self.deck]
+            _shuffle_front(rng, deal, n2)
+            sorted_hands = _SORTED_HANDS
+            dealt = tuple(deal[:n1])
+            h1 = sorted_hands.get(dealt) or _sorted_hand(dealt)
+            dealt = tuple(deal[n1:n2])
+            h2 = sorted_hands.get(dealt) or _sorted_hand(dealt)
+            new_hands = list(hands)
+            new_hands[o1], new_hands[o2] = h1, h2
+            s.hands, s.deck = tuple(new_hands), tuple(deal[n2:])
+            s.deck_unordered = True
+            commits = self.commits
+            if commits is not _NO4 and (commits[o1] is not None or commits[o2] is not None):
+                redone = list(commits)
+                if redone[o1] is not None:
+                    redone[o1] = rng.choice(h1)
+                if redone[o2] is not None:
+                    redone[o2] = rng.choice(h2)
+                s.commits = tuple(redone)
+            if theirs and (gave is not _NO4 or zones != _NO_ZONES):
+                key = (gave, zones, theirs)
+                forgotten = _FORGOTTEN.get(key)
+                s.gave, s.gift_zone = forgotten if forgotten is not None else _forget(key)
+            s.rng.s = rng.next64()  # rng.spawn() into the copy's own generator
+            s._legal = None
+            return s
+        if hidden:
+            pool: list[str] = []
+            for o in others:
+                pool += hands[o]
+                pool += hdisc[o]
+        elif len(others) == 2:
+            pool = [*hands[others[0]], *hands[others[1]]]
+        else:
+            pool = [c for o in others for c in hands[o]]
         # known[o] = (card, zone): a card one of my seats gave to o, known to be in o's hand/discard
         known: dict[int, tuple[str, int]] = {}
-        gave, zones = self.gave, self.gift_zone
-        if any(zones):
-            for o in others:
-                k = (o + 2) % 4  # o's partner
+        if mine_gave and zones != _NO_ZONES:
+            for o, k in mine_gave:  # k: o's partner, one of my seats
                 g, zone = gave[k], zones[k]
-                if ctrl[k] == seat and zone and g is not None:
+                if zone and g is not None:
                     known[o] = (g, zone)
                     pool.remove(g)
         slots = len(pool)
-        pool.extend(self.deck)
-        rng.shuffle_front(pool, slots)
+        pool += self.deck
+        _shuffle_front(rng, pool, slots)
         new_hands = list(hands)
-        new_hdisc = list(hdisc)
         at = 0
-        for o in others:
-            g, zone = known.get(o, ("", 0)) if known else ("", 0)
-            take = len(hands[o]) - (zone == 1)
-            got = pool[at : at + take]
-            at += take
-            if zone == 1:
-                got.append(g)
-            new_hands[o] = sort_cards(got)
-            if hidden:
-                take = len(hdisc[o]) - (zone == 2)
+        if not known and not hidden:
+            sorted_hands = _SORTED_HANDS
+            for o in others:
+                take = at + len(hands[o])
+                dealt = tuple(pool[at:take])
+                hand = sorted_hands.get(dealt)
+                new_hands[o] = hand if hand is not None else _sorted_hand(dealt)
+                at = take
+        else:
+            new_hdisc = list(hdisc)
+            for o in others:
+                g, zone = known.get(o, ("", 0))
+                take = len(hands[o]) - (zone == 1)
                 got = pool[at : at + take]
                 at += take
-                if zone == 2:
+                if zone == 1:
                     got.append(g)
-                new_hdisc[o] = sort_cards(got)
-        s.hands, s.hdisc, s.deck = tuple(new_hands), tuple(new_hdisc), tuple(pool[at:])
+                new_hands[o] = sort_cards(got)
+                if hidden:
+                    take = len(hdisc[o]) - (zone == 2)
+                    got = pool[at : at + take]
+                    at += take
+                    if zone == 2:
+                        got.append(g)
+                    new_hdisc[o] = sort_cards(got)
+            s.hdisc = tuple(new_hdisc)
+        s.hands, s.deck = tuple(new_hands), tuple(pool[at:])
         s.deck_unordered = True
         commits = self.commits
-        if any(commits[o] is not None for o in others):
+        if commits != _NO4:
             redone = list(commits)
             for o in others:
                 if redone[o] is not None:
                     redone[o] = rng.choice(new_hands[o])
             s.commits = tuple(redone)
         # what the other side gave is unknown to ``seat``
-        forget = [o for o in others if ctrl[(o + 2) % 4] != seat and (gave[o] is not None or zones[o])]
-        if forget:
-            new_gave, new_zones = list(gave), list(zones)
-            for o in forget:
-                new_gave[o] = None
-                new_zones[o] = 0
-            s.gave, s.gift_zone = tuple(new_gave), tuple(new_zones)
-        s.rng = rng.spawn()
+        if theirs and (gave != _NO4 or zones != _NO_ZONES):
+            key = (gave, zones, theirs)
+            forgotten = _FORGOTTEN.get(key)
+            s.gave, s.gift_zone = forgotten if forgotten is not None else _forget(key)
+        s.rng.s = rng.next64()  # rng.spawn() into the copy's own generator
         s._legal = None
         return s
 
@@ -1162,6 +1210,79 @@ class PartnersState(State[PartnersAction]):
 _NAMES = tuple(c.capitalize() for c in COLOURS)
 _SQUARE_IDS = tuple(tuple(square_id(c, p) for p in range(CIRCLE, HOUSE + HOUSE_SIZE)) for c in range(4))
 """``_SQUARE_IDS[c][p + 1]`` is ``square_id(c, p)``."""
+
+
+_NO_ZONES = (0, 0, 0, 0)
+_FORGOTTEN: dict[Any, tuple[tuple[str | None, ...], tuple[int, ...]]] = {}
+"""(gave, gift_zone, seats) -> the two with those seats' gifts forgotten (determinize())."""
+_M64 = (1 << 64) - 1
+
+
+def _forget(key: Any) -> tuple[tuple[str | None, ...], tuple[int, ...]]:
+    """``_FORGOTTEN[key]``: (gave, gift_zone) with the gifts of the seats in ``key[2]`` unknown."""
+    gave, zones, seats = key
+    new_gave, new_zones = list(gave), list(zones)
+    for o in seats:
+        new_gave[o] = None
+        new_zones[o] = 0
+    got = _FORGOTTEN[key] = (tuple(new_gave), tuple(new_zones))
+    return got
+
+
+def _sorted_hand(cards: tuple[str, ...]) -> tuple[str, ...]:
+    """``_SORTED_HANDS[cards]``: the dealt ``cards`` sorted (:func:`.data.sort_cards`)."""
+    got = _SORTED_HANDS[cards] = sort_cards(cards)
+    return got
+
+
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def _shuffle_front(rng: Rng, seq: list[str], k: int) -> None:
+    """``rng.shuffle_front(seq, k)``, the same draws, with the two 64-bit words that a re-deal
+    of up to 14 slots from at most 64 cards needs drawn inline (determinize()'s hot loop)."""
+    n = len(seq)
+    if k <= 0 or k > n or k * n.bit_length() + 40 > 128:
+        rng.shuffle_front(seq, k)
+        return
+    if k * n.bit_length() + 40 <= 64:
+        x = rng.next64()
+    else:  # Rng.next64() twice, inlined
+        s = (rng.s + _GAMMA) & _M64
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+        hi = z ^ (z >> 31)
+        s = (s + _GAMMA) & _M64
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+        rng.s = s
+        x = hi << 64 | z ^ (z >> 31)
+    for i in range(k):
+        x, r = divmod(x, n - i)
+        if r:
+            r += i
+            seq[i], seq[r] = seq[r], seq[i]
+
+
+_SORTED_HANDS: dict[tuple[str, ...], tuple[str, ...]] = {}
+"""A dealt hand (at most four cards, in dealing order) -> the hand sorted (sort_cards): at most
+some 40,000 entries (14 card types), filled as determinize() deals them."""
+Roles = tuple[tuple[int, ...], tuple[tuple[int, int], ...], tuple[int, ...]]
+_ROLES: dict[tuple[int, ...], tuple[Roles, ...]] = {}
+
+
+def _seat_roles(ctrl: tuple[int, ...]) -> tuple[Roles, ...]:
+    """For :meth:`PartnersState.determinize`, per person: the colour seats he does not
+    control, those of them whose partner he controls (with that partner), and those whose
+    partner he does not control either (their gifts are hidden from him). Memoised."""
+    out = []
+    for person in range(max(ctrl) + 1):
+        others = tuple(o for o in range(4) if ctrl[o] != person)
+        mine_gave = tuple((o, partner(o)) for o in others if ctrl[partner(o)] == person)
+        theirs = tuple(o for o in others if ctrl[partner(o)] != person)
+        out.append((others, mine_gave, theirs))
+    got = _ROLES[ctrl] = tuple(out)
+    return got
 
 
 def _put(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
