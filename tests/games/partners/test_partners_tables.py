@@ -53,7 +53,12 @@ def _ref_viable(pos: B.Board, seat: int, r: int, used: tuple[tuple[int, int], ..
 
 
 def _ref_ok(
-    pos: B.Board, seat: int, r: int, used: tuple[tuple[int, int], ...], part: tuple[int, int, int, int], size: int
+    pos: B.Board,
+    seat: int,
+    r: int,
+    used: tuple[tuple[int, int], ...],
+    part: tuple[int, int, int, int],
+    size: int,
 ) -> bool:
     rem = r - part[2]
     if rem == 0:

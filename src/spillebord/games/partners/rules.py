@@ -942,14 +942,8 @@ class PartnersState(State[PartnersAction]):
 
     def _give(self, seat: int, card: str) -> list[Event]:
         self.commits = _put(self.commits, seat, card)
-        ev: list[Event] = [
-            {
-                "kind": "commit",
-                "seat": seat,
-                "text": f"{COLOURS[seat].capitalize()} chooses a card for {COLOURS[partner(seat)]}",
-            }
-        ]
-        if all(c is not None for c in self.commits):
+        ev: list[Event] = [{"kind": "commit", "seat": seat, "text": _COMMIT_TEXTS[seat]}]
+        if None not in self.commits:
             hands = []
             for s in range(4):
                 h = list(self.hands[s])
@@ -972,10 +966,11 @@ class PartnersState(State[PartnersAction]):
 
     def _next_turn(self, seat: int, ev: list[Event]) -> None:
         self.phase = "play"
-        for k in range(1, 5):
-            s = (seat + k) % 4
-            if self.hands[s]:
-                self._set_turn(s)
+        hands = self.hands
+        for s in _AFTER[seat]:
+            if hands[s]:
+                self.turn = s
+                self.to_act = self.ctrl[s]
                 return
         self._end_deal(ev)
 
@@ -1208,6 +1203,9 @@ class PartnersState(State[PartnersAction]):
 
 
 _NAMES = tuple(c.capitalize() for c in COLOURS)
+_COMMIT_TEXTS = tuple(f"{_NAMES[k]} chooses a card for {COLOURS[partner(k)]}" for k in range(4))
+_AFTER = tuple(tuple((seat + k) % 4 for k in range(1, 5)) for seat in range(4))
+"""The colour seats in turn after ``seat`` (itself last)."""
 _SQUARE_IDS = tuple(tuple(square_id(c, p) for p in range(CIRCLE, HOUSE + HOUSE_SIZE)) for c in range(4))
 """``_SQUARE_IDS[c][p + 1]`` is ``square_id(c, p)``."""
 
