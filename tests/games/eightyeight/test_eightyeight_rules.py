@@ -285,6 +285,41 @@ def test_determinize_keeps_view_and_reshuffles_deck_only() -> None:
     assert d.view(1) == s.view(1) and sorted(d.deck) == sorted(s.deck) and d.panels == s.panels
 
 
+def test_determinize_hides_the_deck_order_and_draws_it_at_random() -> None:
+    # The copy keeps the deck's cards, sorted (the order is hidden), and draws the next two
+    # targets uniformly without replacement: the law of a shuffled deck.
+    s = GAME.position([D, "b c|b c"], target=47)
+    d = s.determinize(1, Rng(5))
+    assert list(d.deck) == sorted(s.deck) and d.deck_unordered and not s.deck_unordered
+    n = 6000
+    first: dict[int, int] = {}
+    pairs_same = 0
+    for k in range(n):
+        t = s.determinize(0, Rng(k))
+        t._start_round()
+        a, b = t.cards
+        first[a] = first.get(a, 0) + 1
+        pairs_same += a == b
+        assert sorted((*t.deck, a, b)) == sorted(s.deck) and t.deck_unordered
+    size = len(s.deck)
+    have = {dgt: s.deck.count(dgt) for dgt in set(s.deck)}
+    for dgt, c in have.items():
+        p = c / size
+        sd = (n * p * (1 - p)) ** 0.5
+        assert abs(first.get(dgt, 0) - n * p) < 5 * sd, (dgt, first.get(dgt, 0), n * p)
+    p_same = sum(c * (c - 1) for c in have.values()) / (size * (size - 1))
+    sd = (n * p_same * (1 - p_same)) ** 0.5
+    assert abs(pairs_same - n * p_same) < 5 * sd
+
+
+def test_a_reshuffle_orders_an_unordered_deck_again() -> None:
+    o = build(GAME.Options, {"reshuffle_every_round": True})
+    s = GAME.position([D, "b c|b c"], target=47, options=o)
+    d = s.determinize(0, Rng(3))
+    d._start_round()
+    assert not d.deck_unordered and len(d.deck) + len(d.cards) == len(s.deck) + len(s.discard)
+
+
 # ------------------------------------------------------------------- invariants
 
 

@@ -104,6 +104,10 @@ class EightyEightState(State[EightyEightAction]):
     round_no: int
     """Rounds completed."""
     deck: tuple[int, ...]
+    deck_unordered: bool
+    """Only in a determinized state: the deck's order was not dealt (it is kept sorted); the
+    next draw takes its cards at random, the same law as a shuffled deck (no shuffle of cards
+    that may never be drawn)."""
     discard: tuple[int, ...]
     cards: tuple[int, ...]
     """The two target cards of the current round (empty between rounds)."""
@@ -361,8 +365,15 @@ class EightyEightState(State[EightyEightAction]):
             deck += discard
             discard = []
             self.rng.shuffle(deck)
-        self.cards = (deck[0], deck[1])
-        self.deck = tuple(deck[2:])
+            self.deck_unordered = False
+        if self.deck_unordered:  # two cards at random, one after the other (see determinize)
+            first = deck.pop(self.rng.randrange(len(deck)))
+            second = deck.pop(self.rng.randrange(len(deck)))
+            self.cards = (first, second)
+            self.deck = tuple(deck)
+        else:
+            self.cards = (deck[0], deck[1])
+            self.deck = tuple(deck[2:])
         self.discard = tuple(discard)
         self.phase = "target"
         self.target = None
@@ -472,10 +483,12 @@ class EightyEightState(State[EightyEightAction]):
         return view(self, seat)
 
     def determinize(self, seat: int, rng: Rng) -> EightyEightState:
+        """The deck's order is hidden: the copy keeps the deck's cards, sorted, and draws them
+        at random (``deck_unordered``), which is the law of a uniformly shuffled deck without
+        shuffling it. During a secret setup the others' panels are re-drawn too."""
         s = self.copy()
-        deck = list(self.deck)
-        rng.shuffle(deck)
-        s.deck = tuple(deck)
+        s.deck = tuple(sorted(self.deck))
+        s.deck_unordered = True
         if self.phase == "setup" and self.opts.secret_setup:
             all_panels = self.geo.panel_list
             panels = list(self.panels)
@@ -564,6 +577,7 @@ class EightyEightGame(Game[EightyEightOptions, EightyEightState]):
         deck = [dgt for dgt in range(10) for _ in range(comp[dgt])]
         s.rng.shuffle(deck)
         s.deck, s.discard, s.cards = tuple(deck), (), ()
+        s.deck_unordered = False
         s.panels = (None,) * seats
         s.pegs = (0,) * seats
         s.points = (0,) * seats

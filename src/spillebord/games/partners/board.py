@@ -204,22 +204,24 @@ def land(pos: Board, c: int, frm: int, to: int) -> tuple[Board, int, bool]:
 
     Returns (new board, colour knocked out or -1, whether the mover itself was knocked out).
     """
-    mine = list(pos[c])
-    mine.remove(frm)
+    new = list(pos)
     knocked = -1
     self_out = False
-    new = list(pos)
     if 0 <= to < TRACK:
-        o, k = occupant(pos, to, c)
-        if k == 1:
-            theirs = list(pos[o])
-            theirs.remove(to)
-            theirs.append(CIRCLE)
-            theirs.sort()
-            new[o] = tuple(theirs)
-            knocked = o
-        elif k >= 2:
-            self_out = True
+        for o in range(4):  # occupant(), inlined: one colour at most stands on a square
+            if o != c and to in pos[o]:
+                theirs = pos[o]
+                if theirs.count(to) >= 2:
+                    self_out = True
+                else:
+                    rest = list(theirs)
+                    rest.remove(to)
+                    rest.insert(0, CIRCLE)  # the smallest position: the order stays sorted
+                    new[o] = tuple(rest)
+                    knocked = o
+                break
+    mine = list(pos[c])
+    mine.remove(frm)
     mine.append(CIRCLE if self_out else to)
     mine.sort()
     new[c] = tuple(mine)
@@ -254,3 +256,117 @@ def active_colour(pos: Board, seat: int) -> int:
 def team_home(pos: Board, t: int) -> bool:
     """Partnership ``t`` (0: Yellow+Blue, 1: Red+Green) has all its pieces home (9.1)."""
     return home(pos[t]) and home(pos[t + 2])
+
+
+# --------------------------------------------------------------------------- move tables
+
+Step = tuple[int, int, int]
+"""(end, passed, house): where n forward steps end on an empty board, the bits of the foreign
+start fields passed on the way (``1 << colour``) and the bits of the own house circles
+stepped on (``1 << k`` for H(k+1))."""
+
+_STEPS: dict[tuple[int, int], tuple[tuple[Step, ...], ...]] = {}
+
+
+def steps_table(c: int, size: int = 14) -> tuple[tuple[Step, ...], ...]:
+    """Default rules (mandatory entry, no bounce): ``steps_table(c)[p + 1][n - 1]`` describes
+    an n-step forward move of a colour-``c`` piece on ``p`` (CIRCLE, track or house), up to
+    14 steps; the tuple ends where the walk runs past H4. The move is legal exactly when
+    ``passed & blocker_bits(pos) == 0`` and ``house & house_mask(pieces) == 0``: the same walk
+    as :func:`fstep` with the board's blockers and house read off afterwards (a piece never
+    steps on a circle behind it, so its own bit does not matter). Built once per colour."""
+    key = (c, size)
+    got = _STEPS.get(key)
+    if got is not None:
+        return got
+    rows: list[tuple[Step, ...]] = [()]  # CIRCLE
+    for p in range(HOUSE + HOUSE_SIZE):
+        if p < TRACK and p % SEGMENT > size:
+            rows.append(())  # a square the smaller board lacks: no piece stands there
+            continue
+        ends = path(c, p, 14, (False, False, False, False), 0, size)
+        # the walk with one foreign blocker is the free walk cut short where it passes it
+        cut = [
+            len(path(c, p, 14, tuple(k == o for k in range(4)), 0, size)) if o != c else 14 for o in range(4)
+        ]
+        out: list[Step] = []
+        for i, q in enumerate(ends):
+            passed = sum(1 << o for o in range(4) if cut[o] <= i)
+            house = sum(1 << (e - HOUSE) for e in ends[: i + 1] if e >= HOUSE)
+            out.append((q, passed, house))
+        rows.append(tuple(out))
+    res = _STEPS[key] = tuple(rows)
+    return res
+
+
+_BACK: dict[tuple[int, int, int], tuple[tuple[int, int] | None, ...]] = {}
+
+
+def back_table(c: int, n: int, size: int = 14) -> tuple[tuple[int, int] | None, ...]:
+    """``back_table(c, n)[p + 1]``: (end, passed) of ``n`` backward steps from track square
+    ``p`` (:func:`bwalk`), the move legal when ``passed & blocker_bits(pos) == 0``; ``None``
+    off the track."""
+    key = (c, n, size)
+    got = _BACK.get(key)
+    if got is not None:
+        return got
+    rows: list[tuple[int, int] | None] = [None]
+    for p in range(HOUSE + HOUSE_SIZE):
+        if p >= TRACK or p % SEGMENT > size:
+            rows.append(None)
+            continue
+        passed = 0
+        for o in range(4):
+            if o == c:
+                continue
+            blk = tuple(k == o for k in range(4))
+            if bwalk(c, p, n, blk, size) < 0:
+                passed |= 1 << o
+        rows.append((bwalk(c, p, n, (False, False, False, False), size), passed))
+    res = _BACK[key] = tuple(rows)
+    return res
+
+
+def blocker_bits(pos: Board) -> int:
+    """:func:`blockers` as bits: ``1 << d`` when colour d has a piece on its own start field."""
+    return (
+        (START_FIELD[0] in pos[0])
+        | (START_FIELD[1] in pos[1]) << 1
+        | (START_FIELD[2] in pos[2]) << 2
+        | (START_FIELD[3] in pos[3]) << 3
+    )
+
+
+_LEGAL_PATHS: dict[tuple[int, int], dict[int, tuple[int, ...]]] = {}
+
+
+def path_table(c: int, size: int = 14) -> dict[int, tuple[int, ...]]:
+    """Default rules: the memo of :func:`legal_path` for colour ``c`` (look a path up with
+    :func:`path_key`; a missing key is filled by :func:`legal_path`)."""
+    tbl = _LEGAL_PATHS.get((c, size))
+    if tbl is None:
+        tbl = _LEGAL_PATHS[c, size] = {}
+    return tbl
+
+
+def path_key(p: int, blk: int, hm: int) -> int:
+    """The key of :func:`path_table` for square ``p``, blocker bits and house mask."""
+    return (p + 1) << 8 | blk << 4 | hm
+
+
+def legal_path(c: int, p: int, blk: int, hm: int, size: int = 14) -> tuple[int, ...]:
+    """:func:`path` from the step table: the ends of 1, 2, … up to 14 forward steps of a
+    colour-``c`` piece on ``p`` until the first illegal step, with the blockers as bits
+    (:func:`blocker_bits`) and ``hm`` the colour's whole house mask. Memoised per square,
+    blockers and house (at most 65 × 16 × 16 paths a colour)."""
+    tbl = path_table(c, size)
+    key = path_key(p, blk, hm)
+    got = tbl.get(key)
+    if got is None:
+        ends: list[int] = []
+        for e, passed, house in steps_table(c, size)[p + 1]:
+            if passed & blk or house & hm:
+                break
+            ends.append(e)
+        got = tbl[key] = tuple(ends)
+    return got

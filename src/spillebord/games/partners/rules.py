@@ -92,7 +92,7 @@ def split_parts(
     a = B.active_colour(pos, seat)
     blk = B.blockers(pos)
     hm = B.house_mask(pos[a])
-    pmap = _paths_of(a, pos[a], blk, size) if not optional and not bounce else {}
+    pmap = _paths_of(a, pos[a], B.blocker_bits(pos), size) if not optional and not bounce else {}
     simple = not optional and not bounce
     out: list[tuple[int, int, int, int]] = []
     prev = -99
@@ -148,22 +148,18 @@ def _longest_first(part: tuple[int, int, int, int]) -> int:
     return -part[2]
 
 
-_PATHS_OF: dict[tuple[int, tuple[int, ...], tuple[bool, ...], int], dict[int, tuple[int, ...]]] = {}
-
-
-def _paths_of(a: int, mine: tuple[int, ...], blk: tuple[bool, ...], size: int) -> dict[int, tuple[int, ...]]:
+def _paths_of(a: int, mine: tuple[int, ...], blk: int, size: int) -> dict[int, tuple[int, ...]]:
     """Default rules: each piece square of colour ``a`` (``mine``, start circle left out, in
-    order) -> its :func:`.board.path` of up to 14 steps. Memoised per colour, pieces and
-    blockers: one lookup instead of one per piece (the result is shared: never modify it)."""
-    key = (a, mine, blk, size)
-    got = _PATHS_OF.get(key)
-    if got is None:
-        hm = B.house_mask(mine)
-        got = {p: B.path(a, p, 14, blk, hm, size) for p in mine if p != CIRCLE}
-        if len(_PATHS_OF) > 200_000:
-            _PATHS_OF.clear()
-        _PATHS_OF[key] = got
-    return got
+    order) -> its :func:`.board.path` of up to 14 steps, from the memo of
+    :func:`.board.legal_path` (``blk``: the blocker bits, :func:`.board.blocker_bits`)."""
+    tbl = B.path_table(a, size)
+    base = blk << 4 | B.house_mask(mine)
+    out: dict[int, tuple[int, ...]] = {}
+    for p in mine:
+        if p != CIRCLE:
+            got = tbl.get((p + 1) << 8 | base)
+            out[p] = got if got is not None else B.legal_path(a, p, blk, base & 15, size)
+    return out
 
 
 _HOUSE_SUMS: dict[tuple[int, int], frozenset[tuple[int, int]]] = {}
@@ -240,7 +236,7 @@ def _quick_viable(pos: Board, seat: int, r: int, used: tuple[tuple[int, int], ..
     (one free piece walks all ``r`` steps, or :func:`_track_split`), else ``None``."""
     a = B.active_colour(pos, seat)
     mine = pos[a]
-    pmap = _paths_of(a, mine, B.blockers(pos), size)
+    pmap = _paths_of(a, mine, B.blocker_bits(pos), size)
     track: list[tuple[int, tuple[int, ...]]] = []
     hfree = 0
     prev = -99
@@ -275,6 +271,9 @@ def viable(
     v = _VIABLE.get(key)
     if v is None:
         v = None if optional or bounce else _quick_viable(pos, seat, r, used, size)
+        if v is None and not optional and not bounce:
+            # the same search: some part passes part_ok (decided first by its exact shortcuts)
+            v = bool(_default_seven_parts(pos, seat, r, used, size, track_split=False, first=True))
         if v is None:
             parts = sorted(split_parts(pos, seat, r, used, optional, bounce, size), key=_longest_first)
             v = any(part_ok(pos, seat, r, used, part, optional, bounce, size) for part in parts)
@@ -292,17 +291,35 @@ def seven_parts(
     optional = o.house_entry == "optional"
     bounce = o.house_overshoot == "bounce"
     size = o.fields_per_segment
+    if o.split_must_use_all and not optional and not bounce:
+        return _default_seven_parts(pos, seat, r, used, size)
     parts = split_parts(pos, seat, r, used, optional, bounce, size)
     if not o.split_must_use_all:
         return parts
-    if optional or bounce:
-        return [part for part in parts if part_ok(pos, seat, r, used, part, optional, bounce, size)]
-    # Default rules: a part that stays on the track changes neither the blockers nor the
-    # house of its colour, so whether the other free pieces can walk the remaining steps is
-    # read off their paths from where they stand now (_track_split); part_ok decides the rest.
+    return [part for part in parts if part_ok(pos, seat, r, used, part, optional, bounce, size)]
+
+
+def _default_seven_parts(
+    pos: Board,
+    seat: int,
+    r: int,
+    used: tuple[tuple[int, int], ...],
+    size: int,
+    track_split: bool = True,
+    first: bool = False,
+) -> list[tuple[int, int, int, int]]:
+    """:func:`seven_parts` under the default rules (mandatory entry, no bounce, all seven used).
+
+    A part that stays on the track changes neither the blockers nor the house of its colour,
+    so whether the other free pieces can walk the remaining steps is read off their paths
+    from where they stand now (:func:`_track_split`, here worked out once per moving piece for
+    every remainder); :func:`part_ok` decides the rest. Without ``track_split`` every part is
+    decided by :func:`part_ok` or by what it would find at once (another free piece walks the
+    rest alone; nothing can walk it and the colour cannot come home); with ``first`` the
+    search stops at the first part that passes (for :func:`viable`)."""
     a = B.active_colour(pos, seat)
     mine = pos[a]
-    pmap = _paths_of(a, mine, B.blockers(pos), size)
+    pmap = _paths_of(a, mine, B.blocker_bits(pos), size)
     free: dict[int, int] = {}
     for q in mine:
         if q != CIRCLE:
@@ -311,26 +328,114 @@ def seven_parts(
         for c, q in used:
             if c == a and q in free:
                 free[q] -= 1
-    paths = {q: pmap[q] for q, k in free.items() if k > 0 and q < HOUSE}
     hfree = 0
     for q, k in free.items():
         if k > 0 and q >= HOUSE:
             hfree |= 1 << (q - HOUSE)
     occ = B.house_mask(mine)
+    house = _house_sums(occ, hfree) if hfree else _NO_HOUSE_MOVES
+    entry = (START_FIELD[a] - SEGMENT) % TRACK + size  # the last square before a's own start field
     out: list[tuple[int, int, int, int]] = []
-    for part in parts:
-        _a, p, steps, e = part
-        rem = r - steps
-        if rem and p < HOUSE and e < HOUSE:
-            others = [(q, path) for q, path in paths.items() for _ in range(free[q] - (q == p))]
-            ok = _track_split(a, others, occ, hfree, rem, size)
-            if ok is not None:
-                if ok:
+    tbl = B.path_table(a, size)
+    blk = B.blocker_bits(pos)
+    base = blk << 4
+    # a piece of ``a`` that cannot reach the house in this split (in the circle, or moved to a
+    # track square): then no part can bring the colour home, so a split that cannot use its
+    # remaining steps cannot end by a switch to the partner or a win either
+    stuck = mine[0] == CIRCLE or any(c == a and 0 <= q < HOUSE for c, q in used)
+    for p, k in free.items():
+        if k <= 0:
+            continue
+        path = pmap[p]
+        n = len(path)
+        if not n:
+            continue
+        if n > r:
+            path = path[:r]
+        # the other free pieces (p's square once less)
+        others = [q for q, kq in free.items() if kq > (q == p)]
+        # at most how far each other free piece can walk (the house empty), with multiplicity
+        far = [len(B.legal_path(a, q, blk, 0, size)) for q in others for _ in range(free[q] - (q == p))]
+        if p >= HOUSE:
+            for s, e in enumerate(path, 1):
+                part = (a, p, s, e)
+                rem = r - s
+                if (
+                    not rem
+                    or _walks(a, size, tbl, others, base, occ & ~(1 << (p - HOUSE)) | 1 << (e - HOUSE)) >= rem
+                ):
                     out.append(part)
+                elif stuck and sum([min(x, rem) for x in far]) < rem:
+                    continue
+                elif part_ok(pos, seat, r, used, part, False, False, size):
+                    out.append(part)
+            if first and out:
+                return out
+            continue
+        # _track_split of the other free track pieces, for every remainder at once
+        lens: list[int] = []
+        reach = 99  # a remainder above this lets some other path enter the house: undecided
+        for q in others:
+            if q >= HOUSE:
                 continue
-        if not rem or part_ok(pos, seat, r, used, part, optional, bounce, size):
-            out.append(part)
+            m = free[q] - (q == p)
+            qpath = pmap[q]
+            nq = len(qpath)
+            if nq:
+                if qpath[-1] >= HOUSE:
+                    i = 0
+                    while qpath[i] < HOUSE:
+                        i += 1
+                    if i < reach:
+                        reach = i
+                lens.extend([nq] * m)
+            if nq < 14 and len(house) > 1 and (qpath[-1] if nq else q) == entry:
+                reach = -1
+        lens.sort(reverse=True)
+        prefix = [0]
+        for x in lens:
+            prefix.append(prefix[-1] + x)
+        kmax = len(lens)
+        longest = max([len(pmap[q]) for q in others], default=0)
+        for s, e in enumerate(path, 1):
+            part = (a, p, s, e)
+            rem = r - s
+            if not rem:
+                out.append(part)
+            elif e < HOUSE and rem <= reach and track_split:
+                for _m, steps in house:
+                    need = rem - steps
+                    if need == 0 or (need > 0 and kmax and prefix[min(need, kmax)] >= need):
+                        out.append(part)
+                        break
+            elif (
+                longest if e < HOUSE else _walks(a, size, tbl, others, base, occ | 1 << (e - HOUSE))
+            ) >= rem:
+                # another free piece walks the rest alone (part_ok would find it so: the
+                # move changes no blocker, and the house only as ``occ`` says)
+                out.append(part)
+            elif (stuck or e < HOUSE) and sum([min(x, rem) for x in far]) < rem:
+                continue  # the others cannot walk the rest, nor can the colour come home
+            elif part_ok(pos, seat, r, used, part, False, False, size):
+                out.append(part)
+        if first and out:
+            return out
     return out
+
+
+def _walks(a: int, size: int, tbl: dict[int, tuple[int, ...]], squares: list[int], base: int, hm: int) -> int:
+    """The longest path (:func:`.board.legal_path`; ``tbl``: its table for colour ``a``) of a
+    piece on one of ``squares``, with the blocker bits in ``base`` (shifted left 4) and the
+    house mask ``hm``."""
+    best = 0
+    key = base | hm
+    for q in squares:
+        got = tbl.get((q + 1) << 8 | key)
+        if got is None:
+            got = B.legal_path(a, q, base >> 4, hm, size)
+        if len(got) > best:
+            best = len(got)
+    return best
 
 
 def swap_pairs(pos: Board, o: PartnersOptions) -> list[tuple[int, int, int, int]]:
@@ -390,6 +495,44 @@ _SWAPS: dict[tuple[Any, ...], Swap] = {}
 _swap_action = _interned(Swap, _SWAPS)
 _DISCARD = Discard()
 _STOP = StopSplit()
+
+_NEVER = 256
+"""A mask bit always set in the board's mask (see :func:`_card_table`): a move that does not exist."""
+CardRow = tuple[tuple[int, Move | None], ...]
+CardTable = tuple[Start | None, tuple[CardRow, ...], bool, bool]
+_CARD_TABLES: dict[tuple[str, int, int], CardTable] = {}
+
+
+def _card_table(card: str, a: int, size: int) -> CardTable:
+    """Default rules: what ``card`` can do for colour ``a``, precomputed for every square
+    (:func:`.board.steps_table`, :func:`.board.back_table`): (its start action or None, one
+    row per forward value and one for its backward move, whether it splits, whether it
+    swaps). A row holds ``(mask, move)`` per square ``p + 1``: the move is legal when
+    ``mask & (blocker_bits | house_mask << 4 | _NEVER)`` is 0, i.e. it passes no blocker and
+    steps on no occupied own house circle (``mask`` is ``_NEVER`` where there is no move)."""
+    t = CARD_TYPES[card]
+    rows: list[CardRow] = []
+    for v in t.forward:
+        row: list[tuple[int, Move | None]] = []
+        for i, st in enumerate(B.steps_table(a, size)):
+            if len(st) >= v:
+                e, passed, house = st[v - 1]
+                row.append((passed | house << 4, _move_action(card, v, a, i - 1, e)))
+            else:
+                row.append((_NEVER, None))
+        rows.append(tuple(row))
+    if t.backward:
+        back: list[tuple[int, Move | None]] = []
+        for i, b in enumerate(B.back_table(a, t.backward, size)):
+            if b is None:
+                back.append((_NEVER, None))
+            else:
+                back.append((b[1], _move_action(card, -t.backward, a, i - 1, b[0])))
+        rows.append(tuple(back))
+    start = _start_action(card, a) if t.start else None
+    res = _CARD_TABLES[card, a, size] = (start, tuple(rows), t.split, t.swap)
+    return res
+
 
 # --------------------------------------------------------------------------- state
 
@@ -512,37 +655,54 @@ class PartnersState(State[PartnersAction]):
         pos = self.pos
         a = B.active_colour(pos, seat)
         mine = pos[a]
-        blk = B.blockers(pos)
-        hm = B.house_mask(mine)
         out: list[PartnersAction] = []
-        simple = not optional and not bounce
-        if simple:
-            pmap = _paths_of(a, mine, blk, size)
-            froms = list(pmap)
-            paths = list(pmap.values())
-        else:
-            froms = [p for p in dict.fromkeys(mine) if p != CIRCLE]
-            paths = []
-        moves = _MOVES.get  # the interned Move actions, looked up inline (the hot loop)
+        if not optional and not bounce:
+            # default rules: every card's moves from the precomputed tables (_card_table)
+            bm = B.blocker_bits(pos) | B.house_mask(mine) << 4 | _NEVER
+            rows = []  # the table rows (p + 1) of the pieces that may move, each square once
+            prev = CIRCLE
+            for p in mine:
+                if p != prev:
+                    rows.append(p + 1)
+                    prev = p
+            tables = _CARD_TABLES.get
+            for card in dict.fromkeys(hand):
+                tab = tables((card, a, size)) or _card_table(card, a, size)
+                if tab[0] is not None and mine[0] == CIRCLE:
+                    out.append(tab[0])
+                for row in tab[1]:
+                    for i in rows:
+                        mask, mv = row[i]
+                        if not mask & bm:
+                            out.append(mv)  # type: ignore[arg-type]  # a mask of 0 has a move
+                if tab[2]:
+                    sevens = _SEVENS.get
+                    for part in seven_parts(pos, seat, 7, (), o):
+                        m7 = sevens(part)
+                        out.append(m7 if m7 is not None else _seven_action(*part))
+                if tab[3]:
+                    swaps = _SWAPS.get
+                    for pair in swap_pairs(pos, o):
+                        ms = swaps(pair)
+                        out.append(ms if ms is not None else _swap_action(*pair))
+            if with_discard and (not out or o.allow_voluntary_discard):
+                out.append(_DISCARD)
+            return out
+        blk_ = B.blockers(pos)
+        hm = B.house_mask(mine)
+        froms = [p for p in dict.fromkeys(mine) if p != CIRCLE]
         for card in dict.fromkeys(hand):
             t = CARD_TYPES[card]
             if t.start and mine[0] == CIRCLE:
                 out.append(_start_action(card, a))
             for v in t.forward:
-                if simple:
-                    for p, path in zip(froms, paths, strict=True):
-                        if len(path) >= v:
-                            key = (card, v, a, p, path[v - 1])
-                            m = moves(key)
-                            out.append(m if m is not None else _move_action(*key))
-                    continue
                 for p in froms:
-                    for e in B.walk(a, p, v, blk, hm, optional, bounce, size):
+                    for e in B.walk(a, p, v, blk_, hm, optional, bounce, size):
                         out.append(_move_action(card, v, a, p, e))
             if t.backward:
                 for p in froms:
                     if p < HOUSE:
-                        e = B.bwalk(a, p, t.backward, blk, size)
+                        e = B.bwalk(a, p, t.backward, blk_, size)
                         if e >= 0:
                             out.append(_move_action(card, -t.backward, a, p, e))
             if t.split:
@@ -567,31 +727,39 @@ class PartnersState(State[PartnersAction]):
         seat = self.turn
         if self.to_act is None or seat is None:
             raise GameOver("Partners: the game is over")
-        legal = self.legal()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal()
         # identity first (in C): actions nearly always come from legal() itself, and comparing
         # dataclasses of different types costs two Python calls each
         if not any(map(is_, legal, repeat(action))) and action not in legal:
             raise IllegalAction(f"Partners: {action}: {why_illegal(self, action)}")
         self._legal = None
-        if isinstance(action, Give):
+        kind = type(action)
+        if kind is Move:
+            assert isinstance(action, Move)
+            ev = self._play_move(seat, action)
+        elif kind is Give:
+            assert isinstance(action, Give)
             ev = self._give(seat, action.card)
-        elif isinstance(action, Seven):
+        elif kind is Seven:
+            assert isinstance(action, Seven)
             ev = self._seven(seat, action)
-        elif isinstance(action, Discard):
+        elif kind is Discard:
             ev = self._discard(seat)
-        elif isinstance(action, StopSplit):
+        elif kind is StopSplit:
             ev = [
                 {"kind": "seven_stop", "seat": seat, "text": f"{COLOURS[seat].capitalize()} ends the 7 early"}
             ]
             self.phase = "play"
             self.split_left, self.split_used = 0, ()
             self._next_turn(seat, ev)
-        else:  # a card is played face up: a start, a move or a swap
+        else:  # a start or a swap: a card played face up
             ev = []
-            name = COLOURS[seat].capitalize()
-            card = "SWAP" if isinstance(action, Swap) else action.card
-            self._play_card(seat, card)
+            name = _NAMES[seat]
             if isinstance(action, Start):
+                card = action.card
+                self._play_card(seat, card)
                 self.pos, ko, _ = B.land(self.pos, action.colour, CIRCLE, START_FIELD[action.colour])
                 ev.append(
                     {
@@ -604,9 +772,10 @@ class PartnersState(State[PartnersAction]):
                 )
                 if ko >= 0:
                     ev.append(_ko_event(ko, START_FIELD[action.colour]))
-            elif isinstance(action, Move):
-                self._move(seat, action.colour, action.frm, action.to, card, ev, name)
-            else:  # Swap
+            else:
+                assert isinstance(action, Swap)
+                card = "SWAP"
+                self._play_card(seat, card)
                 self.pos = B.swap(self.pos, action.c1, action.p1, action.c2, action.p2)
                 ev.append(
                     {
@@ -626,6 +795,16 @@ class PartnersState(State[PartnersAction]):
                 if "seat" in e:
                     e["colour_seat"] = e["seat"]
                     e["seat"] = ctrl[e["seat"]]
+        return ev
+
+    def _play_move(self, seat: int, action: Move) -> list[Event]:
+        """A forward or backward move: the card goes face up, one piece moves (R5)."""
+        card = action.card
+        self._play_card(seat, card)
+        ev: list[Event] = []
+        self._move(seat, action.colour, action.frm, action.to, card, ev, _NAMES[seat])
+        if not self._check_win(ev):
+            self._next_turn(seat, ev)
         return ev
 
     def _discard(self, seat: int) -> list[Event]:
@@ -664,9 +843,11 @@ class PartnersState(State[PartnersAction]):
         return ev
 
     def _play_card(self, seat: int, card: str) -> None:
-        hand = list(self.hands[seat])
-        hand.remove(card)
-        self.hands = _put(self.hands, seat, tuple(hand))
+        hand = self.hands[seat]
+        i = hand.index(card)
+        hands = list(self.hands)
+        hands[seat] = hand[:i] + hand[i + 1 :]
+        self.hands = tuple(hands)
         self.discard = (*self.discard, card)
         g = partner(seat)
         if self.gift_zone[g] == 1 and self.gave[g] == card:
@@ -674,14 +855,16 @@ class PartnersState(State[PartnersAction]):
 
     def _move(self, seat: int, c: int, frm: int, to: int, card: str, ev: list[Event], name: str) -> None:
         self.pos, ko, so = B.land(self.pos, c, frm, to)
+        ids = _SQUARE_IDS[c]
+        f, t = ids[frm + 1], ids[to + 1]
         ev.append(
             {
                 "kind": "move",
                 "seat": seat,
                 "card": card,
-                "from": square_id(c, frm),
-                "to": square_id(c, to),
-                "text": f"{name} plays {card}: {COLOURS[c]} {square_id(c, frm)} → {square_id(c, to)}",
+                "from": f,
+                "to": t,
+                "text": f"{name} plays {card}: {COLOURS[c]} {f} → {t}",
             }
         )
         if ko >= 0:
@@ -738,6 +921,9 @@ class PartnersState(State[PartnersAction]):
         return ev
 
     def _check_win(self, ev: list[Event]) -> bool:
+        pos = self.pos
+        if pos[0][0] < HOUSE and pos[1][0] < HOUSE:  # each partnership has a piece outside
+            return False
         for t in (0, 1):
             if B.team_home(self.pos, t):
                 self.winner = t
@@ -756,14 +942,8 @@ class PartnersState(State[PartnersAction]):
 
     def _give(self, seat: int, card: str) -> list[Event]:
         self.commits = _put(self.commits, seat, card)
-        ev: list[Event] = [
-            {
-                "kind": "commit",
-                "seat": seat,
-                "text": f"{COLOURS[seat].capitalize()} chooses a card for {COLOURS[partner(seat)]}",
-            }
-        ]
-        if all(c is not None for c in self.commits):
+        ev: list[Event] = [{"kind": "commit", "seat": seat, "text": _COMMIT_TEXTS[seat]}]
+        if None not in self.commits:
             hands = []
             for s in range(4):
                 h = list(self.hands[s])
@@ -786,10 +966,11 @@ class PartnersState(State[PartnersAction]):
 
     def _next_turn(self, seat: int, ev: list[Event]) -> None:
         self.phase = "play"
-        for k in range(1, 5):
-            s = (seat + k) % 4
-            if self.hands[s]:
-                self._set_turn(s)
+        hands = self.hands
+        for s in _AFTER[seat]:
+            if hands[s]:
+                self.turn = s
+                self.to_act = self.ctrl[s]
                 return
         self._end_deal(ev)
 
@@ -874,61 +1055,104 @@ class PartnersState(State[PartnersAction]):
         ctrl = self.ctrl
         hidden = self.opts.discard_visibility == "hidden"
         hands, hdisc = self.hands, self.hdisc
-        others = [o for o in range(4) if ctrl[o] != seat]
-        pool: list[str] = []
-        for o in others:
-            pool.extend(hands[o])
-            if hidden:
-                pool.extend(hdisc[o])
+        roles = _ROLES.get(ctrl)
+        others, mine_gave, theirs = (roles if roles is not None else _seat_roles(ctrl))[seat]
+        gave, zones = self.gave, self.gift_zone
+        if not hidden and not mine_gave and len(others) == 2:
+            # the common case (two people: the other side's two hands), dealt straight
+            o1, o2 = others
+            h1, h2 = hands[o1], hands[o2]
+            n1 = len(h1)
+            n2 = n1 + len(h2)
+            deal: list[str] = [*h1, *h2, *self.deck]
+            _shuffle_front(rng, deal, n2)
+            sorted_hands = _SORTED_HANDS
+            dealt = tuple(deal[:n1])
+            h1 = sorted_hands.get(dealt) or _sorted_hand(dealt)
+            dealt = tuple(deal[n1:n2])
+            h2 = sorted_hands.get(dealt) or _sorted_hand(dealt)
+            new_hands = list(hands)
+            new_hands[o1], new_hands[o2] = h1, h2
+            s.hands, s.deck = tuple(new_hands), tuple(deal[n2:])
+            s.deck_unordered = True
+            commits = self.commits
+            if commits is not _NO4 and (commits[o1] is not None or commits[o2] is not None):
+                redone = list(commits)
+                if redone[o1] is not None:
+                    redone[o1] = rng.choice(h1)
+                if redone[o2] is not None:
+                    redone[o2] = rng.choice(h2)
+                s.commits = tuple(redone)
+            if theirs and (gave is not _NO4 or zones != _NO_ZONES):
+                key = (gave, zones, theirs)
+                forgotten = _FORGOTTEN.get(key)
+                s.gave, s.gift_zone = forgotten if forgotten is not None else _forget(key)
+            s.rng.s = rng.next64()  # rng.spawn() into the copy's own generator
+            s._legal = None
+            return s
+        if hidden:
+            pool: list[str] = []
+            for o in others:
+                pool += hands[o]
+                pool += hdisc[o]
+        elif len(others) == 2:
+            pool = [*hands[others[0]], *hands[others[1]]]
+        else:
+            pool = [c for o in others for c in hands[o]]
         # known[o] = (card, zone): a card one of my seats gave to o, known to be in o's hand/discard
         known: dict[int, tuple[str, int]] = {}
-        gave, zones = self.gave, self.gift_zone
-        if any(zones):
-            for o in others:
-                k = (o + 2) % 4  # o's partner
+        if mine_gave and zones != _NO_ZONES:
+            for o, k in mine_gave:  # k: o's partner, one of my seats
                 g, zone = gave[k], zones[k]
-                if ctrl[k] == seat and zone and g is not None:
+                if zone and g is not None:
                     known[o] = (g, zone)
                     pool.remove(g)
         slots = len(pool)
-        pool.extend(self.deck)
-        rng.shuffle_front(pool, slots)
+        pool += self.deck
+        _shuffle_front(rng, pool, slots)
         new_hands = list(hands)
-        new_hdisc = list(hdisc)
         at = 0
-        for o in others:
-            g, zone = known.get(o, ("", 0)) if known else ("", 0)
-            take = len(hands[o]) - (zone == 1)
-            got = pool[at : at + take]
-            at += take
-            if zone == 1:
-                got.append(g)
-            new_hands[o] = sort_cards(got)
-            if hidden:
-                take = len(hdisc[o]) - (zone == 2)
+        if not known and not hidden:
+            sorted_hands = _SORTED_HANDS
+            for o in others:
+                take = at + len(hands[o])
+                dealt = tuple(pool[at:take])
+                hand = sorted_hands.get(dealt)
+                new_hands[o] = hand if hand is not None else _sorted_hand(dealt)
+                at = take
+        else:
+            new_hdisc = list(hdisc)
+            for o in others:
+                g, zone = known.get(o, ("", 0))
+                take = len(hands[o]) - (zone == 1)
                 got = pool[at : at + take]
                 at += take
-                if zone == 2:
+                if zone == 1:
                     got.append(g)
-                new_hdisc[o] = sort_cards(got)
-        s.hands, s.hdisc, s.deck = tuple(new_hands), tuple(new_hdisc), tuple(pool[at:])
+                new_hands[o] = sort_cards(got)
+                if hidden:
+                    take = len(hdisc[o]) - (zone == 2)
+                    got = pool[at : at + take]
+                    at += take
+                    if zone == 2:
+                        got.append(g)
+                    new_hdisc[o] = sort_cards(got)
+            s.hdisc = tuple(new_hdisc)
+        s.hands, s.deck = tuple(new_hands), tuple(pool[at:])
         s.deck_unordered = True
         commits = self.commits
-        if any(commits[o] is not None for o in others):
+        if commits != _NO4:
             redone = list(commits)
             for o in others:
                 if redone[o] is not None:
                     redone[o] = rng.choice(new_hands[o])
             s.commits = tuple(redone)
         # what the other side gave is unknown to ``seat``
-        forget = [o for o in others if ctrl[(o + 2) % 4] != seat and (gave[o] is not None or zones[o])]
-        if forget:
-            new_gave, new_zones = list(gave), list(zones)
-            for o in forget:
-                new_gave[o] = None
-                new_zones[o] = 0
-            s.gave, s.gift_zone = tuple(new_gave), tuple(new_zones)
-        s.rng = rng.spawn()
+        if theirs and (gave != _NO4 or zones != _NO_ZONES):
+            key = (gave, zones, theirs)
+            forgotten = _FORGOTTEN.get(key)
+            s.gave, s.gift_zone = forgotten if forgotten is not None else _forget(key)
+        s.rng.s = rng.next64()  # rng.spawn() into the copy's own generator
         s._legal = None
         return s
 
@@ -976,6 +1200,87 @@ class PartnersState(State[PartnersAction]):
         # I12: a finished team ends the game
         if self.winner is None:
             assert not B.team_home(self.pos, 0) and not B.team_home(self.pos, 1), "I12"
+
+
+_NAMES = tuple(c.capitalize() for c in COLOURS)
+_COMMIT_TEXTS = tuple(f"{_NAMES[k]} chooses a card for {COLOURS[partner(k)]}" for k in range(4))
+_AFTER = tuple(tuple((seat + k) % 4 for k in range(1, 5)) for seat in range(4))
+"""The colour seats in turn after ``seat`` (itself last)."""
+_SQUARE_IDS = tuple(tuple(square_id(c, p) for p in range(CIRCLE, HOUSE + HOUSE_SIZE)) for c in range(4))
+"""``_SQUARE_IDS[c][p + 1]`` is ``square_id(c, p)``."""
+
+
+_NO_ZONES = (0, 0, 0, 0)
+_FORGOTTEN: dict[Any, tuple[tuple[str | None, ...], tuple[int, ...]]] = {}
+"""(gave, gift_zone, seats) -> the two with those seats' gifts forgotten (determinize())."""
+_M64 = (1 << 64) - 1
+
+
+def _forget(key: Any) -> tuple[tuple[str | None, ...], tuple[int, ...]]:
+    """``_FORGOTTEN[key]``: (gave, gift_zone) with the gifts of the seats in ``key[2]`` unknown."""
+    gave, zones, seats = key
+    new_gave, new_zones = list(gave), list(zones)
+    for o in seats:
+        new_gave[o] = None
+        new_zones[o] = 0
+    got = _FORGOTTEN[key] = (tuple(new_gave), tuple(new_zones))
+    return got
+
+
+def _sorted_hand(cards: tuple[str, ...]) -> tuple[str, ...]:
+    """``_SORTED_HANDS[cards]``: the dealt ``cards`` sorted (:func:`.data.sort_cards`)."""
+    got = _SORTED_HANDS[cards] = sort_cards(cards)
+    return got
+
+
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def _shuffle_front(rng: Rng, seq: list[str], k: int) -> None:
+    """``rng.shuffle_front(seq, k)``, the same draws, with the two 64-bit words that a re-deal
+    of up to 14 slots from at most 64 cards needs drawn inline (determinize()'s hot loop)."""
+    n = len(seq)
+    if k <= 0 or k > n or k * n.bit_length() + 40 > 128:
+        rng.shuffle_front(seq, k)
+        return
+    if k * n.bit_length() + 40 <= 64:
+        x = rng.next64()
+    else:  # Rng.next64() twice, inlined
+        s = (rng.s + _GAMMA) & _M64
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+        hi = z ^ (z >> 31)
+        s = (s + _GAMMA) & _M64
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+        rng.s = s
+        x = hi << 64 | z ^ (z >> 31)
+    for i in range(k):
+        x, r = divmod(x, n - i)
+        if r:
+            r += i
+            seq[i], seq[r] = seq[r], seq[i]
+
+
+_SORTED_HANDS: dict[tuple[str, ...], tuple[str, ...]] = {}
+"""A dealt hand (at most four cards, in dealing order) -> the hand sorted (sort_cards): at most
+some 40,000 entries (14 card types), filled as determinize() deals them."""
+Roles = tuple[tuple[int, ...], tuple[tuple[int, int], ...], tuple[int, ...]]
+_ROLES: dict[tuple[int, ...], tuple[Roles, ...]] = {}
+
+
+def _seat_roles(ctrl: tuple[int, ...]) -> tuple[Roles, ...]:
+    """For :meth:`PartnersState.determinize`, per person: the colour seats he does not
+    control, those of them whose partner he controls (with that partner), and those whose
+    partner he does not control either (their gifts are hidden from him). Memoised."""
+    out = []
+    for person in range(max(ctrl) + 1):
+        others = tuple(o for o in range(4) if ctrl[o] != person)
+        mine_gave = tuple((o, partner(o)) for o in others if ctrl[partner(o)] == person)
+        theirs = tuple(o for o in others if ctrl[partner(o)] != person)
+        out.append((others, mine_gave, theirs))
+    got = _ROLES[ctrl] = tuple(out)
+    return got
 
 
 def _put(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:

@@ -1,0 +1,93 @@
+"""The precomputed movement tables and the split-7 shortcuts agree with the plain rules.
+
+:func:`board.steps_table`, :func:`board.legal_path` and :func:`board.back_table` replace the
+step-by-step walks (:func:`board.path`, :func:`board.bwalk`) in the hot paths: here they are
+compared with them on every square, blocker set and house for every board size. The split-7
+parts the engine offers (worked out with shortcuts, :func:`rules.seven_parts`) are compared
+with a plain recursive search over :func:`rules.split_parts` at the 7s of random games.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from spillebord.core import Rng
+from spillebord.core.options import build
+from spillebord.games.partners import GAME
+from spillebord.games.partners import board as B
+from spillebord.games.partners import rules as R
+
+SIZES = (14, 10, 4)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_tables_walk_as_the_step_functions(size: int) -> None:
+    for c in range(4):
+        for p in [-1, *range(64)]:
+            if 0 <= p < 60 and p % 15 > size:
+                continue
+            for bits in range(16):
+                blk = tuple(bool(bits >> k & 1) for k in range(4))
+                for hm in range(16):
+                    assert B.legal_path(c, p, bits, hm, size) == B.path(c, p, 14, blk, hm, size)
+                if 0 <= p < 60:
+                    for n in (4, 1):
+                        end = B.bwalk(c, p, n, blk, size)
+                        row = B.back_table(c, n, size)[p + 1]
+                        assert row is not None
+                        assert (end if end >= 0 else None) == (row[0] if not row[1] & bits else None)
+                else:
+                    assert B.back_table(c, 4, size)[p + 1] is None
+
+
+def test_blocker_bits_are_the_blockers() -> None:
+    pos = ((0, 3, 61, 62), (-1, 15, 20, 20), (30, 31, 40, 63), (-1, -1, 44, 46))
+    assert B.blocker_bits(pos) == sum(1 << d for d, b in enumerate(B.blockers(pos)) if b) == 0b0111
+
+
+def _ref_viable(pos: B.Board, seat: int, r: int, used: tuple[tuple[int, int], ...], size: int) -> bool:
+    for part in R.split_parts(pos, seat, r, used, False, False, size):
+        if _ref_ok(pos, seat, r, used, part, size):
+            return True
+    return False
+
+
+def _ref_ok(
+    pos: B.Board,
+    seat: int,
+    r: int,
+    used: tuple[tuple[int, int], ...],
+    part: tuple[int, int, int, int],
+    size: int,
+) -> bool:
+    rem = r - part[2]
+    if rem == 0:
+        return True
+    new, _ko, _so, used2, switched, won = R.apply_part(pos, seat, part, used)
+    return won or switched or _ref_viable(new, seat, rem, used2, size)
+
+
+@pytest.mark.parametrize("loose", [{}, {"pieces_per_colour": 2}, {"fields_per_segment": 8}])
+def test_seven_parts_match_a_plain_search(loose: dict[str, int]) -> None:
+    o = build(GAME.Options, loose)
+    size = o.fields_per_segment
+    checked = 0
+    for seed in range(40):
+        rng = Rng(seed)
+        s = GAME.new(4, seed, o)
+        while s.to_act is not None:
+            seat = s.turn
+            assert seat is not None
+            if s.phase == "split" or (s.phase == "play" and "S7" in s.hands[seat]):
+                r, used = (s.split_left, s.split_used) if s.phase == "split" else (7, ())
+                R._VIABLE.clear()  # the engine's memo must not decide for itself
+                got = R.seven_parts(s.pos, seat, r, used, o)
+                want = [
+                    part
+                    for part in R.split_parts(s.pos, seat, r, used, False, False, size)
+                    if _ref_ok(s.pos, seat, r, used, part, size)
+                ]
+                assert got == want, (s.pos, seat, r, used)
+                checked += 1
+            s.play(rng.choice(s.legal()))
+    assert checked > 100
