@@ -93,6 +93,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
+from itertools import repeat
+from operator import is_ as _is
 from typing import Any, ClassVar
 
 from spillebord.core import (
@@ -179,6 +181,10 @@ CAPTURE_ABOVE = {1: 9, 2: 8, 3: 7, 4: 6}
 MAX_DRAFTS = 3
 """Drafts a player may open in one turn (his own or another's), and offers he may have open."""
 N_TAILWINDS = sum(1 for h in HAZARD_LIST if h == D.TAILWIND)
+MAKE_OFFER: tuple[MakeOffer, ...] = tuple([act(MakeOffer, q) for q in range(4)])
+_NO_TERMS = Offer(0, 0, 0)[3:10]
+"""An offer's fields from ``give_cash`` to ``truce`` when it offers nothing (see ``is_empty``)."""
+_NO_LOADS = Offer(0, 0, 0)[11:13]
 BUYABLE: dict[str, tuple[tuple[str, int], ...]] = {
     city: tuple([(g, price) for g, (price, k, _) in goods.items() if k]) for city, goods in PRICES.items()
 }
@@ -294,6 +300,10 @@ class FuldriggerState(State[FuldriggerAction]):
     out_order: list[int]
     early_winner: int | None
     _legal: tuple[FuldriggerAction, ...] | None
+    _dbase: tuple[int, int, tuple[Give, ...], tuple[Ask, ...], tuple[Give, ...], tuple[Ask, ...]] | None
+    """The open draft's parties and the fortress and ship clauses they could add (fortresses
+    and ships do not change while a draft is written): made by the first :meth:`_draft_legal`
+    of each draft."""
 
     # ------------------------------------------------------------------ contract
 
@@ -558,15 +568,16 @@ class FuldriggerState(State[FuldriggerAction]):
                     owner = forts.get(city)
                     f = fee if owner is not None and owner != p else 0
                     if s.load is None:
-                        for g, price in BUYABLE[city]:
-                            if (
-                                buy_mod is not None
-                                and buy_mod.good == g
-                                and (buy_mod.cities is None or city in buy_mod.cities)
-                            ):
-                                price = max(0, price + buy_mod.amount)
-                            if supply[g] > 0 and cash >= price + f:
-                                out.append(sa.buy[g])
+                        buy = sa.buy
+                        if buy_mod is None:
+                            room = cash - f
+                            out += [buy[g] for g, price in BUYABLE[city] if supply[g] > 0 and room >= price]
+                        else:
+                            for g, price in BUYABLE[city]:
+                                if buy_mod.good == g and (buy_mod.cities is None or city in buy_mod.cities):
+                                    price = max(0, price + buy_mod.amount)
+                                if supply[g] > 0 and cash >= price + f:
+                                    out.append(buy[g])
                     else:
                         g = s.load.good
                         entry = PRICES[city].get(g)
@@ -588,19 +599,23 @@ class FuldriggerState(State[FuldriggerAction]):
                                 out.append(act(Collect, s.id, ld.good))
             if s.load is not None:
                 out.append(sa.jettison)
+        converted, home = self.converted, self.home
         for s in mine:
-            if self.can_convert(s):
+            if s.id in frozen or s.id in converted or not IS_PORT[s.node]:
+                continue
+            city = CODES[s.node]
+            if home[p] == city or forts.get(city) == p:  # can_convert
                 if not s.privateer and s.load is None and cash >= o.privateer_fit_cost:
                     out.append(SHIP_ACTIONS[s.id].fit)
                 elif s.privateer:
                     out.append(SHIP_ACTIONS[s.id].unfit)
         if len(mine) < MAX_SHIPS and cash >= self.ship_cost() and self.home[p] is not None:
             out.append(BUYSHIP)
-        port_only = o.ship_sale_in_port_only
-        for s in mine:
-            if not port_only or IS_PORT[s.node]:
-                out.append(SHIP_ACTIONS[s.id].sellship)
-        if cash >= FORT_PRICE and self.n_forts(p) < MAX_FORTS:
+        if o.ship_sale_in_port_only:
+            out += [SHIP_ACTIONS[s.id].sellship for s in mine if IS_PORT[s.node]]
+        else:
+            out += [SHIP_ACTIONS[s.id].sellship for s in mine]
+        if cash >= FORT_PRICE and (not forts or self.n_forts(p) < MAX_FORTS):
             cities = sorted({CODES[s.node] for s in mine if IS_PORT[s.node]})
             for c in cities:
                 if self.fortress_allowed(p, c):
@@ -624,9 +639,8 @@ class FuldriggerState(State[FuldriggerAction]):
         window)."""
         out: list[FuldriggerAction] = []
         if self.can_draft(p):
-            for q in range(self.seats):
-                if q != p and not self.eliminated[q]:
-                    out.append(act(MakeOffer, q))
+            eliminated = self.eliminated
+            out += [MAKE_OFFER[q] for q in range(self.seats) if q != p and not eliminated[q]]
         for of in sorted(self.offers.values()) if self.offers else ():
             if of.to == p:
                 out.append(act(Accept, of.id))
@@ -741,22 +755,32 @@ class FuldriggerState(State[FuldriggerAction]):
         # (each fortress, ship and depot load, one truce): a draft always ends.
         out += _cash_clauses(Give, dr.give_cash, self.cash[p])
         out += _cash_clauses(Ask, dr.get_cash, self.cash[q])
-        if self.forts:
-            out += [act(Give, "fort", c) for c in self.forts_of(p) if c not in dr.give_forts]
-            out += [act(Ask, "fort", c) for c in self.forts_of(q) if c not in dr.get_forts]
+        base = self._dbase
+        if base is None or base[0] != p or base[1] != q:
+            ships, sa = self.ships.values(), SHIP_ACTIONS
+            base = self._dbase = (
+                p,
+                q,
+                tuple([sa[s.id].give for s in ships if s.owner == p]),
+                tuple([sa[s.id].ask for s in ships if s.owner == q]),
+                tuple([act(Give, "fort", c) for c in self.forts_of(p)]),
+                tuple([act(Ask, "fort", c) for c in self.forts_of(q)]),
+            )
+        if base[4]:
+            give_f = dr.give_forts
+            out += [a for a in base[4] if a.value not in give_f] if give_f else base[4]
+        if base[5]:
+            get_f = dr.get_forts
+            out += [a for a in base[5] if a.value not in get_f] if get_f else base[5]
         give, get = dr.give_ships, dr.get_ships
-        for s in self.ships.values():
-            if s.owner == p and s.id not in give:
-                out.append(SHIP_ACTIONS[s.id].give)
-        for s in self.ships.values():
-            if s.owner == q and s.id not in get:
-                out.append(SHIP_ACTIONS[s.id].ask)
+        out += [a for a in base[2] if a.value not in give] if give else base[2]
+        out += [a for a in base[3] if a.value not in get] if get else base[3]
         if self.depots:
             out += [act(Give, "load", k) for k in self._depot_keys(p, dr.give_loads)]
             out += [act(Ask, "load", k) for k in self._depot_keys(q, dr.get_loads)]
         if not dr.truce:
             out += TRUCES
-        if not dr.is_empty():
+        if dr[3:10] != _NO_TERMS or dr[11:13] != _NO_LOADS:  # not dr.is_empty()
             out.append(SEND)
         out.append(CANCEL)
         return out
@@ -921,12 +945,9 @@ class FuldriggerState(State[FuldriggerAction]):
         if self.to_act is None:
             raise GameOver(f"{TITLE}: the game is over")
         legal = self.legal()
-        for a in legal:
-            if a is action:  # the usual case: one of the legal list's own objects
-                break
-        else:
-            if action not in legal:
-                raise self.err(self._why(action))
+        # the usual case: one of the legal list's own objects (found by identity, in C)
+        if not any(map(_is, legal, repeat(action))) and action not in legal:
+            raise self.err(self._why(action))
         ev: list[Event] = []
         self._legal = None
         _DISPATCH[type(action)](self, action, ev)
@@ -1753,6 +1774,7 @@ class FuldriggerState(State[FuldriggerAction]):
     def _open_draft(self, p: int, q: int, counter_of: int) -> None:
         self.drafts[p] += 1
         self.draft = Offer(0, p, q, expires=self.round, counter_of=counter_of)
+        self._dbase = None
         self.phase = "draft"
         self.to_act = p
 
@@ -2020,6 +2042,7 @@ class FuldriggerGame(Game[FuldriggerOptions, FuldriggerState]):
         s.truces, s.depots = {}, {}
         s.eliminated, s.out_order, s.early_winner = [False] * seats, [], None
         s._legal = None
+        s._dbase = None
         return s
 
     def parse(self, state: FuldriggerState, text: str) -> FuldriggerAction:
