@@ -6,7 +6,7 @@ state share them.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar
 
 from . import data as D
 
@@ -17,7 +17,7 @@ _tuple_new = tuple.__new__
 def put(t: _T, i: int, v: Any) -> _T:
     """``t`` with field number ``i`` replaced by ``v`` (``_replace`` without its keyword
     machinery, for the hot paths)."""
-    return cast(_T, _tuple_new(type(t), (*t[:i], v, *t[i + 1 :])))
+    return _tuple_new(type(t), (*t[:i], v, *t[i + 1 :]))
 
 
 class Load(NamedTuple):
