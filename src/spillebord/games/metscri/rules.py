@@ -246,6 +246,7 @@ class MetscriState(State[MetscriAction]):
             board = self.board
             seg = self._segment
             mv = self._mv = tuple([seg(board, s) if board[s] else () for s in range(NCELLS)])
+            self._occupied()
         return list(_chain(*mv))
 
     def _segment(self, board: list[tuple[int, ...]], s: int) -> tuple[Move, ...]:
@@ -295,13 +296,14 @@ class MetscriState(State[MetscriAction]):
         old = self._mv
         if old is None:
             return
+        if occ is None:
+            occ = self._occupied()
         todo = set(cells)
         for z in cells:
-            for ray in RAYS[z]:
-                for t in ray:
-                    if board[t]:
-                        todo.add(t)
-                        break
+            for mask, toward_lower in RAY_MASKS[z]:
+                m = occ & mask
+                if m:  # the first occupied square along the ray
+                    todo.add(m.bit_length() - 1 if toward_lower else (m & -m).bit_length() - 1)
             if self.opts.diagonal_steps:
                 todo.update(DIAG[z])
         mv = list(old)
@@ -335,8 +337,13 @@ class MetscriState(State[MetscriAction]):
         if self.to_act is None:
             return []
         hand = self.hands[self.to_act]
-        rims = [s for s in RIM if len(self.board[s]) < MAX_STACK]
+        board = self.board
+        rims = [s for s in RIM if len(board[s]) < MAX_STACK]
         out: list[MetscriAction] = []
+        if len(rims) == len(RIM):  # the usual case: every rim square has room
+            for c in hand:
+                out += ENTER_ROWS[c]
+            return out
         for c in hand:
             row = ENTER_OBJ[c]
             out.extend([row[s] for s in rims])
@@ -1022,6 +1029,16 @@ class MetscriState(State[MetscriAction]):
         else:
             assert 0 <= self.to_act < self.seats
         assert self.decisions <= self.game.kind.max_decisions
+
+
+ENTER_ROWS: tuple[tuple[Enter, ...], ...] = tuple(tuple(row[s] for s in RIM) for row in ENTER_OBJ)
+"""Per card, its Enter actions onto every rim square, in rim order."""
+
+RAY_MASKS: tuple[tuple[tuple[int, bool], ...], ...] = tuple(
+    tuple((sum(1 << t for t in ray), ray[0] < z) for ray in RAYS[z]) for z in range(NCELLS)
+)
+"""Per cell, per slide ray: its squares as a bitmask, and whether it runs towards lower
+indices (then the first square along it is the mask's highest bit, else its lowest)."""
 
 
 def _set(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
