@@ -491,6 +491,44 @@ def sail_steps(ship: str, node: int) -> tuple[tuple[int, Sail], ...]:
     return steps
 
 
+class ShipActions:
+    """The actions naming one ship, made once per ship id (the legal lists reuse them)."""
+
+    __slots__ = ("ask", "buy", "fit", "give", "jettison", "sell", "sellship", "unfit")
+
+    def __init__(self, ship: str) -> None:
+        self.buy: dict[str, Buy] = {g: act(Buy, ship, g) for g in D.GOODS}
+        self.sell = act(Sell, ship)
+        self.jettison = act(Jettison, ship)
+        self.sellship = act(SellShip, ship)
+        self.fit = act(Fit, ship)
+        self.unfit = act(Unfit, ship)
+        self.give = act(Give, "ship", ship)
+        self.ask = act(Ask, "ship", ship)
+
+
+class _ShipActionTable(dict[str, ShipActions]):
+    def __missing__(self, ship: str) -> ShipActions:
+        sa = self[ship] = ShipActions(ship)
+        return sa
+
+
+SHIP_ACTIONS: dict[str, ShipActions] = _ShipActionTable()
+"""Ship id -> its :class:`ShipActions` (made on first use)."""
+
+
+_SAIL_ACTIONS: dict[tuple[str, int], tuple[Sail, ...]] = {}
+
+
+def sail_actions(ship: str, node: int) -> tuple[Sail, ...]:
+    """The actions of :func:`sail_steps`, without the nodes."""
+    key = (ship, node)
+    acts = _SAIL_ACTIONS.get(key)
+    if acts is None:
+        acts = _SAIL_ACTIONS[key] = tuple([a for _, a in sail_steps(ship, node)])
+    return acts
+
+
 TRUCES: tuple[Truce, ...] = tuple(Truce(n) for n in range(1, 11))
 """The truce clauses, 1–10 rounds (rule 11.1)."""
 

@@ -6,9 +6,18 @@ state share them.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from . import data as D
+
+_T = TypeVar("_T", bound=tuple[Any, ...])
+_tuple_new = tuple.__new__
+
+
+def put(t: _T, i: int, v: Any) -> _T:
+    """``t`` with field number ``i`` replaced by ``v`` (``_replace`` without its keyword
+    machinery, for the hot paths)."""
+    return _tuple_new(type(t), (*t[:i], v, *t[i + 1 :]))
 
 
 class Load(NamedTuple):
@@ -18,6 +27,10 @@ class Load(NamedTuple):
     price: int
     odo: int
     origin: str
+
+
+SHIP_NODE, SHIP_PRIVATEER, SHIP_LOAD, SHIP_BECALMED = 2, 3, 4, 6
+"""Field numbers of :class:`Ship` (for :func:`put`)."""
 
 
 class Ship(NamedTuple):
@@ -30,6 +43,21 @@ class Ship(NamedTuple):
     load: Load | None
     value: int
     becalmed: int
+
+
+OFFER_FIELD = {
+    "id": 0,
+    "give_cash": 3,
+    "give_forts": 4,
+    "give_ships": 5,
+    "get_cash": 6,
+    "get_forts": 7,
+    "get_ships": 8,
+    "truce": 9,
+    "give_loads": 11,
+    "get_loads": 12,
+}
+"""Field numbers of :class:`Offer` (for :func:`put`; a test checks them against the fields)."""
 
 
 class Offer(NamedTuple):

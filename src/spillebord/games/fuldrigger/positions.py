@@ -118,6 +118,7 @@ def scenario(
     st.to_act = turn
     st.rng = ScriptedDice(dice)
     st._legal = None
+    st._dbase = None
     return st
 
 

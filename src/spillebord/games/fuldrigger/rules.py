@@ -93,6 +93,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
+from itertools import repeat
+from operator import is_ as _is
 from typing import Any, ClassVar
 
 from spillebord.core import (
@@ -118,6 +120,7 @@ from .actions import (
     LAUNCH,
     PASS,
     SEND,
+    SHIP_ACTIONS,
     STOP,
     TRUCES,
     Accept,
@@ -154,13 +157,14 @@ from .actions import (
     Unfit,
     Withdraw,
     act,
+    sail_actions,
     sail_steps,
 )
 from .data import ADJ, CODES, DIST, HAZARD_LIST, INDEX, IS_PORT, PRICES
 from .notation import parse
 from .options import FuldriggerOptions
+from .pieces import OFFER_FIELD, SHIP_BECALMED, SHIP_LOAD, Load, Offer, Ship, put
 from .pieces import Attack as AttackInProgress
-from .pieces import Load, Offer, Ship
 from .reasons import why
 from .view import view
 
@@ -177,6 +181,14 @@ CAPTURE_ABOVE = {1: 9, 2: 8, 3: 7, 4: 6}
 MAX_DRAFTS = 3
 """Drafts a player may open in one turn (his own or another's), and offers he may have open."""
 N_TAILWINDS = sum(1 for h in HAZARD_LIST if h == D.TAILWIND)
+MAKE_OFFER: tuple[MakeOffer, ...] = tuple([act(MakeOffer, q) for q in range(4)])
+_NO_TERMS = Offer(0, 0, 0)[3:10]
+"""An offer's fields from ``give_cash`` to ``truce`` when it offers nothing (see ``is_empty``)."""
+_NO_LOADS = Offer(0, 0, 0)[11:13]
+BUYABLE: dict[str, tuple[tuple[str, int], ...]] = {
+    city: tuple([(g, price) for g, (price, k, _) in goods.items() if k]) for city, goods in PRICES.items()
+}
+"""Per city, the goods it sells (K) with their list prices, in price-list order."""
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -288,6 +300,10 @@ class FuldriggerState(State[FuldriggerAction]):
     out_order: list[int]
     early_winner: int | None
     _legal: tuple[FuldriggerAction, ...] | None
+    _dbase: tuple[int, int, tuple[Give, ...], tuple[Ask, ...], tuple[Give, ...], tuple[Ask, ...]] | None
+    """The open draft's parties and the fortress and ship clauses they could add (fortresses
+    and ships do not change while a draft is written): made by the first :meth:`_draft_legal`
+    of each draft."""
 
     # ------------------------------------------------------------------ contract
 
@@ -477,6 +493,10 @@ class FuldriggerState(State[FuldriggerAction]):
         ph = self.phase
         if self.to_act is None:
             return []
+        if ph == "draft":
+            return self._draft_legal()
+        if ph == "free":
+            return self._free_legal()
         if ph == "home":
             taken = set(self.home)
             return [act(Home, c) for c in D.HOME_ELIGIBLE if c not in taken]
@@ -513,39 +533,51 @@ class FuldriggerState(State[FuldriggerAction]):
             if units[1]:
                 seizes.append(act(Seize, "fort"))
             return seizes
-        if ph == "draft":
-            return self._draft_legal()
         if ph == "respond":
             assert self.respond is not None
             answers: list[FuldriggerAction] = [act(Accept, self.respond), act(Decline, self.respond), LATER]
             if self.can_draft(self.to_act):
                 answers.append(act(Counter, self.respond))
             return answers
-        if ph == "free":
-            return self._free_legal()
         return []
 
     def _free_legal(self) -> list[FuldriggerAction]:
         p = self.turn
         o = self.opts
         out: list[FuldriggerAction] = []
-        mine = self.ships_of(p)
+        mine = [sh for sh in self.ships.values() if sh.owner == p]
         cash = self.cash[p]
-        fee = self.fee()
+        card = self.card()
+        effect = card.effect if card is not None else None
+        fee = card.amount if effect == "fee" and card is not None else 10
+        blocked = card.cities or () if effect == "no_trade" and card is not None else ()
+        buy_mod = card if effect == "buy_mod" else None
+        moved, frozen, attacked = self.moved, self.frozen, self.attacked
+        if self.M > 0:
+            for s in mine:
+                sid = s.id
+                if sid not in moved and sid not in frozen and sid not in attacked and s.becalmed == 0:
+                    out += sail_actions(sid, s.node)
+        forts = self.forts
+        supply = self.supply
         for s in mine:
-            if self.movable(s):
-                out.extend([a for _, a in sail_steps(s.id, s.node)])
-        for s in mine:
-            frozen = s.id in self.frozen
-            if IS_PORT[s.node] and not frozen and not s.privateer:
+            sa = SHIP_ACTIONS[s.id]
+            if IS_PORT[s.node] and s.id not in frozen and not s.privateer:
                 city = CODES[s.node]
-                if not self.trade_blocked(city):
-                    owner = self.fee_to(city, p)
-                    f = fee if owner is not None else 0
+                if city not in blocked:
+                    owner = forts.get(city)
+                    f = fee if owner is not None and owner != p else 0
                     if s.load is None:
-                        for g, (_, k, _) in PRICES[city].items():
-                            if k and self.supply[g] > 0 and cash >= self.buy_price(city, g) + f:
-                                out.append(act(Buy, s.id, g))
+                        buy = sa.buy
+                        if buy_mod is None:
+                            room = cash - f
+                            out += [buy[g] for g, price in BUYABLE[city] if supply[g] > 0 and room >= price]
+                        else:
+                            for g, price in BUYABLE[city]:
+                                if buy_mod.good == g and (buy_mod.cities is None or city in buy_mod.cities):
+                                    price = max(0, price + buy_mod.amount)
+                                if supply[g] > 0 and cash >= price + f:
+                                    out.append(buy[g])
                     else:
                         g = s.load.good
                         entry = PRICES[city].get(g)
@@ -555,7 +587,7 @@ class FuldriggerState(State[FuldriggerAction]):
                             and self.can_sell_load(s.load, city)
                             and cash + self.sale_price(city, g, p) >= f
                         ):
-                            out.append(act(Sell, s.id))
+                            out.append(sa.sell)
                 if o.isthmus_variant and city in D.ISTHMUS_PAIRS:
                     if s.load is not None and s.id not in self.ported and self._toll_payable(p, city):
                         out.append(act(Portage, s.id))
@@ -566,24 +598,30 @@ class FuldriggerState(State[FuldriggerAction]):
                                 seen.add(ld.good)
                                 out.append(act(Collect, s.id, ld.good))
             if s.load is not None:
-                out.append(act(Jettison, s.id))
+                out.append(sa.jettison)
+        converted, home = self.converted, self.home
         for s in mine:
-            if self.can_convert(s):
+            if s.id in frozen or s.id in converted or not IS_PORT[s.node]:
+                continue
+            city = CODES[s.node]
+            if home[p] == city or forts.get(city) == p:  # can_convert
                 if not s.privateer and s.load is None and cash >= o.privateer_fit_cost:
-                    out.append(act(Fit, s.id))
+                    out.append(SHIP_ACTIONS[s.id].fit)
                 elif s.privateer:
-                    out.append(act(Unfit, s.id))
+                    out.append(SHIP_ACTIONS[s.id].unfit)
         if len(mine) < MAX_SHIPS and cash >= self.ship_cost() and self.home[p] is not None:
             out.append(BUYSHIP)
-        for s in mine:
-            if not o.ship_sale_in_port_only or IS_PORT[s.node]:
-                out.append(act(SellShip, s.id))
-        if cash >= FORT_PRICE and self.n_forts(p) < MAX_FORTS:
+        if o.ship_sale_in_port_only:
+            out += [SHIP_ACTIONS[s.id].sellship for s in mine if IS_PORT[s.node]]
+        else:
+            out += [SHIP_ACTIONS[s.id].sellship for s in mine]
+        if cash >= FORT_PRICE and (not forts or self.n_forts(p) < MAX_FORTS):
             cities = sorted({CODES[s.node] for s in mine if IS_PORT[s.node]})
             for c in cities:
                 if self.fortress_allowed(p, c):
                     out.append(act(Fortress, c))
-        out.extend(self._attack_legal())
+        if effect != "no_attacks" and any(s.privateer for s in mine):
+            out.extend(self._attack_legal())
         if o.negotiation:
             out.extend(self._negotiation_legal(p))
         out.append(END)
@@ -594,17 +632,16 @@ class FuldriggerState(State[FuldriggerAction]):
         three open offers)."""
         if not self.opts.negotiation or self.drafts[p] >= MAX_DRAFTS:
             return False
-        return sum(1 for of in self.offers.values() if of.frm == p) < MAX_DRAFTS
+        return not self.offers or sum(1 for of in self.offers.values() if of.frm == p) < MAX_DRAFTS
 
     def _negotiation_legal(self, p: int) -> list[FuldriggerAction]:
         """Offers seat ``p`` may open, accept, decline or withdraw (in his free phase or his
         window)."""
         out: list[FuldriggerAction] = []
         if self.can_draft(p):
-            for q in range(self.seats):
-                if q != p and not self.eliminated[q]:
-                    out.append(act(MakeOffer, q))
-        for of in sorted(self.offers.values()):
+            eliminated = self.eliminated
+            out += [MAKE_OFFER[q] for q in range(self.seats) if q != p and not eliminated[q]]
+        for of in sorted(self.offers.values()) if self.offers else ():
             if of.to == p:
                 out.append(act(Accept, of.id))
                 out.append(act(Decline, of.id))
@@ -718,16 +755,32 @@ class FuldriggerState(State[FuldriggerAction]):
         # (each fortress, ship and depot load, one truce): a draft always ends.
         out += _cash_clauses(Give, dr.give_cash, self.cash[p])
         out += _cash_clauses(Ask, dr.get_cash, self.cash[q])
-        out += [act(Give, "fort", c) for c in self.forts_of(p) if c not in dr.give_forts]
-        out += [act(Ask, "fort", c) for c in self.forts_of(q) if c not in dr.get_forts]
-        out += [act(Give, "ship", s.id) for s in self.ships_of(p) if s.id not in dr.give_ships]
-        out += [act(Ask, "ship", s.id) for s in self.ships_of(q) if s.id not in dr.get_ships]
+        base = self._dbase
+        if base is None or base[0] != p or base[1] != q:
+            ships, sa = self.ships.values(), SHIP_ACTIONS
+            base = self._dbase = (
+                p,
+                q,
+                tuple([sa[s.id].give for s in ships if s.owner == p]),
+                tuple([sa[s.id].ask for s in ships if s.owner == q]),
+                tuple([act(Give, "fort", c) for c in self.forts_of(p)]),
+                tuple([act(Ask, "fort", c) for c in self.forts_of(q)]),
+            )
+        if base[4]:
+            give_f = dr.give_forts
+            out += [a for a in base[4] if a.value not in give_f] if give_f else base[4]
+        if base[5]:
+            get_f = dr.get_forts
+            out += [a for a in base[5] if a.value not in get_f] if get_f else base[5]
+        give, get = dr.give_ships, dr.get_ships
+        out += [a for a in base[2] if a.value not in give] if give else base[2]
+        out += [a for a in base[3] if a.value not in get] if get else base[3]
         if self.depots:
             out += [act(Give, "load", k) for k in self._depot_keys(p, dr.give_loads)]
             out += [act(Ask, "load", k) for k in self._depot_keys(q, dr.get_loads)]
         if not dr.truce:
             out += TRUCES
-        if not dr.is_empty():
+        if dr[3:10] != _NO_TERMS or dr[11:13] != _NO_LOADS:  # not dr.is_empty()
             out.append(SEND)
         out.append(CANCEL)
         return out
@@ -892,12 +945,9 @@ class FuldriggerState(State[FuldriggerAction]):
         if self.to_act is None:
             raise GameOver(f"{TITLE}: the game is over")
         legal = self.legal()
-        for a in legal:
-            if a is action:  # the usual case: one of the legal list's own objects
-                break
-        else:
-            if action not in legal:
-                raise self.err(self._why(action))
+        # the usual case: one of the legal list's own objects (found by identity, in C)
+        if not any(map(_is, legal, repeat(action))) and action not in legal:
+            raise self.err(self._why(action))
         ev: list[Event] = []
         self._legal = None
         _DISPATCH[type(action)](self, action, ev)
@@ -1049,7 +1099,7 @@ class FuldriggerState(State[FuldriggerAction]):
         p = self.turn
         for s in self.ships_of(p):
             if s.becalmed:
-                self.ships[s.id] = s._replace(becalmed=s.becalmed - 1)
+                self.ships[s.id] = put(s, SHIP_BECALMED, s.becalmed - 1)
         if self.opts.eliminate_shipless and self.n_ships(p) == 0:
             self._eliminate(p, ev)
         with_ships = {s.owner for s in self.ships.values()}
@@ -1156,8 +1206,9 @@ class FuldriggerState(State[FuldriggerAction]):
         the move may go on (rules 4 and 5)."""
         s = self.ships[sid]
         frm = s.node
-        load = s.load._replace(odo=s.load.odo + 1) if s.load is not None else None
-        s = s._replace(node=v, load=load)
+        ld = s.load
+        load = Load(ld.good, ld.price, ld.odo + 1, ld.origin) if ld is not None else None
+        s = Ship(sid, s.owner, v, s.privateer, load, s.value, s.becalmed)
         self.ships[sid] = s
         self.visited = self.visited | {v}
         self.mp -= 1
@@ -1381,7 +1432,7 @@ class FuldriggerState(State[FuldriggerAction]):
             self._pay(p, owner, self.fee())
             fee_txt = f" and a fee of {self.fee()} to seat {owner}"
         self.supply[g] -= 1
-        self.ships[s.id] = s._replace(load=Load(g, price, 0, city))
+        self.ships[s.id] = put(s, SHIP_LOAD, Load(g, price, 0, city))
         ev.append(
             {
                 "kind": "buy",
@@ -1409,7 +1460,7 @@ class FuldriggerState(State[FuldriggerAction]):
             self._pay(p, owner, self.fee())
             fee_txt = f", paying a fee of {self.fee()} to seat {owner}"
         self._return_load(s.load)
-        self.ships[s.id] = s._replace(load=None)
+        self.ships[s.id] = put(s, SHIP_LOAD, None)
         ev.append(
             {
                 "kind": "sell",
@@ -1426,7 +1477,7 @@ class FuldriggerState(State[FuldriggerAction]):
         s = self.ships[a.ship]
         assert s.load is not None
         self._return_load(s.load)
-        self.ships[s.id] = s._replace(load=None)
+        self.ships[s.id] = put(s, SHIP_LOAD, None)
         ev.append(
             {
                 "kind": "jettison",
@@ -1449,7 +1500,7 @@ class FuldriggerState(State[FuldriggerAction]):
         other = D.ISTHMUS_PAIRS[city]
         key = (p, other)
         self.depots[key] = (*self.depots.get(key, ()), s.load)
-        self.ships[s.id] = s._replace(load=None)
+        self.ships[s.id] = put(s, SHIP_LOAD, None)
         self.ported = self.ported | {s.id}
         ev.append(
             {
@@ -1735,6 +1786,7 @@ class FuldriggerState(State[FuldriggerAction]):
     def _open_draft(self, p: int, q: int, counter_of: int) -> None:
         self.drafts[p] += 1
         self.draft = Offer(0, p, q, expires=self.round, counter_of=counter_of)
+        self._dbase = None
         self.phase = "draft"
         self.to_act = p
 
@@ -1742,29 +1794,29 @@ class FuldriggerState(State[FuldriggerAction]):
         dr = self.draft
         assert dr is not None
         if a.what == "cash":
-            self.draft = dr._replace(give_cash=dr.give_cash + int(a.value))
+            self.draft = put(dr, OFFER_FIELD["give_cash"], dr.give_cash + int(a.value))
         elif a.what == "fort":
-            self.draft = dr._replace(give_forts=(*dr.give_forts, a.value))
+            self.draft = put(dr, OFFER_FIELD["give_forts"], (*dr.give_forts, a.value))
         elif a.what == "load":
-            self.draft = dr._replace(give_loads=(*dr.give_loads, a.value))
+            self.draft = put(dr, OFFER_FIELD["give_loads"], (*dr.give_loads, a.value))
         else:
-            self.draft = dr._replace(give_ships=(*dr.give_ships, a.value))
+            self.draft = put(dr, OFFER_FIELD["give_ships"], (*dr.give_ships, a.value))
 
     def _do_ask(self, a: Ask, ev: list[Event]) -> None:
         dr = self.draft
         assert dr is not None
         if a.what == "cash":
-            self.draft = dr._replace(get_cash=dr.get_cash + int(a.value))
+            self.draft = put(dr, OFFER_FIELD["get_cash"], dr.get_cash + int(a.value))
         elif a.what == "fort":
-            self.draft = dr._replace(get_forts=(*dr.get_forts, a.value))
+            self.draft = put(dr, OFFER_FIELD["get_forts"], (*dr.get_forts, a.value))
         elif a.what == "load":
-            self.draft = dr._replace(get_loads=(*dr.get_loads, a.value))
+            self.draft = put(dr, OFFER_FIELD["get_loads"], (*dr.get_loads, a.value))
         else:
-            self.draft = dr._replace(get_ships=(*dr.get_ships, a.value))
+            self.draft = put(dr, OFFER_FIELD["get_ships"], (*dr.get_ships, a.value))
 
     def _do_truce(self, a: Truce, ev: list[Event]) -> None:
         assert self.draft is not None
-        self.draft = self.draft._replace(truce=a.rounds)
+        self.draft = put(self.draft, OFFER_FIELD["truce"], a.rounds)
 
     def _do_cancel(self, a: Cancel, ev: list[Event]) -> None:
         self.draft = None
@@ -1773,7 +1825,7 @@ class FuldriggerState(State[FuldriggerAction]):
     def _do_send(self, a: Send, ev: list[Event]) -> None:
         assert self.draft is not None
         self.next_offer += 1
-        of = self.draft._replace(id=self.next_offer)
+        of = put(self.draft, OFFER_FIELD["id"], self.next_offer)
         self.offers[of.id] = of
         self.draft = None
         self.respond = of.id
@@ -2002,6 +2054,7 @@ class FuldriggerGame(Game[FuldriggerOptions, FuldriggerState]):
         s.truces, s.depots = {}, {}
         s.eliminated, s.out_order, s.early_winner = [False] * seats, [], None
         s._legal = None
+        s._dbase = None
         return s
 
     def parse(self, state: FuldriggerState, text: str) -> FuldriggerAction:

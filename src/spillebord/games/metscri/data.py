@@ -34,6 +34,10 @@ SQ_INDEX: dict[str, int] = {SQ_ID[i]: i for i in SQUARES}
 SPY_COST: tuple[int, ...] = tuple(RING[i] + 1 for i in range(NCELLS))
 """Spy (Smugkigge) cost: ring + 1 (rim 1, ring 1: 2, ring 2: 3, centre 4)."""
 SPY_COST_MAX = max(SPY_COST)
+SPY_MASK: tuple[int, ...] = tuple(
+    sum(1 << i for i in SQUARES if SPY_COST[i] <= ap) for ap in range(SPY_COST_MAX + 1)
+)
+"""``SPY_MASK[ap]``: the squares (a bitmask) a Spy with ``ap`` AP can afford (ap at most the top cost)."""
 POINTS: tuple[int, ...] = tuple(RING[i] + 1 for i in range(NCELLS))
 """Points for a matched symbol card lying on the square (jokers always score 1)."""
 

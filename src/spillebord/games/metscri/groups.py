@@ -52,6 +52,10 @@ def _reach(start: int, mask: int) -> int:
     return seen
 
 
+reach = _reach
+"""The squares of a mask connected to a start square (public name for the rules)."""
+
+
 def bits(mask: int) -> list[int]:
     out = []
     while mask:

@@ -138,6 +138,8 @@ def build(
     s._legal = None
     s._legal_set = None
     s._gcache = None
+    s._mv = None
+    s._occ = None
     s.check()
     return s
 

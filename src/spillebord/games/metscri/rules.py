@@ -36,6 +36,8 @@ move, turn or spy any free-lying card).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from itertools import chain as _chain
 from typing import Any, ClassVar
 
 from spillebord.core import JSON, Event, Game, GameKind, IllegalAction, Rng, State, state, win_outcome
@@ -79,6 +81,8 @@ from .data import (
     ENTER,
     HAND_SIZE,
     INVEST,
+    KIND,
+    KING_MASK,
     MAX_STACK,
     MOVE,
     NCARDS,
@@ -86,22 +90,26 @@ from .data import (
     ORTHO,
     OVER,
     PHASE_NAMES,
+    RANK,
     RAYS,
     RIM,
     RIM_SET,
     RING,
     ROLL,
     SLIDE_PATH,
+    SMALL_JOKER,
     SPY,
     SPY_COST,
     SPY_COST_MAX,
+    SPY_MASK,
     SQ_ID,
     SQUARES,
     STEP_OK,
+    SYMBOL,
     TURN,
     target_points,
 )
-from .groups import bits, enumerate_groups, group_points, valid_group
+from .groups import bits, enumerate_groups, group_points, reach, valid_group
 from .notation import TITLE, parse_action
 from .options import MetscriOptions
 
@@ -148,6 +156,11 @@ class MetscriState(State[MetscriAction]):
     _legal: list[MetscriAction] | None
     _legal_set: dict[str, MetscriAction] | None
     _gcache: tuple[int, list[Collect]] | None
+    _mv: tuple[tuple[Move, ...], ...] | None
+    _occ: int | None
+    """The occupied squares as a bitmask (see :meth:`_occupied`); None: not built yet."""
+    """Per cell, the moves of its free-lying card (see :meth:`_moves`); None: not built yet.
+    Code that changes ``board`` other than by playing sets it to None."""
 
     # ------------------------------------------------------------ helpers
 
@@ -223,41 +236,81 @@ class MetscriState(State[MetscriAction]):
         return path is not None and not any(board[t] for t in path)
 
     def _moves(self) -> list[MetscriAction]:
-        board = self.board
+        """Every move, square by square (each square's slides ray by ray, then its steps).
+
+        The moves of each square are kept in ``_mv`` (one tuple per cell) and brought up to
+        date by :meth:`_board_changed` after every change of the board: a move touches a few
+        squares, so the list is joined from the kept tuples instead of walking the board."""
+        mv = self._mv
+        if mv is None:
+            board = self.board
+            seg = self._segment
+            mv = self._mv = tuple([seg(board, s) if board[s] else () for s in range(NCELLS)])
+            self._occupied()
+        return list(_chain(*mv))
+
+    def _segment(self, board: list[tuple[int, ...]], s: int) -> tuple[Move, ...]:
+        """The moves of the free-lying card on ``s`` (a non-empty square), in legal() order."""
         opts = self.opts
-        out: list[MetscriAction] = []
         if opts.slide_any_length and not opts.diagonal_steps and not opts.allow_same_level_step:
-            # The default rules, inlined (the hot path of random play). Per square: the slides
-            # ray by ray, then the steps; a step goes onto the first square of a ray.
-            append = out.append
-            for s in SQUARES:
-                st = board[s]
-                if not st:
+            # The default rules, inlined (the hot path of random play): the slides ray by
+            # ray, then the steps; a step goes onto the first square of a ray.
+            step_ok = STEP_OK[len(board[s])]
+            out: list[Move] = []
+            steps: list[Move] | None = None
+            for first, m, rest in RAY_MOVES[s]:
+                k = len(board[first])
+                if k:
+                    if step_ok[k]:
+                        if steps is None:
+                            steps = [m]
+                        else:
+                            steps.append(m)
                     continue
-                step_ok = STEP_OK[len(st)]
-                steps: list[MetscriAction] | None = None
-                for first, m, rest in RAY_MOVES[s]:
-                    k = len(board[first])
-                    if k:
-                        if step_ok[k]:
-                            if steps is None:
-                                steps = [m]
-                            else:
-                                steps.append(m)
-                        continue
-                    append(m)
-                    for t, m in rest:
-                        if board[t]:
-                            break
-                        append(m)
-                if steps is not None:
-                    out.extend(steps)
-            return out
-        for s in SQUARES:
-            if board[s]:
-                row = MOVE_OBJ[s]
-                out.extend([row[t] for t in self.destinations(s)])
-        return out
+                out.append(m)
+                for t, m2 in rest:
+                    if board[t]:
+                        break
+                    out.append(m2)
+            if steps is not None:
+                out.extend(steps)
+            return tuple(out)
+        row = MOVE_OBJ[s]
+        return tuple([row[t] for t in self.destinations(s)])
+
+    def _board_changed(self, cells: Iterable[int]) -> None:
+        """Bring the kept moves (``_mv``) up to date after the stacks on ``cells`` changed
+        height: the moves of a square depend on its own height and, along each ray, on the
+        squares up to the first occupied one (and, with diagonal steps, on its diagonal
+        neighbours), so a change on ``z`` touches ``z``, the first occupied square along
+        each ray from ``z`` and ``z``'s diagonal neighbours."""
+        board = self.board
+        occ = self._occ
+        if occ is not None:
+            for z in cells:
+                if board[z]:
+                    occ |= 1 << z
+                else:
+                    occ &= ~(1 << z)
+            self._occ = occ
+        old = self._mv
+        if old is None:
+            return
+        if occ is None:
+            occ = self._occupied()
+        todo = set(cells)
+        for z in cells:
+            for mask, toward_lower in RAY_MASKS[z]:
+                m = occ & mask
+                if m:  # the first occupied square along the ray
+                    todo.add(m.bit_length() - 1 if toward_lower else (m & -m).bit_length() - 1)
+            if self.opts.diagonal_steps:
+                todo.update(DIAG[z])
+        mv = list(old)
+        seg = self._segment
+        for y in todo:
+            mv[y] = seg(board, y) if board[y] else ()
+        self._mv = tuple(mv)
 
     def _any_move(self) -> bool:
         board = self.board
@@ -284,17 +337,77 @@ class MetscriState(State[MetscriAction]):
         if self.to_act is None:
             return []
         hand = self.hands[self.to_act]
-        rims = [s for s in RIM if len(self.board[s]) < MAX_STACK]
+        board = self.board
+        rims = [s for s in RIM if len(board[s]) < MAX_STACK]
         out: list[MetscriAction] = []
+        if len(rims) == len(RIM):  # the usual case: every rim square has room
+            for c in hand:
+                out += ENTER_ROWS[c]
+            return out
         for c in hand:
             row = ENTER_OBJ[c]
             out.extend([row[s] for s in rims])
         return out
 
     def _face_down_tops(self) -> list[int]:
+        return bits(self._occupied() & ~self.up)
+
+    def _occupied(self) -> int:
+        """The squares holding cards, as a bitmask (kept up to date with ``_mv``)."""
+        occ = self._occ
+        if occ is None:
+            board = self.board
+            occ = self._occ = sum([1 << s for s in SQUARES if board[s]])
+        return occ
+
+    def _any_group(self) -> bool:
+        """Whether :meth:`_groups` would list any group, without listing them: under the default
+        reading of A9–A11 a group exists exactly when some king-connected cluster of
+        same-rank symbol cards, with every joker touching it, weighs at least 3."""
+        o = self.opts
+        if (
+            o.collect_adjacency != "symbols_connected"
+            or o.joker_rule != "weighted"
+            or o.jokers_only_groups
+            or self._gcache is not None
+        ):
+            return bool(self._groups())
         up = self.up
+        if not up:
+            return False
+        mg = o.max_groups_per_turn
+        if mg is not None and self.groups_collected >= mg:
+            return False
         board = self.board
-        return [s for s in SQUARES if board[s] and not (up >> s) & 1]
+        by_rank: dict[int, int] = {}
+        small = big = 0
+        m = up
+        while m:
+            low = m & -m
+            m ^= low
+            c = board[low.bit_length() - 1][-1]
+            k = KIND[c]
+            if k == SYMBOL:
+                by_rank[RANK[c]] = by_rank.get(RANK[c], 0) | low
+            elif k == SMALL_JOKER:
+                small |= low
+            else:
+                big |= low
+        jokers = small | big
+        for rm in by_rank.values():
+            while rm:
+                comp = reach(rm & -rm, rm)
+                rm &= ~comp
+                near = 0
+                x = comp
+                while x:
+                    low = x & -x
+                    x ^= low
+                    near |= KING_MASK[low.bit_length() - 1]
+                near &= jokers
+                if comp.bit_count() + (near & small).bit_count() + 2 * (near & big).bit_count() >= 3:
+                    return True
+        return False
 
     def _groups(self) -> list[Collect]:
         if not self.up:
@@ -349,19 +462,19 @@ class MetscriState(State[MetscriAction]):
         if p == TURN:
             if ap < self.turned:
                 return False
-            up, board = self.up, self.board
+            up = self.up
             if not up:  # every card lies face down: any card will do
-                return any(board)
-            return any(board[s] and not (up >> s) & 1 for s in SQUARES)
+                return any(self.board)
+            return bool(self._occupied() & ~up)
         if p == SPY:
             if self.pending >= 0 and self.opts.reveal_after_spy:
                 return True
-            up, board = self.up, self.board
+            up = self.up
             if not up and ap >= SPY_COST_MAX:
-                return any(board)
-            return any(board[s] and not (up >> s) & 1 and SPY_COST[s] <= ap for s in SQUARES)
+                return any(self.board)
+            return bool(self._occupied() & ~up & SPY_MASK[min(ap, SPY_COST_MAX)]) if ap > 0 else False
         if p == COLLECT:
-            return bool(self._groups())
+            return self._any_group()
         if p == INVEST:
             return self._can_invest()
         return False
@@ -405,6 +518,14 @@ class MetscriState(State[MetscriAction]):
                 and 0 <= a.to < NCELLS
                 and self.can_move(a.frm, a.to)
             )
+        # the one-word actions, as legal() lists them: roll (and stop after a roll) in the
+        # roll phase, done in every spending phase
+        if isinstance(a, Roll):
+            return p == ROLL
+        if isinstance(a, Stop):
+            return p == ROLL and bool(self.rolls)
+        if isinstance(a, EndTurn):
+            return ROLL < p < OVER
         if isinstance(a, Enter):
             return (
                 p == ENTER
@@ -497,12 +618,19 @@ class MetscriState(State[MetscriAction]):
         self._legal_set = None
         self._gcache = None
         pending, self.pending = self.pending, -1
+        if isinstance(action, Move):
+            self._do_move(seat, action, ev)
+            self._settle(seat, ev)
+            return ev
         if isinstance(action, Roll):
             self._roll(seat, ev)
             return ev
         if isinstance(action, Stop):
             self._start_spending(seat)
-            ev.append(_ev("stop", seat, f"Seat {seat} stops with {self.ap} action points", ap=self.ap))
+            ap = self.ap
+            ev.append(
+                {"kind": "stop", "seat": seat, "text": f"Seat {seat} stops with {ap} action points", "ap": ap}
+            )
             self._settle(seat, ev)
             return ev
         if isinstance(action, EndTurn):
@@ -512,9 +640,7 @@ class MetscriState(State[MetscriAction]):
             self._leave_phase(self.phase + 1, seat, ev)
             self._settle(seat, ev)
             return ev
-        if isinstance(action, Move):
-            self._do_move(seat, action, ev)
-        elif isinstance(action, Enter):
+        if isinstance(action, Enter):
             self._do_enter(seat, action, ev)
         elif isinstance(action, Turn):
             self._do_turn(seat, action.square, ev)
@@ -545,8 +671,10 @@ class MetscriState(State[MetscriAction]):
         prev = self.rolls[-1] if self.rolls else 0
         ok = r >= prev if self.opts.tie_continues else r > prev
         if ok:
-            self.rolls = (*self.rolls, r)
-            ev.append(_ev("roll", seat, f"Seat {seat} rolls {r} (sum {sum(self.rolls)})", roll=r))
+            rolls = self.rolls = (*self.rolls, r)
+            ev.append(
+                {"kind": "roll", "seat": seat, "text": f"Seat {seat} rolls {r} (sum {sum(rolls)})", "roll": r}
+            )
             return
         if self.opts.lower_roll == "keep_sum":
             ev.append(
@@ -595,22 +723,25 @@ class MetscriState(State[MetscriAction]):
         self._legal = None
 
     def _do_move(self, seat: int, a: Move, ev: list[Event]) -> None:
-        st = self.board[a.frm]
+        board = self.board
+        frm, to = a.frm, a.to
+        st = board[frm]
         c = st[-1]
-        from_level = len(st)
-        self.board[a.frm] = st[:-1]
-        self.board[a.to] = (*self.board[a.to], c)
+        board[frm] = st[:-1]
+        dst = board[to] = (*board[to], c)
+        self._board_changed((frm, to))
         self.ap -= COST_MOVE
         if not self.opts.memory_follows_moves:
             self.known[c] = 0
+        f, t = SQ_ID[frm], SQ_ID[to]
         ev.append(
-            _ev(
-                "move",
-                seat,
-                f"Seat {seat} moves the card on {SQ_ID[a.frm]} (level {from_level}) to {SQ_ID[a.to]}"
-                f" (level {len(self.board[a.to])})",
-                **{"from": SQ_ID[a.frm], "to": SQ_ID[a.to]},
-            )
+            {
+                "kind": "move",
+                "seat": seat,
+                "text": f"Seat {seat} moves the card on {f} (level {len(st)}) to {t} (level {len(dst)})",
+                "from": f,
+                "to": t,
+            }
         )
 
     def _do_enter(self, seat: int, a: Enter, ev: list[Event]) -> None:
@@ -619,6 +750,7 @@ class MetscriState(State[MetscriAction]):
         hand.remove(a.card)
         self.hands[seat] = tuple(hand)
         self.board[a.to] = (*self.board[a.to], a.card)
+        self._board_changed((a.to,))
         self.ap -= COST_ENTER
         extra: dict[str, Any] = {"square": SQ_ID[a.to]}
         text = f"Seat {seat} enters a card face down on {SQ_ID[a.to]}"
@@ -685,6 +817,7 @@ class MetscriState(State[MetscriAction]):
             self.board[s] = self.board[s][:-1]
             self.up &= ~(1 << s)
             self.known[c] = self.all_seats
+        self._board_changed(a.squares)
         self.matched = (*self.matched, *(c for _, c in cards))
         self.points = _set(self.points, seat, self.points[seat] + pts)
         self.groups_collected += 1
@@ -898,6 +1031,16 @@ class MetscriState(State[MetscriAction]):
         assert self.decisions <= self.game.kind.max_decisions
 
 
+ENTER_ROWS: tuple[tuple[Enter, ...], ...] = tuple(tuple(row[s] for s in RIM) for row in ENTER_OBJ)
+"""Per card, its Enter actions onto every rim square, in rim order."""
+
+RAY_MASKS: tuple[tuple[tuple[int, bool], ...], ...] = tuple(
+    tuple((sum(1 << t for t in ray), ray[0] < z) for ray in RAYS[z]) for z in range(NCELLS)
+)
+"""Per cell, per slide ray: its squares as a bitmask, and whether it runs towards lower
+indices (then the first square along it is the mask's highest bit, else its lowest)."""
+
+
 def _set(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
     return (*t[:i], v, *t[i + 1 :])
 
@@ -968,6 +1111,8 @@ class MetscriGame(Game[MetscriOptions, MetscriState]):
         s._legal = None
         s._legal_set = None
         s._gcache = None
+        s._mv = None
+        s._occ = None
         return s
 
     def parse(self, state: MetscriState, text: str) -> MetscriAction:
