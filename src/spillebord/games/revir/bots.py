@@ -242,6 +242,7 @@ def register(game: RevirGame) -> None:
             cutoff=20,
             iterations=1100,
             secret=secret,
+            answer_reveals=True,  # the defender's answer uncovers both bids of the round (7.2)
             scale=SCALE,
         ),
     )
