@@ -227,3 +227,29 @@ def test_revir_search_sees_a_fight_rounds_revealed_bids() -> None:
     assert not root.shared[defender].shared  # ...and nothing after it is
     second = [n for c in root.children.values() for n in c.children.values() if n.children]
     assert second  # the next round lives below the revealed pair
+
+
+def test_revir_value_follows_the_stones_ahead() -> None:
+    """Revir's search value is the fitted model: more stones ahead, a better chance."""
+    from spillebord.games.revir.bots import value
+
+    s = registry.get("revir").new(2, 3)
+    base = value(s)
+    assert abs(sum(base) - 1) < 1e-9
+    richer = s.copy()
+    richer.stones = (s.stones[0] + 5, s.stones[1])  # type: ignore[attr-defined]
+    assert value(richer)[0] > base[0] + 0.2
+
+
+def test_eightyeight_value_finishes_the_round_and_leaves_the_state_alone() -> None:
+    """88's search value plays a cut-off round to its end (a copy) before judging it."""
+    game = registry.get("88")
+    value = bots_for(game).value
+    assert value is not None
+    s = early(game, seed=2, decisions=9)
+    assert s.to_act is not None and s.phase != "target"  # type: ignore[attr-defined]
+    before = s.view(None)
+    v = value(s)
+    assert s.view(None) == before
+    assert all(0.0 <= x <= 1.0 for x in v) and abs(sum(v) - 1) < 1e-9
+    assert value(s) == v  # reproducible
