@@ -366,7 +366,7 @@ def register(game: AnyGame) -> None:
             best="heuristic",
             rollout=epsilon_greedy(HeuristicAgent(game).act, 0.1),
             value=make_value(game),
-            cutoff=8,
+            cutoff=4,
             iterations=440,
             prior=prior,
             exploration=0.3,
