@@ -273,8 +273,9 @@ def secret(action: Action) -> bool:
 
 def register(game: RevirGame) -> None:
     """Register Revir's evaluation and its heuristic bot (the strongest: ``best``); search
-    plays out with the heuristic (10% random moves), values cut-off playouts by series and
-    stones, and treats a fight round's two bids as one simultaneous move."""
+    plays out with the heuristic (10% random moves), values cut-off playouts with the fitted
+    model (:func:`value`: stones ahead), and treats a fight round's two bids as one
+    simultaneous move that the defender's answer reveals."""
     register_bots(
         game,
         GameBots(
