@@ -110,3 +110,64 @@ def test_secret_choices_do_not_leak_to_the_next_seat() -> None:
     assert max(leaky) < 0.2, leaky  # the plain tree lets seat 1 see the coin
     sound = _root_values(secret=True)
     assert all(0.35 < v < 0.65 for v in sound), sound
+
+
+# Pennies, then an echo: after the coin and the guess (revealed together), seat 0 lays a second
+# coin in the open and wins if it matches seat 1's guess. Seat 0 sees the guess by then, so it
+# always wins: a search must let that decision depend on the revealed answer (Revir's next
+# round after both bids are shown), not share it across the answers it could not see before.
+
+
+@state
+class EchoState(PenniesState):
+    echo: int | None
+
+    def apply(self, action: Coin) -> list[Event]:
+        if self.to_act is None or action not in self.legal():
+            raise IllegalAction("echo: not now")
+        seat = self.to_act
+        if seat == 0 and self.laid is None:
+            self.laid, self.to_act = action.side, 1
+        elif seat == 1:
+            self.guess, self.to_act = action.side, 0
+        else:
+            self.echo, self.to_act = action.side, None
+        return [{"kind": "coin", "seat": seat}]
+
+    def scores(self) -> tuple[float, ...]:
+        if self.echo is None:
+            return (0.0, 0.0)
+        return (1.0, 0.0) if self.echo == self.guess else (0.0, 1.0)
+
+
+class Echo(Pennies):
+    id = "pennies-echo"
+    title = "Pennies echo"
+    kind = GameKind(
+        hidden_information=True, chance=False, public_actions=False, max_decisions=6, secret_choices=True
+    )
+
+    def new(self, seats: int, seed: int, options: PenniesOptions | None = None) -> EchoState:  # type: ignore[override]
+        s = EchoState.__new__(EchoState)
+        s.start(self, seats, Rng(seed))
+        s.laid = s.guess = s.echo = None
+        s.to_act = 0
+        return s
+
+
+def _echo_root(answer_reveals: bool) -> tuple[list[float], IsmctsAgent]:
+    game = Echo()
+    register_bots(game, GameBots(secret=lambda a: True, answer_reveals=answer_reveals))
+    agent = IsmctsAgent(game)
+    out = agent.analyse(game.new(2, 0), 0, Rng(3), Budget(iterations=2000))
+    return [v for _, _, v in out], agent
+
+
+def test_a_revealed_answer_is_seen_by_the_next_decision() -> None:
+    chained, _ = _echo_root(answer_reveals=False)
+    assert all(v < 0.7 for v in chained), chained  # the echo cannot see the guess
+    values, agent = _echo_root(answer_reveals=True)
+    assert all(v > 0.85 for v in values), values  # the echo copies the guess it saw
+    root = agent._root
+    assert root is not None
+    assert not root.shared[1].shared  # no statistics shared across the revealed answers

@@ -194,3 +194,62 @@ def test_bench_shows_the_search_speed() -> None:
     assert row["ismcts_iterations_per_s"] > 0 and row["ismcts_seats"] == 2
     r = runner.invoke(app, ["bench", "kasino", "--games", "2", "--json", "--no-search"])
     assert "ismcts_iterations_per_s" not in json.loads(r.output)["kasino"]
+
+
+def _revir_fight(seed: int) -> State[Any]:
+    """A Revir position where an attacker is to submit its first bid of a fight."""
+    game = registry.get("revir")
+    s = game.new(2, seed)
+    policy = bots_for(game).rollout
+    assert policy is not None
+    rng = Rng(seed)
+    while s.to_act is not None:
+        f = getattr(s, "fight", None)
+        if f is not None and s.to_act == f.attacker and f.pending is None and s.avail(f.attacker) >= 2:
+            return s
+        s.play(policy(s, rng))
+    raise AssertionError("no fight in this game")
+
+
+def test_revir_search_sees_a_fight_rounds_revealed_bids() -> None:
+    """The defender's answer reveals both bids (rule 7.2): the attacker's next bid is searched
+    below the actual pair of the round before, not in statistics shared over the defender's
+    answers, while the defender's answer still cannot see the attacker's sealed bid."""
+    s = _revir_fight(1)
+    attacker = s.to_act
+    assert attacker is not None
+    defender = s.fight.defender  # type: ignore[attr-defined]
+    agent = IsmctsAgent(registry.get("revir"))
+    agent.analyse(s, attacker, Rng(2), Budget(iterations=400))
+    root = agent._root
+    assert root is not None
+    assert set(root.shared) == {defender}  # the answer is shared over the sealed bids
+    assert not root.shared[defender].shared  # ...and nothing after it is
+    second = [n for c in root.children.values() for n in c.children.values() if n.children]
+    assert second  # the next round lives below the revealed pair
+
+
+def test_revir_value_follows_the_stones_ahead() -> None:
+    """Revir's search value is the fitted model: more stones ahead, a better chance."""
+    from spillebord.games.revir.bots import value
+
+    s = registry.get("revir").new(2, 3)
+    base = value(s)
+    assert abs(sum(base) - 1) < 1e-9
+    richer = s.copy()
+    richer.stones = (s.stones[0] + 5, s.stones[1])  # type: ignore[attr-defined]
+    assert value(richer)[0] > base[0] + 0.2
+
+
+def test_eightyeight_value_finishes_the_round_and_leaves_the_state_alone() -> None:
+    """88's search value plays a cut-off round to its end (a copy) before judging it."""
+    game = registry.get("88")
+    value = bots_for(game).value
+    assert value is not None
+    s = early(game, seed=2, decisions=9)
+    assert s.to_act is not None and s.phase != "target"  # type: ignore[attr-defined]
+    before = s.view(None)
+    v = value(s)
+    assert s.view(None) == before
+    assert all(0.0 <= x <= 1.0 for x in v) and abs(sum(v) - 1) < 1e-9
+    assert value(s) == v  # reproducible

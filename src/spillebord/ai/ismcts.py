@@ -29,6 +29,8 @@ simultaneous-move MCTS, Lanctot et al. 2013) instead of UCB: deterministic UCB o
 of a simultaneous move runs in lockstep (both alternate in phase, and the answering seat
 "guesses" every time), while regret matching converges to an equilibrium mix. At a secret root
 the move is drawn from the visit distribution (the average strategy), so it is not predictable.
+Where the answer reveals both (``GameBots.answer_reveals``: Revir's sealed bids), the decisions
+after the answer are back in the tree below the actual pair, so the next round sees this one.
 
 Deterministic for a given seed and an iteration budget.
 """
@@ -120,6 +122,7 @@ class IsmctsAgent:
         self.rollout = kit.rollout
         self.prior = kit.prior
         self.secret = kit.secret
+        self.answer_reveals = kit.answer_reveals
         self.value = kit.value or rank_value(kit.evaluate)
         self.cutoff = kit.cutoff
         self.exploration = exploration if exploration is not None else kit.exploration
@@ -232,7 +235,13 @@ class IsmctsAgent:
                 below = existing if existing is not None else Node(actor)
                 tree.children[action] = below
             d.play(action)
-            if self.secret is not None and d.to_act is not None and d.to_act != actor and self.secret(action):
+            if (
+                self.secret is not None
+                and d.to_act is not None
+                and d.to_act != actor
+                and self.secret(action)
+                and not (answering and self.answer_reveals)  # the answer uncovers both
+            ):
                 shared = stats.shared.get(d.to_act)
                 if shared is None:
                     shared = stats.shared[d.to_act] = Node(actor)

@@ -34,6 +34,11 @@ class GameBots:
     secret: Callable[[Action], bool] | None = None
     """Which actions are secret choices (a sealed bid, a card passed face down): search keeps
     the next seat's statistics independent of them (see :mod:`spillebord.ai.ismcts`)."""
+    answer_reveals: bool = False
+    """The answer to a secret action reveals both (Revir's sealed bids: the defender's bid
+    uncovers the attacker's): the decisions after the answer see them, even when the answer is
+    itself a secret action. ``False``: a chain of secret actions stays hidden (Partners'
+    exchange)."""
     exploration: float = 0.7
     """UCB1's exploration constant (values are chances of winning, in [0, 1])."""
     widen: int = 8

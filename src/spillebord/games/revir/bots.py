@@ -23,10 +23,11 @@ hidden bid in it is a random sample and is never used).
 
 from __future__ import annotations
 
+import math
 from typing import Any, ClassVar
 
 from spillebord.ai import Budget, GameBots, Needs, register_bots
-from spillebord.ai.playout import epsilon_greedy, logistic_value
+from spillebord.ai.playout import epsilon_greedy
 from spillebord.core import Action, AnyGame, Rng, State
 
 from .actions import Bid, Fight, Hunt, Move, Pass, Stay, Surrender
@@ -221,6 +222,49 @@ class HeuristicAgent:
 SCALE = 20.0
 """Series value ahead that makes a 73% favourite (fitted on the heuristic's games)."""
 
+# The search's value of a cut-off playout: a logistic model of the winner given the position,
+# fitted by maximum likelihood on 2 300 games of the playout policy against itself (default
+# options, every third decision, half the games held out). Stones ahead are what predicts the
+# winner: series progress adds nothing once they are known (a territory is won in a fight, and
+# fights are won with stones). Held-out log-likelihood a position: -0.559, against -0.689 for
+# the logistic of :func:`evaluate` (a coin: -0.693).
+W_STONES = 1.69
+"""Logit per ten stones ahead of the strongest opponent."""
+W_STONES2 = 4.23
+"""...and per (ten stones ahead) squared, signed: a big lead is worth more than its share."""
+W_HITS = 1.37
+"""Logit per five hits ahead in a fight in progress (as attacker or defender)."""
+W_TEMPO = 0.087
+"""Logit of being the active player."""
+
+
+def win_logit(state: RevirState, seat: int) -> float:
+    """The fitted logit of ``seat``'s chance of winning (see ``W_STONES``)."""
+    st = state.stones
+    lead = (st[seat] - max(st[s] for s in range(state.seats) if s != seat)) / 10
+    x = W_STONES * lead + W_STONES2 * lead * abs(lead)
+    x += W_TEMPO if state.active == seat else -W_TEMPO
+    f = state.fight
+    if f is not None:
+        if seat == f.attacker:
+            x += W_HITS * (f.hits_a - f.hits_d) / 5
+        elif seat == f.defender:
+            x += W_HITS * (f.hits_d - f.hits_a) / 5
+    return x
+
+
+def value(state: State[Any]) -> list[float]:
+    """Each seat's chance of winning: the outcome of a finished game, else the fitted model."""
+    assert isinstance(state, RevirState)
+    out = state.outcome()
+    if out is not None:
+        return list(out)
+    vals = []
+    for s in range(state.seats):
+        x = win_logit(state, s)
+        vals.append(1.0 / (1.0 + math.exp(-x)) if x > -60 else 0.0)
+    return vals
+
 
 def secret(action: Action) -> bool:
     """The attacker's sealed submission of a fight round (rule 7.2): a bid or a surrender."""
@@ -229,8 +273,9 @@ def secret(action: Action) -> bool:
 
 def register(game: RevirGame) -> None:
     """Register Revir's evaluation and its heuristic bot (the strongest: ``best``); search
-    plays out with the heuristic (10% random moves), values cut-off playouts by series and
-    stones, and treats a fight round's two bids as one simultaneous move."""
+    plays out with the heuristic (10% random moves), values cut-off playouts with the fitted
+    model (:func:`value`: stones ahead), and treats a fight round's two bids as one
+    simultaneous move that the defender's answer reveals."""
     register_bots(
         game,
         GameBots(
@@ -238,10 +283,11 @@ def register(game: RevirGame) -> None:
             agents={"heuristic": HeuristicAgent},
             best="heuristic",
             rollout=epsilon_greedy(HeuristicAgent(game).act, 0.1),
-            value=logistic_value(evaluate, SCALE),
+            value=value,
             cutoff=20,
             iterations=1100,
             secret=secret,
+            answer_reveals=True,  # the defender's answer uncovers both bids of the round (7.2)
             scale=SCALE,
         ),
     )
