@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import re
 import sys
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +49,7 @@ OFFERS = (
 WORD = "(?<![\\w-]){}(?![\\w-])"
 
 
-def english_on(text: str, skip: set[str] = frozenset()) -> list[str]:  # type: ignore[assignment]
+def english_on(text: str, skip: Collection[str] = ()) -> list[str]:
     return sorted({w for w in ENGLISH if w not in skip and re.search(WORD.format(re.escape(w)), text)})
 
 
@@ -92,7 +93,7 @@ def test_danish_board_shows_no_english_words(
 ) -> None:
     page = page_in(browser, "da", "da-DK")
     try:
-        texts = board_texts(page, server_url, game.id, moves=3, seed=3)
+        texts = board_texts(page, server_url, game.id, moves=2, seed=3)
         page.screenshot(path=str(artifacts / f"{game.id}-da-board.png"), full_page=True)
         assert texts and all(t.strip() for t in texts), "the board shows no text"
         found = {w: i for i, t in enumerate(texts) for w in english_on(t)}
@@ -122,3 +123,69 @@ def test_danish_partners_board_is_axe_clean(browser: Any, server_url: str) -> No
         assert not serious_violations(page)
     finally:
         page.context.close()
+
+
+RENDER = Path(__file__).parents[2] / "src" / "spillebord" / "web" / "render"
+UI_CALL = re.compile(r'\buif?\("([A-Za-z_0-9]+)", "((?:[^"\\]|\\.)*)"')
+FIELDS = re.compile(r"\{([A-Za-z_0-9,]+)(?:\|[a-z]+(?::[a-z_]+)?)?\}")
+RENDERERS = {
+    "kasino": "kasino",
+    "metscri": "metscri",
+    "88": "eightyeight",
+    "touche": "touche",
+    "revir": "revir",
+}
+RENDERERS |= {"partners": "partners", "fuldrigger": "fuldrigger"}
+
+
+@pytest.mark.parametrize("game_id", sorted(RENDERERS))
+def test_every_board_text_has_all_four_languages(game_id: str) -> None:
+    """Each ui("key", "English") of a renderer has the key in its game's texts, in en/da/sv/no,
+    the same English as the renderer's fallback, and the same {fields} in every language."""
+    from spillebord.server.extras import game_texts
+
+    ui = game_texts(game_id).get("ui", {})
+    source = (RENDER / f"{RENDERERS[game_id]}.js").read_text(encoding="utf-8")
+    calls = UI_CALL.findall(source)
+    assert calls, game_id
+    for key, english in calls:
+        entry = ui.get(key)
+        assert isinstance(entry, dict), f"{game_id}: no ui text {key!r}"
+        assert all(isinstance(entry.get(x), str) and entry[x] for x in ("en", "da", "sv", "no")), (
+            game_id,
+            key,
+        )
+        assert entry["en"] == english.replace('\\"', '"'), (game_id, key)
+        for lang in ("da", "sv", "no"):
+            assert sorted(FIELDS.findall(entry[lang])) == sorted(FIELDS.findall(entry["en"])), (
+                game_id,
+                key,
+                lang,
+            )
+
+
+def test_board_texts_named_by_the_engines_data_are_there() -> None:
+    """Keys a renderer builds from the engine's data (a card code, a good, a hazard, a chance
+    card, a Revir card's name): each one has its text, and a chance card's English is the engine's."""
+    from spillebord.core import registry
+    from spillebord.games.partners.data import CARD_TYPES
+    from spillebord.server.extras import game_texts
+
+    def has(game_id: str, key: str) -> bool:
+        entry = game_texts(game_id).get("ui", {}).get(key)
+        return isinstance(entry, dict) and all(entry.get(x) for x in ("en", "da", "sv", "no"))
+
+    missing = [k for k in (f"card_{c}" for c in CARD_TYPES) if not has("partners", k)]
+    missing += [c for c in ("yellow", "red", "blue", "green") if not has("partners", c)]
+    board = registry.get("fuldrigger").board_data()
+    keys = [f"good_{g}" for g in board["goods"]] + [f"hz_{h}" for h in board["hazard_da"]]
+    keys += [f"chance_{n}" for n in board["cards"]]
+    missing += [k for k in keys if not has("fuldrigger", k)]
+    ui = game_texts("fuldrigger")["ui"]
+    assert all(ui[f"chance_{n}"]["en"] == c[2] for n, c in board["cards"].items() if f"chance_{n}" in ui)
+    revir = registry.get("revir")
+    view = revir.new(seats=2, seed=1, options=revir.Options()).view(0)
+    for card in view["board"]["cards"].values():
+        keys = [f"card_{re.sub('[^a-z]+', '_', card['en'].lower())}", f"type_{card['type']}"]
+        missing += [k for k in keys if not has("revir", k)]
+    assert not missing, missing
