@@ -85,3 +85,5 @@ export function summaryLabel(key) { return pick((TEXTS.summary || {})[key]) || k
 // A renderer's word ("pts", "dealer"): the game's "ui" texts, else the English given.
 export function ui(key, english) { return pick((TEXTS.ui || {})[key]) || english || key; }
 export function hasTexts() { return Object.keys(TEXTS).length > 0; }
+// A renderer's text with fields: uif("deck", "deck: {n} cards", { n: 12 }) (filters as in templates).
+export function uif(key, english, data) { return fill(ui(key, english), data || {}); }

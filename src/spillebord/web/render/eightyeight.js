@@ -5,23 +5,19 @@
 // too: the number to lay, the reading of the cards, the options with their numbers, and the
 // candidate tilings of a digit as little digits: click one to choose it.
 import { h, s, svg } from "../dom.js";
-import { term } from "../i18n.js";
+import { t as tx } from "../i18n.js";
+import { ui, uif, actionLabel } from "../gametext.js";
 
-const SV = "sv";
 const L_COL = "#f39c12";
 const S_COL = "#5dade2";
-const OPT = {
-  stay: ["Stay", "Stå kvar"],
-  rearrange: ["Rearrange", "Arrangera om"],
-  remove: ["Take away", "Ta bort"],
-  add: ["Add", "Lägga till"],
-};
+const OPT = { stay: "Stay", rearrange: "Rearrange", remove: "Take away", add: "Add" };
+const optName = (o) => ui(`opt_${o}`, OPT[o]);
 const SEAT_COL = ["#e74c3c", "#2ecc71", "#f1c40f", "#9b59b6"];
 
 function name(ctx, i) {
   if (ctx.name) return ctx.name(i);
   const p = ctx.players[i];
-  return (p && (p.name || (p.bot ? `${p.bot} bot` : null))) || `seat ${i}`;
+  return (p && (p.name || (p.bot ? `${p.bot} bot` : null))) || uif("seat", "seat {n}", { n: i });
 }
 
 const pad = (n) => (n == null ? "??" : String(n).padStart(2, "0"));
@@ -65,7 +61,7 @@ function digit(x, y, w, items, opts = {}) {
     const d = piecePath(it, c, sw * 0.7);
     g.append(s("path", { d, stroke: "#111", "stroke-width": sw + 2, "stroke-linecap": "round", "stroke-linejoin": "round", fill: "none" }));
     g.append(s("path", { d, stroke: col, "stroke-width": sw, "stroke-linecap": "round", "stroke-linejoin": "round", fill: "none" },
-      s("title", {}, it.length === 2 ? `L piece ${it}` : `straight piece ${it}`)));
+      s("title", {}, it.length === 2 ? `${ui("l_piece", "L piece")} ${it}` : `${ui("straight_piece", "straight piece")} ${it}`)));
   }
   return g;
 }
@@ -106,12 +102,12 @@ function panel(v, ctx, p, x, y, pw) {
     }
     const px = x + 12 + Math.min(p.peg, L) * step;
     items.push(s("circle", { cx: px, cy: y + 12, r: 5.5, fill: SEAT_COL[p.seat % 4], stroke: "#fff", "stroke-width": 1.2 },
-      s("title", {}, `peg at ${p.peg} of ${L}`)));
+      s("title", {}, uif("peg_at", "peg at {n} of {m}", { n: p.peg, m: L }))));
   } else {
-    items.push(s("text", { x: x + 10, y: y + 16, fill: "#ddd", "font-size": 11 }, `${term("points", "poäng", SV)}: ${p.points} (lowest wins)`));
+    items.push(s("text", { x: x + 10, y: y + 16, fill: "#ddd", "font-size": 11 }, `${ui("points", "points")}: ${p.points} (${ui("lowest_wins", "lowest wins")})`));
   }
   items.push(s("text", { x: x + 10, y: y + 36, fill: "#fff", "font-size": 12, "font-weight": acting ? 700 : 400 },
-    `${acting ? "▶ " : ""}${name(ctx, p.seat)}${me ? " (you)" : ""}${p.seat === v.setter ? " ★" : ""}`.slice(0, 26)));
+    `${acting ? "▶ " : ""}${name(ctx, p.seat)}${me ? ` (${tx("you")})` : ""}${p.seat === v.setter ? " ★" : ""}`.slice(0, 26)));
   // The two digit positions.
   const w = 30;
   const dx = x + (pw - (2 * w + 26)) / 2;
@@ -126,7 +122,7 @@ function panel(v, ctx, p, x, y, pw) {
     if (p.laid) items.push(s("text", { x: x + pw / 2, y: y + 88, "text-anchor": "middle", fill: "#aaa", "font-size": 22, "font-weight": 700 }, "?"));
   }
   // Number, distance, stock.
-  const info = p.number != null ? `= ${pad(p.number)}${p.distance != null ? ` · ${term("dist", "avstånd", SV)} ${p.distance}` : ""}` : p.laid ? "laid in secret" : "not laid yet";
+  const info = p.number != null ? `= ${pad(p.number)}${p.distance != null ? ` · ${ui("dist", "dist")} ${p.distance}` : ""}` : p.laid ? ui("laid_secret", "laid in secret") : ui("not_laid", "not laid yet");
   items.push(s("text", { x: x + 10, y: y + ph - 26, fill: "#ddd", "font-size": 11 }, info));
   if (p.supply) {
     // Pieces left in stock: little L shapes and bars.
@@ -141,12 +137,12 @@ function panel(v, ctx, p, x, y, pw) {
       items.push(s("path", { d: `M${sx} ${sy - 7} L${sx} ${sy}`, stroke: S_COL, "stroke-width": 3 }));
       sx += 6;
     }
-    items.push(s("text", { x: x + pw - 8, y: sy, "text-anchor": "end", fill: "#999", "font-size": 9 }, "stock"));
+    items.push(s("text", { x: x + pw - 8, y: sy, "text-anchor": "end", fill: "#999", "font-size": 9 }, ui("stock", "stock")));
   }
   const moved = v.round_moves.find((m) => m.seat === p.seat);
   if (moved) {
     items.push(s("text", { x: x + pw - 8, y: y + 36, "text-anchor": "end", fill: "#9fd", "font-size": 10 },
-      `${term(OPT[moved.option][0], OPT[moved.option][1], SV).split(" (")[0]} ${moved.option === "stay" ? "" : pad(moved.number)}`));
+      `${optName(moved.option)} ${moved.option === "stay" ? "" : pad(moved.number)}`));
   }
   return items;
 }
@@ -171,16 +167,16 @@ function decisions(v, ctx, W) {
   const moves = legal.filter((a) => a.json.kind === "move");
   const places = legal.filter((a) => a.json.kind === "place");
   if (lays.length) {
-    title(`${term("Lay your number", "förberedelser", SV)}: click it`);
+    title(`${ui("lay_your_number", "Lay your number")}: ${ui("click_it", "click it")}`);
     const bw = (W - 16) / 10;
-    lays.forEach((a, i) => items.push(button(8 + (i % 10) * bw, y + Math.floor(i / 10) * 28, bw - 4, 24, a.text, a.label, ctx, { caption: pad(a.json.number) })));
+    lays.forEach((a, i) => items.push(button(8 + (i % 10) * bw, y + Math.floor(i / 10) * 28, bw - 4, 24, a.text, actionLabel(a), ctx, { caption: pad(a.json.number) })));
     y += Math.ceil(lays.length / 10) * 28 + 4;
   }
   if (targets.length) {
-    title(`${term("Choose the target number", "Måltal", SV)}`);
+    title(`${ui("choose_the_target_number", "Choose the target number")}`);
     targets.forEach((a, i) => {
       const bx = 8 + i * 130;
-      items.push(s("g", { class: "clickable", tabindex: 0, role: "button", "aria-label": a.text, onclick: () => ctx.act(a.text),
+      items.push(s("g", { class: "clickable", tabindex: 0, role: "button", "aria-label": actionLabel(a), onclick: () => ctx.act(a.text),
         onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.act(a.text); } } },
         s("rect", { x: bx, y, width: 118, height: 80, rx: 8, class: "cell", fill: "#151515", stroke: "#888" }),
         number(bx + 30, y + 12, 28, a.json.number, "#ff5b4f")));
@@ -188,29 +184,29 @@ function decisions(v, ctx, W) {
     y += 88;
   }
   if (moves.length) {
-    title(term("Your move: choose the option and the number", "välj alternativ", SV));
+    title(ui("your_move_choose_the_opt", "Your move: choose the option and the number"));
     for (const opt of ["stay", "rearrange", "remove", "add"]) {
       const row = moves.filter((a) => a.json.option === opt);
       if (!row.length) continue;
-      items.push(s("text", { x: 8, y: y + 17, fill: "#fff", "font-size": 11 }, term(OPT[opt][0], OPT[opt][1], SV)));
+      items.push(s("text", { x: 8, y: y + 17, fill: "#fff", "font-size": 11 }, optName(opt)));
       const x0 = 168, bw = 44;
       const per = Math.max(1, Math.floor((W - x0 - 8) / bw));
-      row.forEach((a, i) => items.push(button(x0 + (i % per) * bw, y + Math.floor(i / per) * 28, bw - 4, 24, a.text, a.label, ctx,
+      row.forEach((a, i) => items.push(button(x0 + (i % per) * bw, y + Math.floor(i / per) * 28, bw - 4, 24, a.text, actionLabel(a), ctx,
         { caption: opt === "stay" ? "✓" : pad(a.json.number) })));
       y += Math.ceil(row.length / per) * 28 + 4;
     }
   }
   if (places.length) {
     const pend = v.pending || {};
-    title(`${pend.option ? term(OPT[pend.option][0], OPT[pend.option][1], SV) + " → " : ""}${pad(pend.number)}: ` +
-      `${places[0].json.position === "tens" ? term("choose the tens", "tiotal", SV) : term("choose the units", "ental", SV)}`);
+    title(`${pend.option ? optName(pend.option) + " → " : ""}${pad(pend.number)}: ` +
+      `${places[0].json.position === "tens" ? ui("choose_the_tens", "choose the tens") : ui("choose_the_units", "choose the units")}`);
     const w = 26, bw = 84;
     const per = Math.max(1, Math.floor((W - 8) / bw));
     places.forEach((a, i) => {
       const bx = 8 + (i % per) * bw, by = y + Math.floor(i / per) * 96;
-      items.push(s("g", { class: "clickable", tabindex: 0, role: "button", "aria-label": a.text, onclick: () => ctx.act(a.text),
+      items.push(s("g", { class: "clickable", tabindex: 0, role: "button", "aria-label": actionLabel(a), onclick: () => ctx.act(a.text),
         onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.act(a.text); } } },
-        s("title", {}, a.label || a.text),
+        s("title", {}, actionLabel(a)),
         s("rect", { x: bx, y: by, width: bw - 8, height: 90, rx: 8, class: "cell", fill: "#151515", stroke: "#888" }),
         digit(bx + (bw - 8 - w) / 2, by + 10, w, split(a.json.tiling)),
         s("text", { x: bx + (bw - 8) / 2, y: by + 84, "text-anchor": "middle", fill: "#ccc", "font-size": 9, "font-family": "ui-monospace, monospace" }, a.json.tiling)));
@@ -225,8 +221,8 @@ export function render(v, ctx) {
   const items = [];
   // The target: the two cards, the number, the setter.
   items.push(s("text", { x: 8, y: 18, class: "panel-title" },
-    `88 · ${term("round", "omgång", SV)} ${v.round}${v.rounds_total ? `/${v.rounds_total}` : ""} · ` +
-    (v.scoring === "pegs" ? `${term("peg track", "markeringspinnar", SV)} ${v.track_length}` : term("points game", "alternativ poängräkning", SV))));
+    `88 · ${ui("round", "round")} ${v.round}${v.rounds_total ? `/${v.rounds_total}` : ""} · ` +
+    (v.scoring === "pegs" ? `${ui("peg_track", "peg track")} ${v.track_length}` : ui("points_game", "points game"))));
   const cy = 30;
   (v.cards.length ? v.cards : [null, null]).forEach((c, i) => {
     const x = 8 + i * 58;
@@ -236,16 +232,16 @@ export function render(v, ctx) {
       items.push(s("text", { x: x + 5, y: cy + 13, "font-size": 11, fill: "#222" }, String(c)));
     }
   });
-  items.push(s("text", { x: 8, y: cy + 88, class: "svg-label svg-small" }, `${term("deck", "kortlek", SV)} ${v.deck_size} · ${term("discard", "kastade", SV)} ${v.discard.length}`));
+  items.push(s("text", { x: 8, y: cy + 88, class: "svg-label svg-small" }, `${ui("deck", "deck")} ${v.deck_size} · ${ui("discard", "discard")} ${v.discard.length}`));
   items.push(s("rect", { x: 130, y: cy, width: 130, height: 80, rx: 8, fill: "#151515", stroke: "#666" }));
   items.push(number(130 + 32, cy + 12, 28, v.target, "#ff5b4f"));
-  items.push(s("text", { x: 270, y: cy + 20, class: "svg-label" }, term("Target number", "Måltal", SV)));
+  items.push(s("text", { x: 270, y: cy + 20, class: "svg-label" }, ui("target_number", "Target number")));
   items.push(s("text", { x: 270, y: cy + 40, class: "svg-label" },
-    `${term("setter", "Målsättare", SV)}: ${v.setter != null ? name(ctx, v.setter) : "—"} ★`));
-  if (v.target_choices) items.push(s("text", { x: 270, y: cy + 56, class: "svg-label svg-small" }, `reading ${v.target_choices.map(pad).join(" or ")}`));
+    `${ui("setter", "setter")}: ${v.setter != null ? name(ctx, v.setter) : "—"} ★`));
+  if (v.target_choices) items.push(s("text", { x: 270, y: cy + 56, class: "svg-label svg-small" }, uif("reading", "reading {ns}", { ns: v.target_choices.map(pad).join(` ${ui("or", "or")} `) })));
   if (v.last_round) {
     const lr = v.last_round;
-    items.push(s("text", { x: 270, y: cy + 66, class: "svg-label svg-small" }, `last round: target ${pad(lr.target)}`));
+    items.push(s("text", { x: 270, y: cy + 66, class: "svg-label svg-small" }, uif("last_round", "last round: target {n}", { n: pad(lr.target) })));
     items.push(s("text", { x: 270, y: cy + 80, class: "svg-label svg-small" },
       lr.numbers.map((x, i) => `${name(ctx, i).slice(0, 9)} ${pad(x)}${lr.awards[i] ? ` +${lr.awards[i]}` : ""}`).join(", ")));
   }
@@ -256,10 +252,10 @@ export function render(v, ctx) {
     ...v.players.map((p) => svg(pw + 4, 176, { class: "eightyeight-panel", style: `max-width:${pw + 4}px;flex:1 1 160px;margin:0` }, ...panel(v, ctx, p, 2, 2, pw))));
   const legend = svg(W, 16, { style: `max-width:${W}px` },
     s("path", { d: "M10 4 L10 12 L18 12", stroke: L_COL, "stroke-width": 4, fill: "none" }),
-    s("text", { x: 24, y: 12, class: "svg-label svg-small" }, term("L piece", "L-formad pjäs", SV)),
+    s("text", { x: 24, y: 12, class: "svg-label svg-small" }, ui("l_piece", "L piece")),
     s("path", { d: "M160 4 L160 12", stroke: S_COL, "stroke-width": 4 }),
-    s("text", { x: 168, y: 12, class: "svg-label svg-small" }, term("straight piece", "rak pjäs", SV)),
-    s("text", { x: 300, y: 12, class: "svg-label svg-small" }, `★ ${term("setter", "Målsättare", SV)}`));
-  const won = v.winner != null ? h("p", { style: "margin:0;font-weight:700;color:#ffd977;text-align:center" }, `${name(ctx, v.winner)} wins`) : null;
+    s("text", { x: 168, y: 12, class: "svg-label svg-small" }, ui("straight_piece", "straight piece")),
+    s("text", { x: 300, y: 12, class: "svg-label svg-small" }, `★ ${ui("setter", "setter")}`));
+  const won = v.winner != null ? h("p", { style: "margin:0;font-weight:700;color:#ffd977;text-align:center" }, uif("wins", "{who} wins", { who: name(ctx, v.winner) })) : null;
   return h("div", { class: "eightyeight-wrap", style: "display:flex;flex-direction:column;gap:.5rem" }, pic, won, panels, legend, decisions(v, ctx, W));
 }

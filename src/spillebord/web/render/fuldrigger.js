@@ -3,7 +3,8 @@
 // of the ports where the seat's ships lie, the supply), the chance cards and the offers. Click a
 // ship, then a square to sail it or a good to buy; ports, offers and reef letters are clickable too.
 import { h, s, svg } from "../dom.js";
-import { term } from "../i18n.js";
+import { t } from "../i18n.js";
+import { ui, uif } from "../gametext.js";
 
 // ---------------------------------------------------------------------------- board data
 // The printed board, from the engine (Game.board_data(), served at /api/games/fuldrigger/board):
@@ -193,7 +194,6 @@ const LAND = [
 
 // ---------------------------------------------------------------------------- drawing
 const SEAT_COLOURS = ["#d64541", "#3b6fd1", "#2e9e52", "#e0b81a"];
-const SEAT_DA = ["rød", "blå", "grøn", "gul"];
 const SEAT_EN = ["red", "blue", "green", "yellow"];
 const GOOD_COLOURS = {
   Kr: "#b5651d", Te: "#3f7f3f", Si: "#d86fb0", Po: "#e9eef5", Ka: "#5a3a22", Su: "#f5f1e3",
@@ -209,12 +209,12 @@ const HAZARD_STYLE = {
   pirates: { fill: "#555555", glyph: "☠", en: "pirate waters" },
 };
 
-const da = (en, dk) => term(en, dk, "da");
+const hazardName = (k) => ui(`hz_${k}`, HAZARD_STYLE[k].en);
 
 function who(ctx, i) {
   const p = ctx.players[i];
-  const n = ctx.name ? ctx.name(i) : (p && (p.name || (p.bot ? `${p.bot} bot` : null))) || `seat ${i}`;
-  return ctx.seat === i ? `${n} (you)` : n;
+  const n = ctx.name ? ctx.name(i) : (p && (p.name || (p.bot ? `${p.bot} bot` : null))) || uif("seat", "seat {n}", { n: i });
+  return ctx.seat === i ? `${n} (${t("you")})` : n;
 }
 
 function clickAttrs(ctx, id, base = "") {
@@ -307,7 +307,7 @@ function drawMap(v, ctx) {
         g.append(s("text", { x: x + 5, y: y - 4, "font-size": 7, fill: "#1b7a2e", "font-weight": 700 }, "✓"));
       }
     }
-    const name = hz ? `${code}: ${st.en} (${HAZARD_DA[hz]}${hz === "reef" ? " " + REEFS[code] : ""})` : code;
+    const name = hz ? `${code}: ${hazardName(hz)}${hz === "reef" ? " " + REEFS[code] : ""}` : code;
     g.append(s("title", {}, name));
     (click ? top : items).push(g);
   }
@@ -322,7 +322,7 @@ function drawMap(v, ctx) {
       fill: ctx.selected(code) ? "#ffd977" : "#fffaf0", stroke: ctx.clickable(code) ? "#d98e04" : home ? SEAT_COLOURS[home.seat % 4] : "#6d5a2e",
       "stroke-width": ctx.clickable(code) ? 2.5 : home ? 2 : 1 }));
     g.append(s("text", { x, y: y + 3.2, "text-anchor": "middle", "font-size": 8, "font-weight": 700, fill: "#3a2c10" }, code));
-    g.append(s("title", {}, `${p[0]} (${p[2]})${home ? ` — home of ${who(ctx, home.seat)}` : ""}`));
+    g.append(s("title", {}, `${p[0]}${home ? ` — ${uif("home_of", "home of {who}", { who: who(ctx, home.seat) })}` : ""}`));
     (ctx.clickable(code) ? top : items).push(g);
     const owner = v.fortresses[code];
     if (owner !== undefined) items.push(s("g", { "pointer-events": "none" }, fortIcon(x - 17, y - 1, owner)));
@@ -368,19 +368,19 @@ function drawMap(v, ctx) {
 
 function goodName(g) {
   const x = GOODS[g];
-  return x ? da(x[1].toLowerCase(), x[0].toLowerCase()) : g;
+  return x ? ui(`good_${g}`, x[1].toLowerCase()) : g;
 }
 
 function cargoText(c) {
-  return c ? `${c.good} bought ${c.price} in ${c.from}, ${c.odometer} sq.` : "";
+  return c ? uif("cargo_text", "{good} bought {price} in {from}, {n} sq.", { good: c.good, price: c.price, from: c.from, n: c.odometer }) : "";
 }
 
 function shipTitle(sh, ctx) {
-  const bits = [`${sh.id} of ${who(ctx, sh.owner)} at ${sh.at}`];
-  if (sh.privateer) bits.push("privateer (kaperskib)");
-  if (sh.cargo) bits.push(`cargo ${goodName(sh.cargo.good)}: ${cargoText(sh.cargo)}`);
-  if (sh.becalmed) bits.push("becalmed");
-  if (sh.moved) bits.push("has moved");
+  const bits = [uif("ship_of", "{id} of {who} at {at}", { id: sh.id, who: who(ctx, sh.owner), at: sh.at })];
+  if (sh.privateer) bits.push(ui("privateer", "privateer"));
+  if (sh.cargo) bits.push(`${ui("cargo", "cargo")} ${goodName(sh.cargo.good)}: ${cargoText(sh.cargo)}`);
+  if (sh.becalmed) bits.push(ui("becalmed", "becalmed"));
+  if (sh.moved) bits.push(ui("has_moved", "has moved"));
   return bits.join(" · ");
 }
 
@@ -407,43 +407,43 @@ const th = (...c) => h("th", { style: TD + ";text-align:left;font-weight:600;opa
 const tbl = (...rows) => h("table", { style: "border-collapse:collapse;font-size:.85rem;width:100%;color:#fff" }, ...rows);
 
 function companies(v, ctx) {
-  const rows = [h("tr", {}, th(""), th("cash"), th(da("wealth", "formue")), th("ships"))];
+  const rows = [h("tr", {}, th(""), th(ui("cash", "cash")), th(ui("wealth", "wealth")), th(ui("ships", "ships")))];
   for (const p of v.players) {
     const turn = v.to_act === p.seat;
     const extra = [];
-    if (p.fortresses.length) extra.push(h("div", {}, `${da("fortresses", "fæstninger")}: `, p.fortresses.map((c) => chip(ctx, c, c))));
-    if (p.reefs.length) extra.push(h("div", {}, `${"reefs known"}: ${p.reefs.join(" ")}`));
+    if (p.fortresses.length) extra.push(h("div", {}, `${ui("fortresses", "fortresses")}: `, p.fortresses.map((c) => chip(ctx, c, c))));
+    if (p.reefs.length) extra.push(h("div", {}, `${ui("reefs_known", "reefs known")}: ${p.reefs.join(" ")}`));
     for (const [port, loads] of Object.entries(p.depots || {})) {
-      if (loads.length) extra.push(h("div", {}, `${"depot"} ${port}: `, loads.map((ld) => h("span", {}, swatch(GOOD_COLOURS[ld.good]), `${ld.good} `))));
+      if (loads.length) extra.push(h("div", {}, `${ui("depot", "depot")} ${port}: `, loads.map((ld) => h("span", {}, swatch(GOOD_COLOURS[ld.good]), `${ld.good} `))));
     }
     rows.push(h("tr", { style: turn ? "font-weight:700;background:rgba(255,217,119,.18)" : "" },
       td(swatch(SEAT_COLOURS[p.seat % 4]), `${turn ? "▶ " : ""}${who(ctx, p.seat)}`,
-        h("div", { style: "font-size:.75rem;opacity:.85;font-weight:400" }, `${SEAT_EN[p.seat % 4]} (${SEAT_DA[p.seat % 4]})`,
-          p.home ? ` · home ${PORTS[p.home][0]}` : "", p.seat === v.banker ? " · banker" : "", p.eliminated ? " · out" : "", ...extra)),
+        h("div", { style: "font-size:.75rem;opacity:.85;font-weight:400" }, ui(SEAT_EN[p.seat % 4], SEAT_EN[p.seat % 4]),
+          p.home ? ` · ${ui("home", "home")} ${PORTS[p.home][0]}` : "", p.seat === v.banker ? ` · ${ui("banker", "banker")}` : "", p.eliminated ? ` · ${ui("out", "out")}` : "", ...extra)),
       td(h("b", {}, `${p.cash}`)), td(String(p.wealth)), td(String(p.ships))));
   }
-  return panel("Players", tbl(...rows));
+  return panel(ui("players", "Players"), tbl(...rows));
 }
 
 function fleet(v, ctx) {
-  const rows = [h("tr", {}, th(da("ship", "skib")), th("at"), th(da("load", "ladning")), th(""))];
+  const rows = [h("tr", {}, th(ui("ship", "ship")), th(ui("at", "at")), th(ui("load", "load")), th(""))];
   const ships = [...v.ships].sort((a, b) => (a.owner === v.seat ? -1 : 0) - (b.owner === v.seat ? -1 : 0) || a.owner - b.owner);
   for (const sh of ships) {
     const flags = [];
-    if (sh.privateer) flags.push(da("privateer", "kaperskib"));
-    if (sh.becalmed) flags.push(da("becalmed", "vindstille"));
-    if (sh.moved) flags.push("moved");
-    if (sh.frozen) flags.push("captured");
-    if (v.moving === sh.id) flags.push(`sailing, ${v.mp} left`);
+    if (sh.privateer) flags.push(ui("privateer", "privateer"));
+    if (sh.becalmed) flags.push(ui("becalmed", "becalmed"));
+    if (sh.moved) flags.push(ui("moved", "moved"));
+    if (sh.frozen) flags.push(ui("captured", "captured"));
+    if (v.moving === sh.id) flags.push(uif("sailing_left", "sailing, {n} left", { n: v.mp }));
     const icon = svg(22, 16, { width: 22, height: 16, style: "display:inline-block;vertical-align:middle;margin:0" }, shipIcon(11, 10, sh, 1));
     rows.push(h("tr", { style: v.moving === sh.id ? "background:rgba(255,217,119,.25)" : "" },
-      td(chip(ctx, sh.id, [icon, " ", sh.id], { title: `${who(ctx, sh.owner)} · value ${sh.value}` })),
+      td(chip(ctx, sh.id, [icon, " ", sh.id], { title: `${who(ctx, sh.owner)} · ${ui("value", "value")} ${sh.value}` })),
       td(sh.at),
       td(sh.cargo ? [swatch(GOOD_COLOURS[sh.cargo.good]), h("span", { title: cargoText(sh.cargo) },
         `${sh.cargo.good} ${sh.cargo.price} · ${sh.cargo.odometer}/10`)] : h("span", { style: "opacity:.6" }, "—")),
       td(h("span", { style: "font-size:.78rem" }, flags.join(", ")))));
   }
-  return panel("Ships", tbl(...rows));
+  return panel(ui("ships_panel", "Ships"), tbl(...rows));
 }
 
 // The price lists of the ports where the seat's ships lie (or the selected ship's port):
@@ -457,29 +457,29 @@ function trade(v, ctx) {
   for (const [c, g, n] of v.sales || []) sold[`${c}:${g}`] = n;
   const body = [];
   for (const code of ports) {
-    const rows = [h("tr", {}, th("good"), th("price"), th(""), th("supply"))];
+    const rows = [h("tr", {}, th(ui("good", "good")), th(ui("price", "price")), th(""), th(ui("supply", "supply")))];
     for (const [g, price, k, sl] of PRICES[code] || []) {
       const mark = `${k ? "K" : ""}${sl ? "S" : ""}`;
       rows.push(h("tr", {},
         td(chip(ctx, g, [swatch(GOOD_COLOURS[g]), g]), " ", h("span", { style: "font-size:.75rem" }, goodName(g))),
-        td(String(price), sold[`${code}:${g}`] ? h("span", { style: "font-size:.75rem;opacity:.8" }, ` (sold ${sold[`${code}:${g}`]}×)`) : ""),
-        td(h("span", { title: k && sl ? "buy and sell here" : k ? "buy here (køb)" : "sell here (salg)" }, mark)),
+        td(String(price), sold[`${code}:${g}`] ? h("span", { style: "font-size:.75rem;opacity:.8" }, ` (${uif("sold", "sold {n}×", { n: sold[`${code}:${g}`] })})`) : ""),
+        td(h("span", { title: k && sl ? ui("buy_sell", "buy and sell here") : k ? ui("buy_here", "buy here (køb)") : ui("sell_here", "sell here (salg)") }, mark)),
         td(String(v.supply[g] ?? ""))));
     }
     const owner = v.fortresses[code];
     body.push(h("div", { style: "margin-bottom:.4rem" },
       h("div", { style: "font-weight:600" }, `${PORTS[code][0]} (${code})`,
-        owner !== undefined ? h("span", { style: "font-weight:400;font-size:.8rem" }, " · ", swatch(SEAT_COLOURS[owner % 4]), `${da("fortress", "fæstning")} of ${who(ctx, owner)}`) : ""),
+        owner !== undefined ? h("span", { style: "font-weight:400;font-size:.8rem" }, " · ", swatch(SEAT_COLOURS[owner % 4]), uif("fortress_of", "fortress of {who}", { who: who(ctx, owner) })) : ""),
       tbl(...rows)));
   }
   if (!ports.length) {
-    body.push(h("div", { style: "font-size:.85rem;opacity:.85" }, v.seat == null ? "No ship of this player lies in port. The bank's supply:" : "No ship of yours lies in port. The bank's supply:"));
+    body.push(h("div", { style: "font-size:.85rem;opacity:.85" }, v.seat == null ? ui("no_ship_them", "No ship of this player lies in port. The bank's supply:") : ui("no_ship_you", "No ship of yours lies in port. The bank's supply:")));
   }
   body.push(h("div", { style: "display:flex;flex-wrap:wrap;gap:.3rem;font-size:.8rem;margin-top:.2rem" },
-    Object.keys(GOODS).map((g) => h("span", { title: `${goodName(g)}: ${v.supply[g]} of ${GOODS[g][2]} in the supply` },
+    Object.keys(GOODS).map((g) => h("span", { title: `${goodName(g)}: ${uif("in_supply", "{n} of {m} in the supply", { n: v.supply[g], m: GOODS[g][2] })}` },
       swatch(GOOD_COLOURS[g]), `${g} ${v.supply[g]}`))));
-  body.push(h("div", { style: "font-size:.72rem;opacity:.75;margin-top:.2rem" }, "K = buy here (køb), S = sell here (salg); a load must be carried 10 squares"));
-  return panel(da("Trade", "Handel"), ...body);
+  body.push(h("div", { style: "font-size:.72rem;opacity:.75;margin-top:.2rem" }, ui("ks_legend", "K = buy here (køb), S = sell here (salg); a load must be carried 10 squares")));
+  return panel(ui("trade_panel", "Trade"), ...body);
 }
 
 function chance(v) {
@@ -487,25 +487,25 @@ function chance(v) {
   const items = [];
   const cardBox = (n, note) => {
     const c = CARDS[n];
-    if (!c) return h("div", {}, `card ${n}`);
+    if (!c) return h("div", {}, `${ui("card", "card")} ${n}`);
     return h("div", { style: "background:#fdf6e3;color:#222;border-radius:6px;padding:.3rem .45rem;margin:.2rem 0;border-left:5px solid #c0392b" },
       h("div", { style: "font-weight:700" }, `${c[0]}`, h("span", { style: "font-weight:400;font-size:.75rem" }, ` · ${note}`)),
-      h("div", { style: "font-size:.8rem" }, c[2]));
+      h("div", { style: "font-size:.8rem" }, ui(`chance_${n}`, c[2])));
   };
-  if (ch.round_card) items.push(cardBox(ch.round_card, "this round"));
-  for (const n of ch.races || []) items.push(cardBox(n, "race bonus ($ on the map)"));
-  if (!items.length) items.push(h("div", { style: "font-size:.85rem;opacity:.85" }, "No card in force."));
-  items.push(h("div", { style: "font-size:.78rem;opacity:.8" }, `${ch.deck} cards in the deck, ${ch.discard.length} discarded`));
-  return panel(da("Chance cards", "Chancekort"), ...items);
+  if (ch.round_card) items.push(cardBox(ch.round_card, ui("this_round", "this round")));
+  for (const n of ch.races || []) items.push(cardBox(n, ui("race_bonus_map", "race bonus ($ on the map)")));
+  if (!items.length) items.push(h("div", { style: "font-size:.85rem;opacity:.85" }, ui("no_card", "No card in force.")));
+  items.push(h("div", { style: "font-size:.78rem;opacity:.8" }, uif("deck_count", "{n} cards in the deck, {m} discarded", { n: ch.deck, m: ch.discard.length })));
+  return panel(ui("chance_panel", "Chance cards"), ...items);
 }
 
 function sideText(g) {
   const parts = [];
-  if (g.cash) parts.push(`${g.cash} ${da("ducats", "dukater")}`);
-  for (const c of g.fortresses) parts.push(`${da("fortress", "fæstning")} ${c}`);
-  for (const sh of g.ships) parts.push(`${da("ship", "skib")} ${sh}`);
-  for (const ld of g.loads || []) parts.push(`${da("load", "ladning")} ${ld.replace(":", " ")} (depot)`);
-  return parts.join(", ") || "nothing";
+  if (g.cash) parts.push(`${g.cash} ${ui("ducats", "ducats")}`);
+  for (const c of g.fortresses) parts.push(`${ui("fortress", "fortress")} ${c}`);
+  for (const sh of g.ships) parts.push(`${ui("ship", "ship")} ${sh}`);
+  for (const ld of g.loads || []) parts.push(`${ui("load", "load")} ${ld.replace(":", " ")} (${ui("depot", "depot")})`);
+  return parts.join(", ") || ui("nothing", "nothing");
 }
 
 function offerBox(o, ctx, title) {
@@ -513,12 +513,12 @@ function offerBox(o, ctx, title) {
   return h("div", { class: `${c ? "clickable" : ""}${ctx.selected(o.id) ? " selected" : ""}`, "data-id": c ? o.id : null,
     tabindex: c ? 0 : null, role: c ? "button" : null,
     style: `background:#fdf6e3;color:#222;border-radius:6px;padding:.3rem .45rem;margin:.2rem 0;border:2px solid ${c ? "#d98e04" : "transparent"}` },
-    h("div", { style: "font-weight:700" }, title || `${da("Offer", "Tilbud")} ${o.id}`, h("span", { style: "font-weight:400;font-size:.75rem" },
-      ` · ${o.label === "peace" ? da("peace", "fredsslutning") : da("trade", "handel")}${o.expires ? ` · open until round ${o.expires}` : ""}` +
-      `${o.counter_of ? ` · counter to ${o.counter_of}` : ""}`)),
-    h("div", { style: "font-size:.82rem" }, swatch(SEAT_COLOURS[o.from % 4]), `${who(ctx, o.from)} gives: ${sideText(o.from_gives)}`),
-    h("div", { style: "font-size:.82rem" }, swatch(SEAT_COLOURS[o.to % 4]), `${who(ctx, o.to)} gives: ${sideText(o.to_gives)}`),
-    o.truce_rounds ? h("div", { style: "font-size:.82rem" }, `${"truce"}: ${o.truce_rounds} rounds`) : "");
+    h("div", { style: "font-weight:700" }, title || `${ui("offer", "Offer")} ${o.id}`, h("span", { style: "font-weight:400;font-size:.75rem" },
+      ` · ${o.label === "peace" ? ui("peace", "peace") : ui("trade", "trade")}${o.expires ? ` · ${uif("open_until", "open until round {n}", { n: o.expires })}` : ""}` +
+      `${o.counter_of ? ` · ${uif("counter_to", "counter to {n}", { n: o.counter_of })}` : ""}`)),
+    h("div", { style: "font-size:.82rem" }, swatch(SEAT_COLOURS[o.from % 4]), `${uif("gives", "{who} gives:", { who: who(ctx, o.from) })} ${sideText(o.from_gives)}`),
+    h("div", { style: "font-size:.82rem" }, swatch(SEAT_COLOURS[o.to % 4]), `${uif("gives", "{who} gives:", { who: who(ctx, o.to) })} ${sideText(o.to_gives)}`),
+    o.truce_rounds ? h("div", { style: "font-size:.82rem" }, `${ui("truce", "truce")}: ${uif("rounds", "{n} rounds", { n: o.truce_rounds })}`) : "");
 }
 
 // Cash of any whole sum (rule 11.1): the engine takes a sum digit by digit from the left
@@ -549,7 +549,7 @@ function cashBox(v, ctx) {
   const dr = v.draft;
   const row = (verb, label, current, payer) => {
     const input = h("input", { type: "number", min: 1, step: 1, max: v.players[payer].cash - current, class: `fd-cash-${verb}`,
-      placeholder: "ducats", style: "width:6.5rem;margin:0 .3rem" });
+      placeholder: ui("ducats", "ducats"), style: "width:6.5rem;margin:0 .3rem" });
     const go = () => {
       const n = Math.floor(Number(input.value));
       if (!(n > 0)) return;
@@ -557,11 +557,11 @@ function cashBox(v, ctx) {
       sendQueued(v, ctx);
     };
     input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); go(); } });
-    return h("div", { style: "font-size:.82rem;margin:.15rem 0" }, `${label} (now ${current}, ${who(ctx, payer)} has ${v.players[payer].cash}): `, input,
-      h("button", { type: "button", class: `fd-cash-add-${verb}`, onclick: go }, "add"));
+    return h("div", { style: "font-size:.82rem;margin:.15rem 0" }, `${label} (${uif("now_has", "now {n}, {who} has {m}", { n: current, who: who(ctx, payer), m: v.players[payer].cash })}): `, input,
+      h("button", { type: "button", class: `fd-cash-add-${verb}`, onclick: go }, ui("add", "add")));
   };
-  return h("div", {}, row("give", da("you give ducats", "du giver dukater"), dr.from_gives.cash, dr.from),
-    row("ask", da("you ask for ducats", "du beder om dukater"), dr.to_gives.cash, dr.to));
+  return h("div", {}, row("give", ui("you_give", "you give ducats"), dr.from_gives.cash, dr.from),
+    row("ask", ui("you_ask", "you ask for ducats"), dr.to_gives.cash, dr.to));
 }
 
 function dealings(v, ctx) {
@@ -569,11 +569,11 @@ function dealings(v, ctx) {
   if (v.attack) {
     const a = v.attack;
     items.push(h("div", { style: "background:#3b1f1f;border-radius:6px;padding:.3rem .45rem;margin:.2rem 0" },
-      h("div", { style: "font-weight:700" }, `⚔ ${da("Trade war", "Handelskrig")}: ${who(ctx, v.turn)} attacks ${who(ctx, a.defender)} at ${a.square}`),
-      h("div", { style: "font-size:.82rem" }, `needs ${a.units} privateer(s) (kaperskibe); sent so far: ${a.joined.join(", ") || "none"}`),
-      ctx.clickable("fort") ? h("div", {}, chip(ctx, "fort", `${"take the fortress"}`)) : ""));
+      h("div", { style: "font-weight:700" }, `⚔ ${ui("trade_war", "Trade war")}: ${uif("attacks", "{who} attacks {them} at {at}", { who: who(ctx, v.turn), them: who(ctx, a.defender), at: a.square })}`),
+      h("div", { style: "font-size:.82rem" }, uif("needs", "needs {n} privateer(s); sent so far: {sent}", { n: a.units, sent: a.joined.join(", ") || ui("none", "none") })),
+      ctx.clickable("fort") ? h("div", {}, chip(ctx, "fort", ui("take_fortress", "take the fortress"))) : ""));
   }
-  if (v.draft) items.push(offerBox(v.draft, ctx, `${"Draft"} ${v.draft.id}`));
+  if (v.draft) items.push(offerBox(v.draft, ctx, `${ui("draft", "Draft")} ${v.draft.id}`));
   for (const o of v.offers) items.push(offerBox(o, ctx));
   if (v.draft && v.to_act === v.seat && v.seat != null) {
     items.push(cashBox(v, ctx));
@@ -583,40 +583,40 @@ function dealings(v, ctx) {
       for (const g of new Set(lds.map((ld) => ld.good))) if (ctx.clickable(`${port}:${g}`)) loads.push(`${port}:${g}`);
     }
     if (what.length || loads.length) {
-      items.push(h("div", { style: "font-size:.82rem;margin-top:.2rem" }, "clauses: ", what.map((x) => chip(ctx, x, x)),
-        loads.length ? [" depot loads: ", loads.map((x) => chip(ctx, x, x.replace(":", " ")))] : "", " — or click a ship or a fortress"));
+      items.push(h("div", { style: "font-size:.82rem;margin-top:.2rem" }, `${ui("clauses", "clauses")}: `, what.map((x) => chip(ctx, x, x)),
+        loads.length ? [` ${ui("depot_loads", "depot loads")}: `, loads.map((x) => chip(ctx, x, x.replace(":", " ")))] : "", ` — ${ui("or_click", "or click a ship or a fortress")}`));
     }
   }
   for (const [a, b, r] of v.truces || []) {
-    items.push(h("div", { style: "font-size:.82rem" }, `☮ ${"truce"}: ${who(ctx, a)} and ${who(ctx, b)} until round ${r}`));
+    items.push(h("div", { style: "font-size:.82rem" }, `☮ ${ui("truce", "truce")}: ${uif("truce_until", "{a} and {b} until round {n}", { a: who(ctx, a), b: who(ctx, b), n: r })}`));
   }
   const reefs = "ABCDEFGHIJ".split("").filter((x) => ctx.clickable(x));
-  if (reefs.length) items.push(h("div", { style: "font-size:.85rem" }, `${da("New charts", "Nye søkort")}: learn a reef `, reefs.map((x) => chip(ctx, x, x))));
+  if (reefs.length) items.push(h("div", { style: "font-size:.85rem" }, `${ui("new_charts", "New charts")}: ${ui("learn_reef", "learn a reef")} `, reefs.map((x) => chip(ctx, x, x))));
   if (!items.length) return null;
-  return panel(`Offers · ${da("trade war", "handelskrig")}`, ...items);
+  return panel(`${ui("offers", "Offers")} · ${ui("trade_war_l", "trade war")}`, ...items);
 }
 
 function status(v, ctx) {
   const bits = [];
-  bits.push(h("b", {}, `${"Round"} ${v.round}/${v.rounds_limit}`));
+  bits.push(h("b", {}, `${ui("round", "Round")} ${v.round}/${v.rounds_limit}`));
   const over = v.to_act == null;
-  if (!over && v.turn != null && v.phase !== "home") bits.push(` · turn of `, swatch(SEAT_COLOURS[v.turn % 4]), who(ctx, v.turn));
-  bits.push(over ? " · game over" : ` · phase ${v.phase}`);
+  if (!over && v.turn != null && v.phase !== "home") bits.push(` · ${ui("turn_of", "turn of")} `, swatch(SEAT_COLOURS[v.turn % 4]), who(ctx, v.turn));
+  bits.push(over ? ` · ${ui("game_over", "game over")}` : ` · ${ui("phase", "phase")} ${ui(`phase_${v.phase}`, v.phase)}`);
   if (v.M && !over) {
-    bits.push(" · ", h("span", { title: "the three movement dice: every ship may sail this many squares this turn",
+    bits.push(" · ", h("span", { title: ui("dice_help", "the three movement dice: every ship may sail this many squares this turn"),
       style: "display:inline-block;background:#fff;color:#111;border-radius:4px;padding:0 .35rem;font-weight:700;border:1px solid #333" }, `⚄ ${v.M}`),
-    " squares");
+    ` ${ui("squares", "squares")}`);
   }
-  if (v.moving) bits.push(` · ${v.moving} sailing, ${v.mp} left`);
-  if (v.winners && v.winners.length) bits.push(h("b", {}, ` · winner: ${v.winners.map((w) => who(ctx, w)).join(", ")}`));
+  if (v.moving) bits.push(` · ${v.moving} ${uif("sailing_left", "sailing, {n} left", { n: v.mp })}`);
+  if (v.winners && v.winners.length) bits.push(h("b", {}, ` · ${ui("winner", "winner")}: ${v.winners.map((w) => who(ctx, w)).join(", ")}`));
   return h("div", { style: "margin:.1rem 0 .4rem;font-size:.9rem" }, ...bits);
 }
 
 function legend() {
   const items = Object.entries(HAZARD_STYLE).map(([k, st]) => h("span", { style: "white-space:nowrap" },
     h("span", { style: `display:inline-block;width:12px;height:12px;border-radius:50%;background:${st.fill};color:${k === "pirates" ? "#fff" : "#222"};font-size:9px;text-align:center;line-height:12px;border:1px solid #46708d;margin-right:2px` }, k === "reef" ? "A" : st.glyph),
-    da(st.en, HAZARD_DA[k])));
-  items.push(h("span", {}, "▙ fortress · $ race bonus"));
+    hazardName(k)));
+  items.push(h("span", {}, `▙ ${ui("fortress", "fortress")} · $ ${ui("race_bonus", "race bonus")}`));
   return h("div", { style: "display:flex;flex-wrap:wrap;gap:.25rem .7rem;font-size:.75rem;margin:.3rem 0;opacity:.9" }, ...items);
 }
 

@@ -3,7 +3,7 @@
 // table cards or builds to take or build on; the action list narrows with every click.
 import { h, s, svg } from "../dom.js";
 import { card, backs, CARD_W, CARD_H } from "../cards.js";
-import { ui } from "../gametext.js";
+import { ui, uif } from "../gametext.js";
 import { t } from "../i18n.js";
 
 const W = 760;
@@ -11,7 +11,7 @@ const W = 760;
 function name(ctx, i) {
   if (ctx.name) return ctx.name(i);
   const p = ctx.players[i];
-  return (p && (p.name || (p.bot ? `${p.bot} bot` : null))) || `seat ${i}`;
+  return (p && (p.name || (p.bot ? `${p.bot} bot` : null))) || uif("seat", "seat {n}", { n: i });
 }
 
 function pileText(p) {
@@ -41,7 +41,7 @@ export function render(v, ctx) {
   const ty = 110;
   items.push(s("rect", { x: 4, y: ty, width: W - 8, height: 190, rx: 14, fill: "#2d7a53", stroke: "#174a31" }));
   items.push(s("text", { x: 14, y: ty + 18, class: "svg-label" },
-    `${ui("table", "Table")} · ${ui("round", "round")} ${v.round}, ${ui("hand", "hand")} ${v.hand_no}/${v.hands_per_round}${v.last_hand ? " (sidsten)" : ""} · ${ui("stock", "stock")} ${v.stock}`));
+    `${ui("table", "Table")} · ${ui("round", "round")} ${v.round}, ${ui("hand", "hand")} ${v.hand_no}/${v.hands_per_round}${v.last_hand ? ` (${ui("last_hand", "last hand")})` : ""} · ${ui("stock", "stock")} ${v.stock}`));
   let x = 14;
   let y = ty + 30;
   const place = (w) => { if (x + w > W - 10) { x = 14; y += CARD_H + 40; } const at = [x, y]; x += w + 10; return at; };

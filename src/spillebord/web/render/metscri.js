@@ -6,9 +6,9 @@
 // a Move, Enter, Turn, Spy, Reveal or Collect; click the die to roll, the buy pile to invest.
 import { h, s, svg } from "../dom.js";
 import { card, CARD_W, CARD_H } from "../cards.js";
-import { term } from "../i18n.js";
+import { t as tx } from "../i18n.js";
+import { ui, uif } from "../gametext.js";
 
-const DA = "da";
 const CELL = 84;
 const RING_FILL = ["#c9b48a", "#b59d6e", "#9c8456", "#80693f"];
 const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -25,7 +25,7 @@ const PHASES = [
 function name(ctx, i) {
   if (ctx.name) return ctx.name(i);
   const p = ctx.players[i];
-  return (p && (p.name || (p.bot ? `${p.bot} bot` : null))) || `seat ${i}`;
+  return (p && (p.name || (p.bot ? `${p.bot} bot` : null))) || uif("seat", "seat {n}", { n: i });
 }
 
 // "10Cb" -> {face: "10C", deck: "b"}
@@ -72,9 +72,9 @@ function boardPic(v, ctx) {
     const x = X0 + c * CELL, y = Y0 + r * CELL;
     const click = ctx.clickable(id);
     const g = s("g", { class: `square${click ? " clickable" : ""}${ctx.selected(id) ? " selected" : ""}`,
-      "data-id": click ? id : null, "data-ref": id, tabindex: click ? 0 : null, role: click ? "button" : null, "aria-label": `${id}, ring ${sq.ring}, ${sq.height} cards` });
-    const levels = sq.cards.map((cd, k) => `${k + 1}: ${cd.card ? faceText(cd.card) : "?"}${cd.up ? " (face up)" : ""}`).join(", ");
-    g.append(s("title", {}, `${id} · ring ${sq.ring} (${sq.ring + 1} points per card)${sq.height ? ` · ${sq.height} card${sq.height > 1 ? "s" : ""}: ${levels}` : ""}`));
+      "data-id": click ? id : null, "data-ref": id, tabindex: click ? 0 : null, role: click ? "button" : null, "aria-label": uif("sq_label", "{id}, ring {r}, {n} cards", { id, r: sq.ring, n: sq.height }) });
+    const levels = sq.cards.map((cd, k) => `${k + 1}: ${cd.card ? faceText(cd.card) : "?"}${cd.up ? ` (${ui("face_up", "face up")})` : ""}`).join(", ");
+    g.append(s("title", {}, `${uif("sq_title", "{id} · ring {r} ({p} points per card)", { id, r: sq.ring, p: sq.ring + 1 })}${sq.height ? ` · ${uif("n_cards", "{n} card(s)", { n: sq.height })}: ${levels}` : ""}`));
     g.append(s("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 4, class: "cell", fill: RING_FILL[sq.ring] || "#888", stroke: "#5a4526" }));
     if (v.spied === id) g.append(s("rect", { x: x + 4, y: y + 4, width: CELL - 8, height: CELL - 8, rx: 4, fill: "none", stroke: "#e056fd", "stroke-width": 3, "stroke-dasharray": "6 3" }));
     g.append(s("text", { x: x + 4, y: y + 11, "font-size": 8, fill: "#3d2f18" }, id));
@@ -122,20 +122,20 @@ function sidePic(v, ctx) {
   let y = 4;
   const me = v.seat;
   // The phase track.
-  items.push(s("text", { x: 4, y: y + 12, class: "panel-title" }, `${term("Round", "runde", DA)} ${v.round}${v.max_rounds ? `/${v.max_rounds}` : ""}`));
+  items.push(s("text", { x: 4, y: y + 12, class: "panel-title" }, `${ui("round", "Round")} ${v.round}${v.max_rounds ? `/${v.max_rounds}` : ""}`));
   y += 20;
   const cur = v.phase;
-  PHASES.forEach(([key, letter, en, da], i) => {
+  PHASES.forEach(([key, letter, en], i) => {
     const on = key === cur;
-    items.push(s("g", {}, s("title", {}, `${en} (${da})`),
+    items.push(s("g", {}, s("title", {}, ui(`phase_${key}`, en)),
       s("rect", { x: 4 + i * 41, y, width: 37, height: 26, rx: 4, fill: on ? "#ffd977" : "#ffffff22", stroke: on ? "#b36b00" : "#ffffff55" }),
       s("text", { x: 4 + i * 41 + 18.5, y: y + 18, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: on ? "#222" : "#fff" }, letter)));
   });
   y += 32;
   const ph = PHASES.find((p) => p[0] === cur);
   items.push(s("text", { x: 4, y: y + 10, class: "svg-label" },
-    cur === "roll" ? term("Roll for action points", "handlingspoint", DA)
-      : ph ? term(ph[2], ph[3], DA) : cur));
+    cur === "roll" ? ui("roll_for_action_points", "Roll for action points")
+      : ph ? ui(`phase_${ph[0]}`, ph[2]) : cur));
   y += 20;
   // The dice: this turn's rolls; the last die is the button to roll again.
   const rollFn = act(ctx, "roll");
@@ -143,30 +143,30 @@ function sidePic(v, ctx) {
   rolls.forEach((n, i) => items.push(die(4 + i * 36, y, n, 30)));
   const nx = 4 + rolls.length * 36;
   if (rollFn) {
-    items.push(button(s("g", {}, die(nx, y, 0, 30, { cell: true, fill: "#fff4d9" })), rollFn, term("roll the die", "terningkast", DA)));
+    items.push(button(s("g", {}, die(nx, y, 0, 30, { cell: true, fill: "#fff4d9" })), rollFn, ui("roll_the_die", "roll the die")));
   }
   const stopFn = act(ctx, "stop");
   if (stopFn) {
     const sx = nx + (rollFn ? 40 : 0);
     items.push(button(s("g", {}, s("rect", { x: sx, y, width: 54, height: 30, rx: 5, class: "cell", fill: "#fffdf7", stroke: "#444" }),
-      s("text", { x: sx + 27, y: y + 19, "text-anchor": "middle", "font-size": 12, fill: "#222" }, "stop")), stopFn, "stop rolling"));
+      s("text", { x: sx + 27, y: y + 19, "text-anchor": "middle", "font-size": 12, fill: "#222" }, ui("stop", "stop"))), stopFn, ui("stop_rolling", "stop rolling")));
   }
   y += 40;
   items.push(s("text", { x: 4, y: y + 10, class: "svg-label" },
-    `${term("action points", "handlingspoint", DA)}: ${v.ap ?? 0} of ${v.ap_earned ?? 0}` + (v.next_turn_cost ? ` · next turn costs ${v.next_turn_cost}` : "")));
+    `${ui("action_points", "action points")}: ${uif("n_of_m", "{n} of {m}", { n: v.ap ?? 0, m: v.ap_earned ?? 0 })}` + (v.next_turn_cost ? ` · ${uif("next_cost", "next turn costs {n}", { n: v.next_turn_cost })}` : "")));
   y += 22;
   // The piles.
   const investFn = act(ctx, "invest");
   const pile = s("g", {});
   for (let k = 2; k >= 0; k--) pile.append(s("rect", { x: 4 + k * 2, y: y + (2 - k) * 2, width: CARD_W, height: CARD_H, rx: 5, class: k === 0 ? "card-back cell" : "card-back" }));
   pile.append(s("text", { x: 4 + CARD_W / 2 + 2, y: y + CARD_H / 2 + 6, "text-anchor": "middle", fill: "#fff", "font-size": 14, "font-weight": 700 }, String(v.buy_size)));
-  items.push(button(pile, investFn, term("invest: buy a card (2 AP)", "købe", DA)));
-  items.push(s("text", { x: 4, y: y + CARD_H + 18, class: "svg-label svg-small" }, term("buy pile", "købekort", DA)));
+  items.push(button(pile, investFn, ui("invest_buy_a_card_2_ap", "invest: buy a card (2 AP)")));
+  items.push(s("text", { x: 4, y: y + CARD_H + 18, class: "svg-label svg-small" }, ui("buy_pile", "buy pile")));
   const mx = 160;
   if (v.matched.length) items.push(card(mx, y, split(v.matched[v.matched.length - 1]).face, {}));
   else items.push(s("rect", { x: mx, y, width: CARD_W, height: CARD_H, rx: 5, fill: "none", stroke: "#ffffff66", "stroke-dasharray": "3 3" }));
   items.push(s("text", { x: mx + CARD_W + 6, y: y + 40, class: "svg-label" }, `×${v.matched.length}`));
-  items.push(s("text", { x: mx, y: y + CARD_H + 18, class: "svg-label svg-small" }, term("matched", "parringkort", DA)));
+  items.push(s("text", { x: mx, y: y + CARD_H + 18, class: "svg-label svg-small" }, ui("matched", "matched")));
   y += CARD_H + 30;
   return svg(W, y, { class: "metscri-side", style: "max-width: 320px" }, ...items);
 }
@@ -176,7 +176,7 @@ function handPic(v, ctx) {
   const gap = CARD_W + 6;
   const W = Math.max(300, 12 + hand.length * gap);
   const items = [s("text", { x: 4, y: 14, class: "svg-label" },
-    v.seat == null ? "spectating: hands are hidden" : `${term("Your hand", "din hånd", DA)} (${hand.length})`)];
+    v.seat == null ? ui("spectating", "spectating: hands are hidden") : `${ui("your_hand", "Your hand")} (${hand.length})`)];
   hand.forEach((id, i) => {
     const click = ctx.clickable(id);
     items.push(card(4 + i * gap, 22, split(id).face, { clickable: click, selected: ctx.selected(id), dataId: click ? id : undefined }));
@@ -186,14 +186,14 @@ function handPic(v, ctx) {
 
 function scores(v, ctx) {
   const rows = v.scores.map((sc, i) => h("tr", { class: i === v.to_act ? "winner" : "" },
-    h("td", {}, `${i === v.to_act ? "▶ " : ""}${name(ctx, i)}${i === v.seat ? " (you)" : ""}${v.winners && v.winners.includes(i) ? " ★ winner" : ""}`),
+    h("td", {}, `${i === v.to_act ? "▶ " : ""}${name(ctx, i)}${i === v.seat ? ` (${tx("you")})` : ""}${v.winners && v.winners.includes(i) ? ` ★ ${ui("winner", "winner")}` : ""}`),
     h("td", { class: "num" }, String(sc)),
     h("td", { style: "min-width:4rem" }, h("div", { style: "background:#ffffff33;height:.5rem;border-radius:3px;overflow:hidden" },
       h("div", { style: `background:#ffd977;height:100%;width:${Math.min(100, (100 * sc) / Math.max(1, v.target))}%` }))),
-    h("td", { class: "num", title: "cards in hand" }, String(v.hand_sizes[i])),
-    h("td", { class: "num", title: "banked action points" }, v.bank[i] ? `+${v.bank[i]} AP` : "")));
+    h("td", { class: "num", title: ui("cards_in_hand", "cards in hand") }, String(v.hand_sizes[i])),
+    h("td", { class: "num", title: ui("banked_ap", "banked action points") }, v.bank[i] ? `+${v.bank[i]} ${ui("ap", "AP")}` : "")));
   return h("table", { class: "scores metscri-scores", style: "font-size:.85rem" },
-    h("tr", {}, h("th", {}, ""), h("th", {}, term("M-points", "Metscri-point", DA)), h("th", {}, `→ ${v.target}`), h("th", {}, "hand"), h("th", {}, "")), ...rows);
+    h("tr", {}, h("th", {}, ""), h("th", {}, ui("m_points", "M-points")), h("th", {}, `→ ${v.target}`), h("th", {}, ui("hand", "hand")), h("th", {}, "")), ...rows);
 }
 
 export function render(v, ctx) {

@@ -4,7 +4,8 @@
 // The board is turned so that the seat's own colour sits at the bottom. Click a card, then the
 // piece's square (or start circle) and the square to move it to; the action list narrows.
 import { h, s, svg } from "../dom.js";
-import { term } from "../i18n.js";
+import { t } from "../i18n.js";
+import { ui, uif } from "../gametext.js";
 
 // The card types of the deck (games/partners/data.py): symbol, English and Danish names, start card.
 const CARD_TYPES = {
@@ -18,22 +19,20 @@ const LETTERS = ["Y", "R", "B", "G"];
 const FILL = { yellow: "#f2c913", red: "#d64541", blue: "#3b6fd1", green: "#2e9e52" };
 const PALE = { yellow: "#fbf0b8", red: "#f4c6c1", blue: "#c6d6f4", green: "#c2e6cc" };
 const DARK = { yellow: "#8a6f00", red: "#7a1f1a", blue: "#1d3c7a", green: "#16552b" };
-const COLOUR_DA = { yellow: "gul", red: "rød", blue: "blå", green: "grøn" };
 
 const W = 620;
 const C = W / 2;
 const R = 196;
-const da = (en, dk) => term(en, dk, "da");
 
 function colourName(c) {
-  return da(c, COLOUR_DA[c]);
+  return ui(c, c);
 }
 
 function seatName(v, ctx, k) {
   const person = v.controllers ? v.controllers[k] : k;
   const p = ctx.players[person];
-  const n = ctx.name ? ctx.name(person) : (p && (p.name || (p.bot ? `${p.bot} bot` : null))) || `seat ${person}`;
-  return ctx.seat === person ? `${n} (you)` : n;
+  const n = ctx.name ? ctx.name(person) : (p && (p.name || (p.bot ? `${p.bot} bot` : null))) || uif("seat", "seat {n}", { n: person });
+  return ctx.seat === person ? `${n} (${t("you")})` : n;
 }
 
 function clickAttrs(ctx, id) {
@@ -65,7 +64,7 @@ function pcard(x, y, code, opts = {}) {
     transform: `translate(${x},${y})`,
     class: ["card", click ? "clickable" : "", sel ? "selected" : ""].join(" ").trim(),
     "data-id": click ? id : null, "data-ref": id, tabindex: click ? 0 : null, role: click ? "button" : null,
-    "aria-label": da(t[1], t[2]),
+    "aria-label": ui(`card_${code}`, t[1]),
   });
   g.append(s("rect", { width: w, height: hh, rx: 5, class: "card-face" }));
   const red = t[3] ? "#c0392b" : "#1d2327";
@@ -75,11 +74,11 @@ function pcard(x, y, code, opts = {}) {
     fill: red, "font-family": "DejaVu Serif, Georgia, serif" }, sym));
   if (!opts.small) {
     g.append(s("text", { x: 4, y: 12, "font-size": 9, "font-weight": 700, fill: red }, sym));
-    const label = code === "S7" ? "split" : code === "M4" ? "back" : code === "SWAP" ? "swap"
-      : t[3] ? "start" : "";
+    const label = code === "S7" ? ui("split", "split") : code === "M4" ? ui("back", "back") : code === "SWAP" ? ui("swap", "swap")
+      : t[3] ? ui("start", "start") : "";
     if (label) g.append(s("text", { x: w / 2, y: hh - 7, "text-anchor": "middle", "font-size": 8.5, fill: "#555" }, label));
   }
-  g.append(s("title", {}, da(t[1], t[2])));
+  g.append(s("title", {}, ui(`card_${code}`, t[1])));
   return g;
 }
 
@@ -129,7 +128,7 @@ export function render(v, ctx) {
         const [pc, cnt] = track[id];
         g.append(piece(x, y, pc, sqR - 1.5, cnt > 1 ? String(cnt) : null));
       }
-      g.append(s("title", {}, k === 0 ? `${id}: ${colourName(col)} start field (startfelt)` : `${id}: square ${k} of the ${col} segment`));
+      g.append(s("title", {}, k === 0 ? uif("start_field", "{id}: {colour} start field", { id, colour: colourName(col) }) : uif("square", "{id}: square {k} of the {colour} segment", { id, k, colour: colourName(col) })));
       items.push(g);
     }
     // The house: four circles running inwards from the start field.
@@ -147,7 +146,7 @@ export function render(v, ctx) {
         stroke: click ? "#d98e04" : FILL[col], "stroke-width": click ? 3 : 2.5 }));
       if (full) g.append(piece(x, y, col, 7.5));
       else g.append(s("text", { x, y: y + 3, "text-anchor": "middle", "font-size": 8, fill: DARK[col], "pointer-events": "none" }, `H${k + 1}`));
-      g.append(s("title", {}, `${id}: ${colourName(col)} house (hus), circle ${k + 1}`));
+      g.append(s("title", {}, uif("house_circle", "{id}: {colour} house, circle {k}", { id, colour: colourName(col), k: k + 1 })));
       items.push(g);
     });
     // The start circle, outside the ring just before the start field.
@@ -161,7 +160,7 @@ export function render(v, ctx) {
     const inCircle = (v.circles && v.circles[col]) || 0;
     const spots = [[-8, -8], [8, -8], [-8, 8], [8, 8]];
     for (let k = 0; k < Math.min(inCircle, 4); k++) cg.append(piece(cx + spots[k][0], cy + spots[k][1], col, 7));
-    cg.append(s("title", {}, `${cid}: ${colourName(col)} start circle (startcirkel), ${inCircle} piece(s)`));
+    cg.append(s("title", {}, uif("start_circle", "{id}: {colour} start circle, {n} piece(s)", { id: cid, colour: colourName(col), n: inCircle })));
     items.push(cg);
     // The player of this colour, in the board's corner beside its segment.
     // Sides: 0 bottom, 1 left, 2 top, 3 right (the board turns with the seat).
@@ -173,9 +172,9 @@ export function render(v, ctx) {
     items.push(s("text", { x: bx, y: by, "text-anchor": anchor, "font-size": 13, "font-weight": turn ? 700 : 400, fill: "#222" },
       `${turn ? "▶ " : ""}${seatName(v, ctx, c)}`));
     const info = [colourName(col)];
-    if (v.dealer === c) info.push(da("dealer", "kortgiver"));
-    if (v.phase === "exchange" && v.committed && v.committed[c]) info.push("card given ✓");
-    if (v.sat_out && v.sat_out[c]) info.push("hand laid down");
+    if (v.dealer === c) info.push(ui("dealer", "dealer"));
+    if (v.phase === "exchange" && v.committed && v.committed[c]) info.push(`${ui("card_given", "card given")} ✓`);
+    if (v.sat_out && v.sat_out[c]) info.push(ui("laid_down", "hand laid down"));
     // On the left and right sides, one fact per line (the ring is close).
     const lines = side === 1 || side === 3 ? info : [info.join(" · ")];
     lines.forEach((line, j) => items.push(s("text", { x: bx, y: by + 14 + 12 * j, "text-anchor": anchor, "font-size": 10.5, fill: DARK[col] }, line)));
@@ -185,13 +184,13 @@ export function render(v, ctx) {
   }
   // The middle: the deck and the last card played.
   items.push(s("g", {}, backCard(C - 46, C - 24, false)));
-  items.push(s("text", { x: C - 29, y: C + 38, "text-anchor": "middle", "font-size": 10, fill: "#333" }, `${v.deck_size ?? 0} ${"cards"}`));
+  items.push(s("text", { x: C - 29, y: C + 38, "text-anchor": "middle", "font-size": 10, fill: "#333" }, `${v.deck_size ?? 0} ${ui("cards", "cards")}`));
   const disc = v.discard || [];
   if (disc.length) items.push(pcard(C + 8, C - 24, disc[disc.length - 1], { small: true, id: null }));
-  items.push(s("text", { x: C + 25, y: C + 50, "text-anchor": "middle", "font-size": 10, fill: "#333" }, "played"));
+  items.push(s("text", { x: C + 25, y: C + 50, "text-anchor": "middle", "font-size": 10, fill: "#333" }, ui("played", "played")));
   if (v.phase === "split") {
     items.push(s("text", { x: C, y: C - 34, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#7a1f1a" },
-      `7 ${da("split", "delekort")}: ${v.split_left} left`));
+      uif("split_left", "7 split: {n} left", { n: v.split_left })));
   }
   const board = svg(W, W, { class: "partners-board", style: "max-width: 640px" }, ...items);
 
@@ -210,36 +209,36 @@ export function render(v, ctx) {
       hi.push(pcard(x, 46, code, { small: true, id: null }));
       x += 92;
     };
-    if (priv.giving) note("giving", priv.giving);
-    if (priv.gave) note("gave", priv.gave);
-    if (priv.received) note("received", priv.received);
+    if (priv.giving) note(ui("giving", "giving"), priv.giving);
+    if (priv.gave) note(ui("gave", "gave"), priv.gave);
+    if (priv.received) note(ui("received", "received"), priv.received);
     const col = colours[k];
-    const title = `${colourName(col)}: ${seatName(v, ctx, k)} · ${"hand"}` +
-      (v.phase === "exchange" && active ? ` — ${"give a card to your partner"} (${colourName(colours[(k + 2) % 4])})` : "");
+    const title = `${colourName(col)}: ${seatName(v, ctx, k)} · ${ui("hand", "hand")}` +
+      (v.phase === "exchange" && active ? ` — ${ui("give_partner", "give a card to your partner")} (${colourName(colours[(k + 2) % 4])})` : "");
     hi.unshift(s("text", { x: 8, y: 16, "font-size": 13, "font-weight": 700, fill: "#fff" }, title));
     hi.unshift(s("rect", { x: 0, y: 0, width: 5, height: 110, fill: FILL[col] }));
     hands.push(svg(Math.max(x + 10, 330), 112, { class: "partners-hand", style: `max-width: ${Math.max(x + 10, 330) * 1.1}px; margin: .4rem 0 0` }, ...hi));
   }
-  if (!mine.length) hands.push(h("p", { class: "muted", style: "color:#fff" }, "spectating: hands are hidden"));
+  if (!mine.length) hands.push(h("p", { class: "muted", style: "color:#fff" }, ui("spectating", "spectating: hands are hidden")));
 
   // Side facts: phase, deals, partnerships, the played cards.
-  const phaseName = v.result != null ? "game over" : { exchange: da("exchange", "bytte kort"), play: "play", split: da("split 7", "delekort") }[v.phase] || v.phase;
+  const phaseName = v.result != null ? ui("game_over", "game over") : { exchange: ui("exchange", "exchange"), play: ui("play", "play"), split: ui("split7", "split 7") }[v.phase] || v.phase;
   const teams = (v.partnerships || [[0, 2], [1, 3]]).map((t) => {
     const home = t.reduce((acc, c) => acc + ((v.houses && v.houses[colours[c]]) || []).filter(Boolean).length, 0);
     return h("tr", {}, h("td", {}, ...t.map((c) => h("span", { style: `display:inline-block;width:10px;height:10px;border-radius:50%;background:${FILL[colours[c]]};margin-right:3px` })),
       t.map((c) => colourName(colours[c])).join(" + ")),
-      h("td", { class: "num" }, `${home} ${`in the ${da("house", "hus")}`}`),
-      h("td", {}, v.winner && v.winner.length && t.includes(v.winner[0]) ? h("b", { style: "color:#ffd977" }, "★ won") : ""));
+      h("td", { class: "num" }, uif("in_house", "{n} in the house", { n: home })),
+      h("td", {}, v.winner && v.winner.length && t.includes(v.winner[0]) ? h("b", { style: "color:#ffd977" }, `★ ${ui("won", "won")}`) : ""));
   });
   const pw = Math.max(disc.slice(-10).length, 1) * 38 + 4;
   const played = svg(pw, 52, { width: pw, style: "max-width: 100%; display:block; margin:0" },
     ...disc.slice(-10).map((code, j) => pcard(2 + j * 38, 2, code, { small: true, id: null })));
   const facts = h("div", { style: "display:flex;flex-wrap:wrap;gap:.4rem 1.2rem;align-items:flex-start;margin-top:.4rem;font-size:.9rem" },
     h("div", {},
-      h("div", {}, h("b", {}, phaseName), v.phase === "split" ? ` · ${v.split_left} steps left` : ""),
-      h("div", {}, `${da("dealer", "kortgiver")}: ${colourName(colours[v.dealer ?? 0])} · deal ${v.deal_in_cycle} of 3 · ${v.deals} deals`),
-      h("div", {}, `${"deck"}: ${v.deck_size} cards`)),
+      h("div", {}, h("b", {}, phaseName), v.phase === "split" ? ` · ${uif("steps_left", "{n} steps left", { n: v.split_left })}` : ""),
+      h("div", {}, uif("deals", "dealer: {colour} · deal {k} of 3 · {n} deals", { colour: colourName(colours[v.dealer ?? 0]), k: v.deal_in_cycle, n: v.deals })),
+      h("div", {}, uif("deck", "deck: {n} cards", { n: v.deck_size }))),
     h("table", { class: "scores" }, ...teams),
-    h("div", {}, h("div", {}, `${"played"} (last ${Math.min(10, disc.length)} of ${disc.length})`), played));
+    h("div", {}, h("div", {}, uif("played_last", "played (last {k} of {n})", { k: Math.min(10, disc.length), n: disc.length })), played));
   return h("div", { class: "partners-wrap" }, board, ...hands, facts);
 }

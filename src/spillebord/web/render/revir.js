@@ -4,9 +4,9 @@
 // fight panel with the hidden bid. Click a square to move there (or to fight / hunt on it);
 // in a fight click a stone count to bid it, or the white flag to give up.
 import { h, s, svg } from "../dom.js";
-import { term } from "../i18n.js";
+import { t as tx } from "../i18n.js";
+import { ui, uif } from "../gametext.js";
 
-const SV = "sv";
 const TERR = { ROD: "#d64541", GUL: "#e8b923", GRON: "#4f9e43", BLA: "#3c78c8", LILA: "#8e55ad" };
 const TERR_LIGHT = { ROD: "#f2b8b4", GUL: "#f8e6a3", GRON: "#bfe0b5", BLA: "#b9d0ef", LILA: "#dcc5e6" };
 // Cat fur colours per seat (also the owner flags).
@@ -29,7 +29,7 @@ function legalText(ctx, text) {
 // A cat: a round head with two ears, in the seat's fur colour, with its seat number.
 function cat(x, y, seat, r = 11) {
   const f = FUR[seat % 4];
-  return s("g", { class: "cat", "aria-label": `cat of P${seat + 1}`, "pointer-events": "none" },
+  return s("g", { class: "cat", "aria-label": uif("cat_of", "cat of P{n}", { n: seat + 1 }), "pointer-events": "none" },
     s("polygon", { points: `${x - r * 0.95},${y - r * 0.2} ${x - r * 0.75},${y - r * 1.35} ${x - r * 0.15},${y - r * 0.8}`, fill: f, stroke: "#000", "stroke-width": 1 }),
     s("polygon", { points: `${x + r * 0.95},${y - r * 0.2} ${x + r * 0.75},${y - r * 1.35} ${x + r * 0.15},${y - r * 0.8}`, fill: f, stroke: "#000", "stroke-width": 1 }),
     s("circle", { cx: x, cy: y, r, fill: f, stroke: "#000", "stroke-width": 1 }),
@@ -67,13 +67,13 @@ function farm(v, ctx) {
   const hunt = new Set(v.effects.hunt);
   items.push(s("rect", { x: 0, y: 0, width: W, height: H, rx: 10, fill: "#7fa35a" }));
   items.push(s("text", { x: 10, y: 18, class: "panel-title" },
-    `${b.name} · ${term("turn", "drag", SV)} ${v.turn}${v.max_turns ? `/${v.max_turns}` : ""} · ` +
-    (v.winners ? "game over" : v.phase === "move" ? term("move", "förflytta sig", SV)
-      : v.phase === "act" ? `${term("fight", "slåss", SV)} / ${term("hunt", "jaga råttor", SV)}`
-      : v.phase === "bid" ? term("fight", "slagsmål", SV) : v.phase) +
+    `${b.name} · ${ui("turn", "turn")} ${v.turn}${v.max_turns ? `/${v.max_turns}` : ""} · ` +
+    (v.winners ? ui("game_over", "game over") : v.phase === "move" ? ui("move", "move")
+      : v.phase === "act" ? `${ui("fight_act", "fight")} / ${ui("hunt", "hunt")}`
+      : v.phase === "bid" ? ui("fight", "Fight") : v.phase) +
     (v.to_act != null ? ` · ▶ ${name(ctx, v.to_act)}` : "")));
   // The buildings behind their squares.
-  for (const [bid, label] of [["house", term("house", "huset", SV)], ["barn", term("barn", "ladugården", SV)]]) {
+  for (const [bid, label] of [["house", ui("house", "house")], ["barn", ui("barn", "barn")]]) {
     const qs = b.squares.filter((q) => q.building === bid);
     if (!qs.length) continue;
     const x1 = Math.min(...qs.map((q) => q.x)), x2 = Math.max(...qs.map((q) => q.x));
@@ -95,9 +95,9 @@ function farm(v, ctx) {
     const mx = (cx(p) + cx(q)) / 2, my = (cy(p) + cy(q)) / 2;
     items.push(s("line", { x1: cx(p), y1: cy(p), x2: cx(q), y2: cy(q), stroke: isOpen ? "#e9dcb8" : "#6b4a2b",
       "stroke-width": 7, "stroke-dasharray": isOpen ? null : "4 3" }));
-    items.push(s("g", {}, s("title", {}, `${d.sv}: ${isOpen ? "open" : "shut"}`),
+    items.push(s("g", {}, s("title", {}, `${d.sv}: ${isOpen ? ui("open", "open") : ui("shut", "shut")}`),
       s("rect", { x: mx - 14, y: my - 9, width: 28, height: 18, rx: 3, fill: isOpen ? "#3fae5a" : "#a8322a", stroke: "#222" }),
-      s("text", { x: mx, y: my + 4, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": 700 }, isOpen ? "open" : "shut")));
+      s("text", { x: mx, y: my + 4, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": 700 }, isOpen ? ui("open", "open") : ui("shut", "shut"))));
   }
   // The squares.
   const catsOn = {};
@@ -114,7 +114,7 @@ function farm(v, ctx) {
       "aria-label": `${q.sv} (${q.id})`,
       onclick: stayHere ? () => ctx.act("stay") : null,
     });
-    g.append(s("title", {}, `${q.sv} — ${q.en}${q.colour ? ` · ${q.colour} · rats ${q.profile}` : ""}${v.owner[q.id] != null ? ` · ${name(ctx, v.owner[q.id])}` : ""}${stayHere ? " · click to stay" : ""}`));
+    g.append(s("title", {}, `${q.sv}${q.colour ? ` · ${q.colour} · ${ui("rats", "rats")} ${q.profile}` : ""}${v.owner[q.id] != null ? ` · ${name(ctx, v.owner[q.id])}` : ""}${stayHere ? ` · ${ui("click_stay", "click to stay")}` : ""}`));
     const fill = q.colour ? TERR_LIGHT[q.colour] : q.indoor ? "#cbbba4" : "#e4d7b5";
     g.append(s("rect", { x, y, width: w, height: hh, rx: 6, class: "cell", fill, stroke: q.colour ? TERR[q.colour] : "#7d6b51", "stroke-width": 2 }));
     if (q.colour) g.append(s("rect", { x, y, width: 7, height: hh, rx: 3, fill: TERR[q.colour] }));
@@ -166,14 +166,14 @@ function clock(v) {
   const H = 2 * R + ch + 40;
   const ox = W / 2, oy = H / 2 + 10;
   const items = [];
-  items.push(s("text", { x: 6, y: 16, class: "panel-title" }, term("Card clock", "kortklockan", SV)));
+  items.push(s("text", { x: 6, y: 16, class: "panel-title" }, ui("card_clock", "Card clock")));
   items.push(s("circle", { cx: ox, cy: oy, r: R, fill: "none", stroke: "#ffffff55", "stroke-width": 2, "stroke-dasharray": "4 4" }));
   // The pile in the middle.
   for (let i = 2; i >= 0; i--) {
     items.push(s("rect", { x: ox - 26 + i * 3, y: oy - 36 + i * 3, width: 52, height: 66, rx: 5, class: "card-back" }));
   }
   items.push(s("text", { x: ox + 3, y: oy + 4, "text-anchor": "middle", fill: "#fff", "font-size": 13, "font-weight": 700 }, `${c.pile_size}`));
-  items.push(s("text", { x: ox + 3, y: oy + 44, "text-anchor": "middle", fill: "#fff", "font-size": 10 }, term("pile", "högen", SV)));
+  items.push(s("text", { x: ox + 3, y: oy + 44, "text-anchor": "middle", fill: "#fff", "font-size": 10 }, ui("pile", "pile")));
   c.positions.forEach((id, i) => {
     const a = -Math.PI / 2 + (2 * Math.PI * i) / k;
     const x = ox + R * Math.cos(a) - cw / 2, y = oy + R * Math.sin(a) - ch / 2;
@@ -185,17 +185,17 @@ function clock(v) {
     }
     const card = cards[id] || { sv: id, en: "", type: "permit", text: "" };
     const spent = card.type === "once" && !isNew;
-    const g = s("g", { opacity: spent ? 0.55 : 1 }, s("title", {}, `${id} ${card.sv} — ${card.en}: ${card.text}${spent ? " (spent)" : ""}`));
+    const g = s("g", { opacity: spent ? 0.55 : 1 }, s("title", {}, `${id} ${card.sv}${spent ? ` (${ui("spent", "spent")})` : ""}`));
     g.append(s("rect", { x, y, width: cw, height: ch, rx: 5, fill: "#fffdf7", stroke: isNew ? "#ffd977" : "#333", "stroke-width": isNew ? 4 : 1 }));
     g.append(s("rect", { x, y, width: cw, height: 12, rx: 5, fill: CARD_COL[card.type] || "#555" }));
     g.append(s("text", { x: x + 4, y: y + 9.5, "font-size": 8, fill: "#fff", "font-weight": 700 },
-      `${id} · ${card.type === "permit" ? "synligt" : card.type === "happen" ? "händelse" : "en gång"}`));
+      `${id} · ${ui(`type_${card.type}`, card.type)}`));
     const words = card.sv.replace(/^Råttspår: .*/, "Råttspår");
     wrapWords(words, 17).slice(0, 2).forEach((ln, j) => g.append(s("text", { x: x + 4, y: y + 24 + j * 11, "font-size": 9.5, "font-weight": 700, fill: "#222" }, ln)));
-    const detail = card.sv.startsWith("Råttspår") ? card.text.replace("Rat hunting allowed on ", "") : card.en;
+    const detail = card.sv.startsWith("Råttspår") ? card.text.replace("Rat hunting allowed on ", "") : ui(`card_${card.en.toLowerCase().replace(/[^a-z]+/g, "_")}`, card.en);
     g.append(s("text", { x: x + 4, y: y + ch - 5, "font-size": 8, fill: "#555" }, detail.length > 22 ? detail.slice(0, 21) + "…" : detail));
     items.push(g);
-    if (isNew) items.push(s("text", { x: x + cw / 2, y: y - 4, "text-anchor": "middle", fill: "#ffd977", "font-size": 10, "font-weight": 700 }, "▼ new"));
+    if (isNew) items.push(s("text", { x: x + cw / 2, y: y - 4, "text-anchor": "middle", fill: "#ffd977", "font-size": 10, "font-weight": 700 }, `▼ ${ui("new", "new")}`));
   });
   return svg(W, H, { class: "revir-clock", style: "max-width: 380px" }, ...items);
 }
@@ -203,13 +203,13 @@ function clock(v) {
 function effectsLine(v) {
   const e = v.effects;
   const bits = [];
-  bits.push(`${term("doors", "dörrar", SV)}: ${v.board.doors.map((d) => `${d.sv} ${e.doors_open.includes(d.id) ? "open" : "shut"}`).join(", ")}`);
-  if (e.hunt.length) bits.push(`${term("rat tracks", "råttspår", SV)}: ${e.hunt.join(" ")}`);
-  if (e.fat) bits.push(`${term("fat rats", "feta råttor", SV)} +${e.fat}`);
-  if (e.double) bits.push(term("big catch", "storfångst", SV));
-  if (e.free_move) bits.push(term("moving is free", "pigg katt", SV));
-  if (e.nest) bits.push(term("rat nest", "råttboet", SV));
-  if (e.happen.length) bits.push(`${term("happenings", "händelser", SV)}: ${e.happen.map((c) => (v.board.cards[c] || {}).sv || c).join(", ")}`);
+  bits.push(`${ui("doors", "doors")}: ${v.board.doors.map((d) => `${d.sv} ${e.doors_open.includes(d.id) ? ui("open", "open") : ui("shut", "shut")}`).join(", ")}`);
+  if (e.hunt.length) bits.push(`${ui("rat_tracks", "rat tracks")}: ${e.hunt.join(" ")}`);
+  if (e.fat) bits.push(`${ui("fat_rats", "fat rats")} +${e.fat}`);
+  if (e.double) bits.push(ui("big_catch", "big catch"));
+  if (e.free_move) bits.push(ui("moving_is_free", "moving is free"));
+  if (e.nest) bits.push(ui("rat_nest", "rat nest"));
+  if (e.happen.length) bits.push(`${ui("happenings", "happenings")}: ${e.happen.map((c) => (v.board.cards[c] || {}).sv || c).join(", ")}`);
   return h("p", { class: "revir-effects", style: "margin:.3rem 0;font-size:.85rem" }, bits.join(" · "));
 }
 
@@ -221,9 +221,9 @@ function players(v, ctx) {
   for (const q of v.board.squares) if (q.colour) size[q.colour] = (size[q.colour] || 0) + 1;
   const W = 420, RH = 24, X = 186, CW = 46;
   const items = [];
-  items.push(s("text", { x: 4, y: 14, class: "svg-label svg-small" }, term("player", "spelare", SV)));
-  items.push(s("text", { x: 168, y: 14, "text-anchor": "end", class: "svg-label svg-small" }, s("title", {}, "kraftstenar"), "stones"));
-  colours.forEach((c, k) => items.push(s("text", { x: X + k * CW, y: 14, fill: TERR[c.id], "font-size": 10, "font-weight": 700 }, s("title", {}, c.en), c.sv)));
+  items.push(s("text", { x: 4, y: 14, class: "svg-label svg-small" }, ui("player", "player")));
+  items.push(s("text", { x: 168, y: 14, "text-anchor": "end", class: "svg-label svg-small" }, s("title", {}, ui("stones", "stones")), ui("stones", "stones")));
+  colours.forEach((c, k) => items.push(s("text", { x: X + k * CW, y: 14, fill: TERR[c.id], "font-size": 10, "font-weight": 700 }, s("title", {}, c.sv), c.sv)));
   v.cats.forEach((q, i) => {
     const y = 22 + i * RH;
     const terr = v.territories[i];
@@ -231,7 +231,7 @@ function players(v, ctx) {
     items.push(cat(14, y + 13, i, 8));
     const won = v.winners && v.winners.includes(i);
     items.push(s("text", { x: 28, y: y + 16, fill: won ? "#ffd977" : "#fff", "font-size": 12, "font-weight": i === v.to_act || won ? 700 : 400 },
-      `${i === v.to_act ? "▶ " : ""}${name(ctx, i)}${i === v.seat ? " (you)" : ""}`.slice(0, 15) + (won ? " ★" : "")));
+      `${i === v.to_act ? "▶ " : ""}${name(ctx, i)}${i === v.seat ? ` (${tx("you")})` : ""}`.slice(0, 15) + (won ? " ★" : "")));
     items.push(stone(163, y + 11, 5));
     items.push(s("text", { x: 154, y: y + 16, "text-anchor": "end", fill: "#fff", "font-size": 12, "font-weight": 700 }, v.stones[i] == null ? "?" : String(v.stones[i])));
     colours.forEach((c, k) => {
@@ -245,7 +245,7 @@ function players(v, ctx) {
   });
   const by = 22 + v.cats.length * RH + 14;
   items.push(s("text", { x: 4, y: by, class: "svg-label svg-small" },
-    `${term("bank", "banken", SV)}: ${v.bank == null ? "?" : v.bank} · ${term("series", "revirserie", SV)}: ${v.series_needed} of one colour wins`));
+    `${ui("bank", "bank")}: ${v.bank == null ? "?" : v.bank} · ${ui("series", "series")}: ${uif("series_wins", "{n} of one colour wins", { n: v.series_needed })}`));
   return svg(W, by + 6, { class: "revir-players", style: `max-width:${W}px` }, ...items);
 }
 
@@ -258,7 +258,7 @@ function fightPanel(v, ctx) {
   const items = [];
   items.push(s("rect", { x: 0, y: 0, width: W, height: 10, fill: "none" }));
   items.push(s("text", { x: 6, y: 16, class: "panel-title" },
-    `${term("Fight", "slagsmål", SV)} · ${f.territory} ${terr ? terr.sv : ""} · ${term("round", "omgång", SV)} ${f.round}`));
+    `${ui("fight", "Fight")} · ${f.territory} ${terr ? terr.sv : ""} · ${ui("round", "round")} ${f.round}`));
   const side = (who, seat, x, k) => {
     items.push(cat(x + 16, 44, seat, 13));
     items.push(s("text", { x: x + 36, y: 40, fill: "#fff", "font-size": 11, "font-weight": 700 }, who));
@@ -266,13 +266,13 @@ function fightPanel(v, ctx) {
     for (let j = 0; j < v.hits_to_win; j++) {
       items.push(s("circle", { cx: x + 10 + j * 17, cy: 76, r: 7, fill: j < f.hits[k] ? "#ffd977" : "none", stroke: "#ffd977", "stroke-width": 1.5 }));
     }
-    items.push(s("text", { x: x + 10 + v.hits_to_win * 17, y: 80, fill: "#fff", "font-size": 10 }, term("hits", "slag", SV)));
+    items.push(s("text", { x: x + 10 + v.hits_to_win * 17, y: 80, fill: "#fff", "font-size": 10 }, ui("hits", "hits")));
     items.push(stone(x + 10, 98));
     items.push(s("text", { x: x + 20, y: 102, fill: "#fff", "font-size": 11 },
-      `${f.committed[k]} ${term("bet", "satsade", SV)} · ${f.available[k] == null ? "?" : f.available[k]} left`));
+      `${f.committed[k]} ${ui("bet", "bet")} · ${f.available[k] == null ? "?" : f.available[k]} ${ui("left", "left")}`));
   };
-  side(term("attacker", "anfallare", SV), f.attacker, 6, 0);
-  side(term("defender", "försvarare", SV), f.defender, W / 2 + 6, 1);
+  side(ui("attacker", "attacker"), f.attacker, 6, 0);
+  side(ui("defender", "defender"), f.defender, W / 2 + 6, 1);
   // This round's hands: the attacker's closed hand hides the bid.
   let y = 126;
   const hand = (x, label, text, hidden) => {
@@ -282,26 +282,26 @@ function fightPanel(v, ctx) {
   };
   if (f.attacker_submitted) {
     const mine = f.my_submission;
-    hand(6, mine != null ? "your hidden bid" : term("hidden bid", "dold hand", SV), mine != null ? String(mine) : "?", mine == null);
+    hand(6, mine != null ? ui("your_hidden_bid", "your hidden bid") : ui("hidden_bid", "hidden bid"), mine != null ? String(mine) : "?", mine == null);
   } else {
-    hand(6, "no bid yet", "…", false);
+    hand(6, ui("no_bid", "no bid yet"), "…", false);
   }
-  hand(W / 2 + 6, "no bid yet", "…", false);
+  hand(W / 2 + 6, ui("no_bid", "no bid yet"), "…", false);
   if (f.last) {
-    const t = (x) => (x < 0 ? "gave up" : String(x));
-    items.push(s("text", { x: 6, y: y + 48, fill: "#fff", "font-size": 11 }, `last round: ${t(f.last[0])} against ${t(f.last[1])}`));
+    const t = (x) => (x < 0 ? ui("gave_up", "gave up") : String(x));
+    items.push(s("text", { x: 6, y: y + 48, fill: "#fff", "font-size": 11 }, uif("last_round", "last round: {a} against {b}", { a: t(f.last[0]), b: t(f.last[1]) })));
   }
   y += 58;
   // My bid: click a number of stones.
   const bids = ctx.legal.filter((a) => /^bid \d+$/.test(a.text)).map((a) => Number(a.text.slice(4)));
   if (bids.length) {
-    items.push(s("text", { x: 6, y: y + 6, fill: "#ffd977", "font-size": 12, "font-weight": 700 }, `${term("Your bid", "ditt bud", SV)}: click the stones`));
+    items.push(s("text", { x: 6, y: y + 6, fill: "#ffd977", "font-size": 12, "font-weight": 700 }, `${ui("your_bid", "Your bid")}: ${ui("click_stones", "click the stones")}`));
     y += 14;
     const per = 12;
     bids.forEach((n, j) => {
       const bx = 6 + (j % per) * 30, by = y + Math.floor(j / per) * 30;
       const text = `bid ${n}`;
-      items.push(s("g", { class: "clickable", tabindex: 0, role: "button", "aria-label": text, onclick: () => ctx.act(text),
+      items.push(s("g", { class: "clickable", tabindex: 0, role: "button", "aria-label": uif("bid_n", "bid {n}", { n }), onclick: () => ctx.act(text),
         onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.act(text); } } },
         s("circle", { cx: bx + 12, cy: by + 12, r: 12, fill: "#9aa5ad", class: "cell", stroke: "#4d575e" }),
         s("text", { x: bx + 12, y: by + 16, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#111" }, String(n))));
@@ -309,12 +309,12 @@ function fightPanel(v, ctx) {
     y += Math.ceil(bids.length / per) * 30 + 4;
   }
   if (legalText(ctx, "surrender")) {
-    items.push(s("g", { class: "clickable", tabindex: 0, role: "button", "aria-label": "surrender", onclick: () => ctx.act("surrender"),
+    items.push(s("g", { class: "clickable", tabindex: 0, role: "button", "aria-label": ui("give_up", "give up"), onclick: () => ctx.act("surrender"),
       onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.act("surrender"); } } },
       s("rect", { x: 6, y, width: 150, height: 24, rx: 5, fill: "#fff", class: "cell", stroke: "#444" }),
       s("line", { x1: 16, y1: y + 4, x2: 16, y2: y + 21, stroke: "#5b4636", "stroke-width": 2 }),
       s("path", { d: `M17 ${y + 5} h13 l-3 4 l3 4 h-13 z`, fill: "#fff", stroke: "#5b4636" }),
-      s("text", { x: 36, y: y + 16, "font-size": 12, fill: "#222" }, term("give up", "ge upp", SV))));
+      s("text", { x: 36, y: y + 16, "font-size": 12, fill: "#222" }, ui("give_up", "give up"))));
     y += 30;
   }
   return svg(W, y + 6, { class: "revir-fight", style: "max-width: 460px; background:#3d2b1f; border-radius:8px" }, ...items);
@@ -325,7 +325,7 @@ export function render(v, ctx) {
   const lower = h("div", { style: "display:flex;flex-wrap:wrap;gap:.8rem;align-items:flex-start" },
     clock(v), h("div", { style: "flex:1;min-width:260px;display:flex;flex-direction:column;gap:.5rem" },
       fightPanel(v, ctx), players(v, ctx),
-      v.winners ? h("p", { style: "font-weight:700" }, `${term("Winner", "vinnare", SV)}: ${v.winners.map((w) => name(ctx, w)).join(", ")}`) : null));
+      v.winners ? h("p", { style: "font-weight:700" }, `${ui("winner", "Winner")}: ${v.winners.map((w) => name(ctx, w)).join(", ")}`) : null));
   parts.push(lower);
   return h("div", { class: "revir-wrap" }, ...parts);
 }
