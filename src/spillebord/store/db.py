@@ -310,6 +310,15 @@ def release_sqlite(path: str) -> None:
 # --------------------------------------------------------------------------- the store
 
 
+def _sqlite_store(raw: sqlite3.Connection, a: NewAction) -> None:
+    """The two statements that store one action and move its table on (no commit)."""
+    raw.execute(_SQLITE_INSERT_ACTION, (a.table_id, a.seq, a.seat, a.action, a.time))
+    raw.execute(
+        _SQLITE_UPDATE_TABLE,
+        (a.status, a.seq + 1, dumps_list(a.outcome), dumps_list(a.scores), a.truncated, a.time, a.table_id),
+    )
+
+
 class Store:
     """Repository of tables, seats and actions over one SQLAlchemy engine (synchronous)."""
 
@@ -584,19 +593,7 @@ class Store:
             raw = self._sqlite_conn().connection.driver_connection
             assert isinstance(raw, sqlite3.Connection)
             try:
-                raw.execute(_SQLITE_INSERT_ACTION, (a.table_id, a.seq, a.seat, a.action, a.time))
-                raw.execute(
-                    _SQLITE_UPDATE_TABLE,
-                    (
-                        a.status,
-                        a.seq + 1,
-                        dumps_list(a.outcome),
-                        dumps_list(a.scores),
-                        a.truncated,
-                        a.time,
-                        a.table_id,
-                    ),
-                )
+                _sqlite_store(raw, a)
                 raw.commit()
             except sqlite3.IntegrityError:
                 raw.rollback()
@@ -693,19 +690,7 @@ class Store:
             assert isinstance(raw, sqlite3.Connection)
             try:
                 for a in actions:
-                    raw.execute(_SQLITE_INSERT_ACTION, (a.table_id, a.seq, a.seat, a.action, a.time))
-                    raw.execute(
-                        _SQLITE_UPDATE_TABLE,
-                        (
-                            a.status,
-                            a.seq + 1,
-                            dumps_list(a.outcome),
-                            dumps_list(a.scores),
-                            a.truncated,
-                            a.time,
-                            a.table_id,
-                        ),
-                    )
+                    _sqlite_store(raw, a)
                 raw.commit()
                 return [None] * len(actions)
             except sqlite3.IntegrityError:
