@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import random
 import sqlite3
-import subprocess
 import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,54 +19,20 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_web_games import create_from_lobby, play_by_clicks
-
-TESTS = Path(__file__).resolve().parents[1]
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from webserver import TESTS, LoopbackServer
 
 
-class ToyServer:
-    def __init__(self, db: Path, log: Path) -> None:
-        self.db, self.log = db, log
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> ToyServer:
-        args = [sys.executable, "-m", "spillebord.server", "--db", str(self.db), "--port", str(self.port)]
-        args += ["--bot-delay", "0", "--log-level", "warning"]
-        args += ["--register", f"{TESTS}:toygame:TOY", "--register", f"{TESTS / 'web'}:webtoys:TRUNC"]
-        with open(self.log, "ab") as out:
-            self.proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(self.url + "/healthz", timeout=1):
-                    return self
-            except OSError:
-                if self.proc.poll() is not None or time.monotonic() > deadline:
-                    self.stop()
-                    raise RuntimeError("the server did not start: see " + str(self.log)) from None
-                time.sleep(0.2)
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
+class ToyServer(LoopbackServer):
+    args = (
+        *["--bot-delay", "0", "--log-level", "warning"],
+        *["--register", f"{TESTS}:toygame:TOY", "--register", f"{TESTS / 'web'}:webtoys:TRUNC"],
+    )
 
 
 @pytest.fixture()
 def toy_server(tmp_path: Path) -> Iterator[ToyServer]:
-    srv = ToyServer(tmp_path / "toys.sqlite3", tmp_path / "server.log").start()
+    srv = ToyServer(tmp_path / "toys.sqlite3", tmp_path / "server.log")
+    srv.start()
     yield srv
     srv.stop()
 

@@ -8,10 +8,8 @@ A server of its own (small search budgets, the toy game registered)."""
 from __future__ import annotations
 
 import re
-import subprocess
 import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,59 +19,26 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_web_games import create_from_lobby
+from webserver import TESTS, LoopbackServer
 
-TESTS = Path(__file__).resolve().parents[1]
 SMALL = ["--hint-iterations", "150", "--review-iterations", "60", "--review-samples", "8"]
 
 
-def free_port() -> int:
-    import socket
+class AnalysisServer(LoopbackServer):
+    """With small hint and review budgets and the toy game registered."""
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class AnalysisServer:
-    """``python -m spillebord.server`` with small hint and review budgets."""
-
-    def __init__(self, db: Path, log: Path) -> None:
-        self.db, self.log = db, log
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> AnalysisServer:
-        args = [sys.executable, "-m", "spillebord.server", "--db", str(self.db), "--port", str(self.port)]
-        args += ["--bot-delay", "0", "--bot-only-delay", "0", "--log-level", "warning", *SMALL]
-        args += ["--creates-per-minute", "1000", "--open-tables", "1000"]
-        args += ["--register", f"{TESTS}:toygame:TOY"]
-        with open(self.log, "ab") as out:
-            self.proc = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(self.url + "/healthz", timeout=1):
-                    return self
-            except OSError:
-                if self.proc.poll() is not None or time.monotonic() > deadline:
-                    self.stop()
-                    raise RuntimeError("the server did not start: see " + str(self.log)) from None
-                time.sleep(0.2)
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
+    args = (
+        *["--bot-delay", "0", "--bot-only-delay", "0", "--log-level", "warning", *SMALL],
+        *["--creates-per-minute", "1000", "--open-tables", "1000"],
+        *["--register", f"{TESTS}:toygame:TOY"],
+    )
 
 
 @pytest.fixture(scope="module")
 def analysis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AnalysisServer]:
     tmp = tmp_path_factory.mktemp("analysis-web")
-    srv = AnalysisServer(tmp / "tables.sqlite3", tmp / "server.log").start()
+    srv = AnalysisServer(tmp / "tables.sqlite3", tmp / "server.log")
+    srv.start()
     yield srv
     srv.stop()
 

@@ -22,7 +22,8 @@ from test_web_layout import serious_violations
 @pytest.fixture(scope="module")
 def analysis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AnalysisServer]:
     tmp = tmp_path_factory.mktemp("review-web")
-    srv = AnalysisServer(tmp / "tables.sqlite3", tmp / "server.log").start()
+    srv = AnalysisServer(tmp / "tables.sqlite3", tmp / "server.log")
+    srv.start()
     yield srv
     srv.stop()
 
