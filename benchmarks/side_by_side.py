@@ -168,7 +168,9 @@ def main() -> None:
     compiled = sorted(  # extension modules (tools/compile.py) instead of .py files
         n.removeprefix("spillebord.")
         for n, m in list(sys.modules.items())
-        if n.startswith("spillebord.") and str(getattr(m, "__file__", "")).endswith((".so", ".pyd"))
+        if n.startswith("spillebord.")
+        and not n.endswith("__mypyc")
+        and str(getattr(m, "__file__", "")).endswith((".so", ".pyd"))
     )
     compiled_line = "compiled: " + (", ".join(compiled) if compiled else "none (pure Python)")
     if args.json:
