@@ -165,7 +165,16 @@ def main() -> None:
             loose = dict(game.quick_options) if name.endswith("(quick)") else {}
             calls[name] = call_costs(game, 2, build(game.Options, loose))
 
+    compiled = sorted(  # extension modules (tools/compile.py) instead of .py files
+        n.removeprefix("spillebord.")
+        for n, m in list(sys.modules.items())
+        if n.startswith("spillebord.")
+        and not n.endswith("__mypyc")
+        and str(getattr(m, "__file__", "")).endswith((".so", ".pyd"))
+    )
+    compiled_line = "compiled: " + (", ".join(compiled) if compiled else "none (pure Python)")
     if args.json:
+        print(compiled_line, file=sys.stderr)
         print(
             json.dumps(
                 {
@@ -187,6 +196,7 @@ def main() -> None:
         )
         return
     print(f"random play, 2 seats, {args.rounds} interleaved rounds of {args.seconds} CPU s, medians")
+    print(compiled_line)
     print(
         f"{'engine':<24}{'decisions/CPU-s':>16}{'actions/CPU-s':>15}"
         f"{'× ' + BASELINE:>26}{'× its actions/CPU-s':>21}"

@@ -36,16 +36,16 @@ from typing import Any, ClassVar
 from spillebord.core import (
     Action,
     Event,
-    Game,
     GameKind,
     GameOver,
     IllegalAction,
     OptionError,
     Rng,
-    State,
     state,
     win_outcome,
 )
+from spillebord.core.game import Game, State  # the defining module: mypyc needs it for bases
+from spillebord.core.mypyc import mypyc_attr
 
 from .actions import (
     LAY_ACTIONS,
@@ -540,6 +540,7 @@ class EightyEightState(State[EightyEightAction]):
             assert self.to_act is None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class EightyEightGame(Game[EightyEightOptions, EightyEightState]):
     """88 — Digital Dramatik (Jeremy Shaw, 1987): build the number closest to the target."""
 

@@ -37,16 +37,16 @@ from typing import Any, ClassVar
 
 from spillebord.core import (
     Event,
-    Game,
     GameKind,
     GameOver,
     IllegalAction,
     OptionError,
     Rng,
-    State,
     Teams,
     state,
 )
+from spillebord.core.game import Game, State  # the defining module: mypyc needs it for bases
+from spillebord.core.mypyc import mypyc_attr
 
 from .actions import (
     BUILD_CODE,
@@ -320,310 +320,12 @@ class KasinoState(State[KasinoAction]):
         cached = self._legal
         if cached is not None:
             return cached
-        out = self._generate(p)
+        out = _generate(self, p)
         self._legal = out
         return out
 
     def _generate(self, p: int) -> list[KasinoAction]:
-        hand = self.hands[p]
-        loose = self.loose
-        builds = self.builds
-        m = len(loose)
-        nb = len(builds)
-        if not m and not nb:  # empty table: trail (♠5 cannot clear an empty table, 7.3)
-            return [TRAILS[h] for h in hand]
-        hm = self._hm
-        tm = self._tm
-        in_sums, one_card, must_gather, same_pile, classic, text_duty, pair = self._rules
-
-        own = -1
-        own_val = 0
-        built_vals = 0  # D20 "samme bunke": no second pile of a value already built (a mask)
-        if nb:
-            for j in range(nb):
-                if builds[j].owner == p:
-                    own = j
-                    own_val = builds[j].value
-                    break
-            if same_pile:
-                for bq in builds:
-                    built_vals |= 1 << bq.value
-        reserve = -1  # rule 9.3: the last card able to take the own build
-        if own >= 0:
-            able = [c for c in hand if hm[c] >> own_val & 1]
-            if len(able) == 1:
-                reserve = able[0]
-        trail_ok = own < 0 or not classic
-        must = text_duty and self.built_last >> p & 1
-
-        hkey = tuple(map(hm.__getitem__, hand))
-        hinfo = _HANDS.get(hkey)
-        if hinfo is None:
-            hinfo = _hand_info(hkey)
-        lim, cards_info = hinfo
-
-        # Subset sums of the loose cards (and, with build_in_sums, the builds): (mask, sum bits).
-        subs: list[tuple[int, int]] = [(0, 1)]
-        hl = self._hl
-        for i in range(m):
-            bit = 1 << i
-            lo, hi = hl[loose[i]]
-            if lim >> lo == 0:  # worth more than any hand card (so is its high value): no sums
-                continue
-            if hi:
-                subs += [(mk | bit, ns) for mk, s in subs if (ns := ((s << lo) | (s << hi)) & lim)]
-            else:
-                subs += [(mk | bit, ns) for mk, s in subs if (ns := (s << lo) & lim)]
-        bmask = 0
-        if in_sums:
-            for j in range(nb):
-                bit = 1 << (m + j)
-                bmask |= bit
-                v = builds[j].value
-                subs += [(mk | bit, ns) for mk, s in subs if (ns := (s << v) & lim)]
-        del subs[0]
-        capmask = reduce(or_, map(_second, subs), 0)  # every value some capture group can be worth
-        for bq in builds:
-            capmask |= 1 << bq.value
-        tv = -1  # every value some loose card can be worth (computed when first needed)
-        reqc: list[int] | None = None
-        codes: list[int] = list(loose)
-        for bq in builds:
-            codes.append(BUILD_CODE + bq.groups[0][0])
-
-        items_of: dict[int, tuple[int, ...]] = {}  # group mask → item codes (groups recur)
-
-        def items(g: int) -> tuple[int, ...]:
-            t = items_of.get(g)
-            if t is None:
-                t = (codes[g.bit_length() - 1],) if not g & g - 1 else tuple([codes[i] for i in _bits(g)])
-                items_of[g] = t
-            return t
-
-        lgc: list[list[int] | None] = [None] * 17
-
-        def lgroups(v: int) -> list[int]:
-            """Groups of loose cards only, worth v."""
-            r = lgc[v]
-            if r is None:
-                if bmask:
-                    r = [mk for mk, s in subs if s >> v & 1 and not mk & bmask]
-                else:
-                    r = [mk for mk, s in subs if s >> v & 1]
-                lgc[v] = r
-            return r
-
-        def unions(groups: list[int]) -> dict[int, tuple[tuple[int, ...], ...]]:
-            """Disjoint unions of groups: mask → its partition as item codes (for the text)."""
-            if not groups:
-                return _EMPTY_UNIONS
-            if len(groups) == 1:
-                g = groups[0]
-                return {0: (), g: (items(g),)}
-            if len(groups) == 2:
-                g, g2 = groups
-                if g != g2:
-                    i1 = items(g)
-                    i2 = items(g2)
-                    if g & g2:
-                        return {0: (), g: (i1,), g2: (i2,)}
-                    return {0: (), g: (i1,), g2: (i2,), g | g2: (i1, i2)}
-            # all unions of pairwise disjoint groups, each with one partition (as item codes)
-            reach: dict[int, tuple[tuple[int, ...], ...]] = {0: ()}
-            for g in groups:
-                it = None
-                for r, part in list(reach.items()):
-                    if not r & g:
-                        nr = r | g
-                        if nr not in reach:
-                            if it is None:
-                                it = items(g)
-                            reach[nr] = (*part, it)
-            return reach
-
-        capc: dict[int, dict[int, tuple[tuple[int, ...], ...]]] = {}
-
-        def capture_sets(v: int) -> dict[int, tuple[tuple[int, ...], ...]]:
-            r = capc.get(v)
-            if r is None:
-                if in_sums:
-                    groups = [mk for mk, s in subs if s >> v & 1]
-                else:
-                    groups = lgroups(v)
-                    if nb:
-                        groups = groups + [1 << (m + j) for j in range(nb) if builds[j].value == v]
-                r = capc[v] = unions(groups)
-            return r
-
-        # without builds on the table, gather sets and capture sets are the same unions
-        gatc: dict[int, dict[int, tuple[tuple[int, ...], ...]]] = capc if not nb else {}
-
-        def gather_sets(v: int) -> dict[int, tuple[tuple[int, ...], ...]]:
-            r = gatc.get(v)
-            if r is None:
-                r = gatc[v] = unions(lgroups(v))
-            return r
-
-        caps: list[KasinoAction] = []  # captures only (rule 9.2)
-        out: list[KasinoAction] = []  # everything, in order: per hand card
-        own_bit = 1 << (m + own) if own >= 0 else 0
-        for hi_, h in enumerate(hand):
-            # --- captures (6.2)
-            vals, hb, others, sv, want = cards_info[hi_]
-            is_reserve = h == reserve
-            if hb & capmask:
-                if len(vals) == 1:
-                    v = vals[0]
-                    sets = capc.get(v) or capture_sets(v)
-                else:
-                    v = vals[0]
-                    # a value no capture group can be worth has only the empty union
-                    sets = (capc.get(v) or capture_sets(v)) if capmask >> v & 1 else _EMPTY_UNIONS
-                    v = vals[1]
-                    s2 = (capc.get(v) or capture_sets(v)) if capmask >> v & 1 else _EMPTY_UNIONS
-                    if len(s2) > 1:
-                        sets = dict(sets)
-                        for mk, part in s2.items():
-                            if mk not in sets:
-                                sets[mk] = part
-                if len(sets) > 1:
-                    if is_reserve:
-                        new = [_capture(h, part) for mk, part in sets.items() if mk & own_bit]
-                    else:
-                        new = [_capture(h, part) for mk, part in sets.items() if mk]
-                    caps += new
-                    out += new
-            if h == SPADE5:
-                caps.append(CLEAR)
-                out.append(CLEAR)
-            if is_reserve:
-                continue
-            if others:
-                # --- create a build (8.2, 8.3): not while owning one (9.1); ``want``: the values
-                # a loose card must be able to take to give a one-card build (a sum with a value
-                # of h, or h's own value for "mere b", sv), held by the other cards
-                if own < 0 and m and tv < 0:
-                    tv = reduce(or_, map(tm.__getitem__, loose), 0)
-                if own < 0 and m and (not one_card or tv & want):
-                    if one_card:
-                        seen_m: set[tuple[int, int]] | None = None
-                        if reqc is None:
-                            reqc = [-1] * 17  # _required per build value, when first asked
-                        ph = pair[h]
-                        for i in range(m):
-                            t = loose[i]
-                            if not tm[t] & want:
-                                continue
-                            bm = ph[t] & others
-                            sm = tm[t] & sv
-                            while bm | sm:
-                                if bm:
-                                    low = bm & -bm
-                                    bm ^= low
-                                    same = False
-                                else:
-                                    low = sm & -sm
-                                    sm ^= low
-                                    same = True
-                                b = low.bit_length() - 1
-                                if built_vals >> b & 1:  # D20: goes into the pile of b (extend)
-                                    continue
-                                base = 1 << i
-                                bi = (t,)
-                                if must_gather:
-                                    rq = reqc[b]
-                                    if rq < 0:
-                                        rq = reqc[b] = _required(b, loose, tm)
-                                    req = rq & ~base
-                                else:
-                                    req = 0
-                                # simple build, or "mere b" with t alone (8.3)
-                                if not req:
-                                    out.append(_build(h, b, bi, (), same))
-                                gs = gather_sets(b)
-                                if len(gs) > 1:
-                                    for g, part in gs.items():
-                                        if g and not g & base and g & req == req:
-                                            key = (b, base | g)
-                                            if seen_m is None:
-                                                seen_m = set()
-                                            elif key in seen_m:
-                                                continue
-                                            seen_m.add(key)
-                                            out.append(_build(h, b, bi, part, same))
-                    else:
-                        for b in _bits(others & ~built_vals):
-                            bases: list[int] = []
-                            for x in vals:
-                                if x < b:
-                                    bases += lgroups(b - x)
-                            same_t = [mk for mk in lgroups(b) if not mk & mk - 1] if hb >> b & 1 else []
-                            if not bases and not same_t:
-                                continue
-                            gs = gather_sets(b)
-                            seen: set[tuple[int, bool]] = set()
-                            reqb = _required(b, loose, tm) if must_gather else 0
-                            for base, same in [(x, False) for x in bases] + [(x, True) for x in same_t]:
-                                req = reqb & ~base
-                                for g, part in gs.items():
-                                    if not g & base and g & req == req:
-                                        key = (base | g, same or bool(g))
-                                        if key not in seen:
-                                            seen.add(key)
-                                            out.append(_build(h, b, items(base), part, same))
-                # --- raise (8.4) and extend (8.5): only one's own build while owning one (9.1)
-                for j in range(nb):
-                    if own >= 0 and j != own:
-                        continue
-                    bp = builds[j]
-                    bv = bp.value
-                    bid = bp.groups[0][0]
-                    if not bp.multiple:
-                        for x in vals:
-                            nv = bv + x
-                            if nv <= 16 and others >> nv & 1:
-                                # D20: a raise onto a value already built joins that pile, which
-                                # an owner may do only to his own (9.1): his is the one raised
-                                if built_vals >> nv & 1 and own >= 0:
-                                    continue
-                                out.append(Raise(h, bid, nv))
-                    if others >> bv & 1:
-                        ebases = [0] if hb >> bv & 1 else []
-                        for x in vals:
-                            if x < bv:
-                                ebases += lgroups(bv - x)
-                        if not ebases:
-                            continue
-                        # an ace counts 1 or 14: both values can reach the same base group
-                        ebases = list(dict.fromkeys(ebases))
-                        gs = gather_sets(bv)
-                        if len(gs) == 1:
-                            for base in ebases:
-                                out.append(Extend(h, bid, items(base) if base else ()))
-                            continue
-                        reqv = _required(bv, loose, tm) if must_gather else 0
-                        seen_e: set[int] = set()
-                        for base in ebases:
-                            req = reqv & ~base
-                            for g, part in gs.items():
-                                if not g & base and g & req == req:
-                                    u = base | g
-                                    if u not in seen_e:
-                                        seen_e.add(u)
-                                        out.append(
-                                            Extend(
-                                                h,
-                                                bid,
-                                                items(base) if base else (),
-                                                part,
-                                            )
-                                        )
-            # --- trail (6.1)
-            if trail_ok:
-                out.append(TRAILS[h])
-        if must and caps:
-            return caps
-        return out
+        return _generate(self, p)
 
     # ------------------------------------------------------------------ playing
 
@@ -1118,6 +820,311 @@ class KasinoState(State[KasinoAction]):
         return f"{TITLE}: {action} is not a legal action now"
 
 
+def _generate(st: KasinoState, p: int) -> list[KasinoAction]:
+    """Every legal action of seat ``p`` in ``st`` (a module-level function, not a method, so
+    that mypyc can compile its nested helpers: see tools/compile.py)."""
+    hand = st.hands[p]
+    loose = st.loose
+    builds = st.builds
+    m = len(loose)
+    nb = len(builds)
+    if not m and not nb:  # empty table: trail (♠5 cannot clear an empty table, 7.3)
+        return [TRAILS[h] for h in hand]
+    hm = st._hm
+    tm = st._tm
+    in_sums, one_card, must_gather, same_pile, classic, text_duty, pair = st._rules
+
+    own = -1
+    own_val = 0
+    built_vals = 0  # D20 "samme bunke": no second pile of a value already built (a mask)
+    if nb:
+        for j in range(nb):
+            if builds[j].owner == p:
+                own = j
+                own_val = builds[j].value
+                break
+        if same_pile:
+            for bq in builds:
+                built_vals |= 1 << bq.value
+    reserve = -1  # rule 9.3: the last card able to take the own build
+    if own >= 0:
+        able = [c for c in hand if hm[c] >> own_val & 1]
+        if len(able) == 1:
+            reserve = able[0]
+    trail_ok = own < 0 or not classic
+    must = text_duty and st.built_last >> p & 1
+
+    hkey = tuple(map(hm.__getitem__, hand))
+    hinfo = _HANDS.get(hkey)
+    if hinfo is None:
+        hinfo = _hand_info(hkey)
+    lim, cards_info = hinfo
+
+    # Subset sums of the loose cards (and, with build_in_sums, the builds): (mask, sum bits).
+    subs: list[tuple[int, int]] = [(0, 1)]
+    hl = st._hl
+    for i in range(m):
+        bit = 1 << i
+        lo, hi = hl[loose[i]]
+        if lim >> lo == 0:  # worth more than any hand card (so is its high value): no sums
+            continue
+        if hi:
+            subs += [(mk | bit, ns) for mk, s in subs if (ns := ((s << lo) | (s << hi)) & lim)]
+        else:
+            subs += [(mk | bit, ns) for mk, s in subs if (ns := (s << lo) & lim)]
+    bmask = 0
+    if in_sums:
+        for j in range(nb):
+            bit = 1 << (m + j)
+            bmask |= bit
+            v = builds[j].value
+            subs += [(mk | bit, ns) for mk, s in subs if (ns := (s << v) & lim)]
+    del subs[0]
+    capmask = reduce(or_, map(_second, subs), 0)  # every value some capture group can be worth
+    for bq in builds:
+        capmask |= 1 << bq.value
+    tv = -1  # every value some loose card can be worth (computed when first needed)
+    reqc: list[int] | None = None
+    codes: list[int] = list(loose)
+    for bq in builds:
+        codes.append(BUILD_CODE + bq.groups[0][0])
+
+    items_of: dict[int, tuple[int, ...]] = {}  # group mask → item codes (groups recur)
+
+    def items(g: int) -> tuple[int, ...]:
+        t = items_of.get(g)
+        if t is None:
+            t = (codes[g.bit_length() - 1],) if not g & g - 1 else tuple([codes[i] for i in _bits(g)])
+            items_of[g] = t
+        return t
+
+    lgc: list[list[int] | None] = [None] * 17
+
+    def lgroups(v: int) -> list[int]:
+        """Groups of loose cards only, worth v."""
+        r = lgc[v]
+        if r is None:
+            if bmask:
+                r = [mk for mk, s in subs if s >> v & 1 and not mk & bmask]
+            else:
+                r = [mk for mk, s in subs if s >> v & 1]
+            lgc[v] = r
+        return r
+
+    def unions(groups: list[int]) -> dict[int, tuple[tuple[int, ...], ...]]:
+        """Disjoint unions of groups: mask → its partition as item codes (for the text)."""
+        if not groups:
+            return _EMPTY_UNIONS
+        if len(groups) == 1:
+            g = groups[0]
+            return {0: (), g: (items(g),)}
+        if len(groups) == 2:
+            g, g2 = groups
+            if g != g2:
+                i1 = items(g)
+                i2 = items(g2)
+                if g & g2:
+                    return {0: (), g: (i1,), g2: (i2,)}
+                return {0: (), g: (i1,), g2: (i2,), g | g2: (i1, i2)}
+        # all unions of pairwise disjoint groups, each with one partition (as item codes)
+        reach: dict[int, tuple[tuple[int, ...], ...]] = {0: ()}
+        for g in groups:
+            it = None
+            for r, part in list(reach.items()):
+                if not r & g:
+                    nr = r | g
+                    if nr not in reach:
+                        if it is None:
+                            it = items(g)
+                        reach[nr] = (*part, it)
+        return reach
+
+    capc: dict[int, dict[int, tuple[tuple[int, ...], ...]]] = {}
+
+    def capture_sets(v: int) -> dict[int, tuple[tuple[int, ...], ...]]:
+        r = capc.get(v)
+        if r is None:
+            if in_sums:
+                groups = [mk for mk, s in subs if s >> v & 1]
+            else:
+                groups = lgroups(v)
+                if nb:
+                    groups = groups + [1 << (m + j) for j in range(nb) if builds[j].value == v]
+            r = capc[v] = unions(groups)
+        return r
+
+    # without builds on the table, gather sets and capture sets are the same unions
+    gatc: dict[int, dict[int, tuple[tuple[int, ...], ...]]] = capc if not nb else {}
+
+    def gather_sets(v: int) -> dict[int, tuple[tuple[int, ...], ...]]:
+        r = gatc.get(v)
+        if r is None:
+            r = gatc[v] = unions(lgroups(v))
+        return r
+
+    caps: list[KasinoAction] = []  # captures only (rule 9.2)
+    out: list[KasinoAction] = []  # everything, in order: per hand card
+    own_bit = 1 << (m + own) if own >= 0 else 0
+    for hi_, h in enumerate(hand):
+        # --- captures (6.2)
+        vals, hb, others, sv, want = cards_info[hi_]
+        is_reserve = h == reserve
+        if hb & capmask:
+            if len(vals) == 1:
+                v = vals[0]
+                sets = capc.get(v) or capture_sets(v)
+            else:
+                v = vals[0]
+                # a value no capture group can be worth has only the empty union
+                sets = (capc.get(v) or capture_sets(v)) if capmask >> v & 1 else _EMPTY_UNIONS
+                v = vals[1]
+                s2 = (capc.get(v) or capture_sets(v)) if capmask >> v & 1 else _EMPTY_UNIONS
+                if len(s2) > 1:
+                    sets = dict(sets)
+                    for mk, part in s2.items():
+                        if mk not in sets:
+                            sets[mk] = part
+            if len(sets) > 1:
+                if is_reserve:
+                    new = [_capture(h, part) for mk, part in sets.items() if mk & own_bit]
+                else:
+                    new = [_capture(h, part) for mk, part in sets.items() if mk]
+                caps += new
+                out += new
+        if h == SPADE5:
+            caps.append(CLEAR)
+            out.append(CLEAR)
+        if is_reserve:
+            continue
+        if others:
+            # --- create a build (8.2, 8.3): not while owning one (9.1); ``want``: the values
+            # a loose card must be able to take to give a one-card build (a sum with a value
+            # of h, or h's own value for "mere b", sv), held by the other cards
+            if own < 0 and m and tv < 0:
+                tv = reduce(or_, map(tm.__getitem__, loose), 0)
+            if own < 0 and m and (not one_card or tv & want):
+                if one_card:
+                    seen_m: set[tuple[int, int]] | None = None
+                    if reqc is None:
+                        reqc = [-1] * 17  # _required per build value, when first asked
+                    ph = pair[h]
+                    for i in range(m):
+                        t = loose[i]
+                        if not tm[t] & want:
+                            continue
+                        bm = ph[t] & others
+                        sm = tm[t] & sv
+                        while bm | sm:
+                            if bm:
+                                low = bm & -bm
+                                bm ^= low
+                                same = False
+                            else:
+                                low = sm & -sm
+                                sm ^= low
+                                same = True
+                            b = low.bit_length() - 1
+                            if built_vals >> b & 1:  # D20: goes into the pile of b (extend)
+                                continue
+                            base = 1 << i
+                            bi = (t,)
+                            if must_gather:
+                                rq = reqc[b]
+                                if rq < 0:
+                                    rq = reqc[b] = _required(b, loose, tm)
+                                req = rq & ~base
+                            else:
+                                req = 0
+                            # simple build, or "mere b" with t alone (8.3)
+                            if not req:
+                                out.append(_build(h, b, bi, (), same))
+                            gs = gather_sets(b)
+                            if len(gs) > 1:
+                                for g, part in gs.items():
+                                    if g and not g & base and g & req == req:
+                                        key = (b, base | g)
+                                        if seen_m is None:
+                                            seen_m = set()
+                                        elif key in seen_m:
+                                            continue
+                                        seen_m.add(key)
+                                        out.append(_build(h, b, bi, part, same))
+                else:
+                    for b in _bits(others & ~built_vals):
+                        bases: list[int] = []
+                        for x in vals:
+                            if x < b:
+                                bases += lgroups(b - x)
+                        same_t = [mk for mk in lgroups(b) if not mk & mk - 1] if hb >> b & 1 else []
+                        if not bases and not same_t:
+                            continue
+                        gs = gather_sets(b)
+                        seen: set[tuple[int, bool]] = set()
+                        reqb = _required(b, loose, tm) if must_gather else 0
+                        for base, same in [(x, False) for x in bases] + [(x, True) for x in same_t]:
+                            req = reqb & ~base
+                            for g, part in gs.items():
+                                if not g & base and g & req == req:
+                                    skey = (base | g, same or bool(g))
+                                    if skey not in seen:
+                                        seen.add(skey)
+                                        out.append(_build(h, b, items(base), part, same))
+            # --- raise (8.4) and extend (8.5): only one's own build while owning one (9.1)
+            for j in range(nb):
+                if own >= 0 and j != own:
+                    continue
+                bp = builds[j]
+                bv = bp.value
+                bid = bp.groups[0][0]
+                if not bp.multiple:
+                    for x in vals:
+                        nv = bv + x
+                        if nv <= 16 and others >> nv & 1:
+                            # D20: a raise onto a value already built joins that pile, which
+                            # an owner may do only to his own (9.1): his is the one raised
+                            if built_vals >> nv & 1 and own >= 0:
+                                continue
+                            out.append(Raise(h, bid, nv))
+                if others >> bv & 1:
+                    ebases = [0] if hb >> bv & 1 else []
+                    for x in vals:
+                        if x < bv:
+                            ebases += lgroups(bv - x)
+                    if not ebases:
+                        continue
+                    # an ace counts 1 or 14: both values can reach the same base group
+                    ebases = list(dict.fromkeys(ebases))
+                    gs = gather_sets(bv)
+                    if len(gs) == 1:
+                        for base in ebases:
+                            out.append(Extend(h, bid, items(base) if base else ()))
+                        continue
+                    reqv = _required(bv, loose, tm) if must_gather else 0
+                    seen_e: set[int] = set()
+                    for base in ebases:
+                        req = reqv & ~base
+                        for g, part in gs.items():
+                            if not g & base and g & req == req:
+                                u = base | g
+                                if u not in seen_e:
+                                    seen_e.add(u)
+                                    out.append(
+                                        Extend(
+                                            h,
+                                            bid,
+                                            items(base) if base else (),
+                                            part,
+                                        )
+                                    )
+        # --- trail (6.1)
+        if trail_ok:
+            out.append(TRAILS[h])
+    if must and caps:
+        return caps
+    return out
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class KasinoGame(Game[KasinoOptions, KasinoState]):
     """Kasino: capture cards from the table by matching and combining values (2–4 players)."""
 

@@ -38,17 +38,17 @@ from typing import Any, ClassVar, TypeVar
 
 from spillebord.core import (
     Event,
-    Game,
     GameKind,
     GameOver,
     IllegalAction,
     OptionError,
     Rng,
-    State,
     Teams,
     state,
     win_outcome,
 )
+from spillebord.core.game import Game, State  # the defining module: mypyc needs it for bases
+from spillebord.core.mypyc import mypyc_attr
 
 from . import board as B
 from . import notation
@@ -1299,6 +1299,7 @@ def _ko_event(colour: int, sq: int) -> Event:
 # --------------------------------------------------------------------------- game
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PartnersGame(Game[PartnersOptions, PartnersState]):
     """Partners (Thomas Bisgaard, 1998): a race of four colours round a ring in two partnerships."""
 

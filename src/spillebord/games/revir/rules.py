@@ -32,8 +32,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from spillebord.core import Event, Game, GameKind, IllegalAction, Rng, State, state, win_outcome
+from spillebord.core import Event, GameKind, IllegalAction, Rng, state, win_outcome
 from spillebord.core.errors import GameOver, OptionError
+from spillebord.core.game import Game, State  # the defining module: mypyc needs it for bases
+from spillebord.core.mypyc import mypyc_attr
 
 from .actions import PASS, STAY, SURRENDER, Bid, Fight, Hunt, Move, Pass, RevirAction, Stay, Surrender, bids
 from .data import EMPTY, GEOMETRY, Geometry
@@ -737,6 +739,7 @@ class RevirState(State[RevirAction]):
 # --------------------------------------------------------------------------- the game
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RevirGame(Game[RevirOptions, RevirState]):
     """Revir (Swedish): cats on Tviksta Gård fight over territories with hidden bids of
     power stones; the first to hold a complete colour series (revirserie) wins."""

@@ -33,18 +33,18 @@ from typing import Any
 from spillebord.core import (
     Action,
     Event,
-    Game,
     GameKind,
     IllegalAction,
     OptionError,
     Rng,
-    State,
     Teams,
     rank_outcome,
     state,
     win_outcome,
 )
 from spillebord.core.errors import GameOver
+from spillebord.core.game import Game, State  # the defining module: mypyc needs it for bases
+from spillebord.core.mypyc import mypyc_attr
 
 from .actions import (
     CARD_PLACES,
@@ -921,6 +921,7 @@ class ToucheState(State[ToucheAction]):
 # --------------------------------------------------------------------------- game
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ToucheGame(Game[ToucheOptions, ToucheState]):
     """Touché: cards send markers to a 112-cell board; complete the grade's patterns first."""
 
