@@ -496,6 +496,23 @@ _swap_action = _interned(Swap, _SWAPS)
 _DISCARD = Discard()
 _STOP = StopSplit()
 
+
+def _add_sevens(out: list[PartnersAction], pos: Board, seat: int, o: PartnersOptions) -> None:
+    """The ways to play a whole 7 (split or not), interned actions where made before."""
+    sevens = _SEVENS.get
+    for part in seven_parts(pos, seat, 7, (), o):
+        m7 = sevens(part)
+        out.append(m7 if m7 is not None else _seven_action(*part))
+
+
+def _add_swaps(out: list[PartnersAction], pos: Board, o: PartnersOptions) -> None:
+    """The swaps a swap card allows, interned actions where made before."""
+    swaps = _SWAPS.get
+    for pair in swap_pairs(pos, o):
+        ms = swaps(pair)
+        out.append(ms if ms is not None else _swap_action(*pair))
+
+
 _NEVER = 256
 """A mask bit always set in the board's mask (see :func:`_card_table`): a move that does not exist."""
 CardRow = tuple[tuple[int, Move | None], ...]
@@ -676,15 +693,9 @@ class PartnersState(State[PartnersAction]):
                         if not mask & bm:
                             out.append(mv)  # type: ignore[arg-type]  # a mask of 0 has a move
                 if tab[2]:
-                    sevens = _SEVENS.get
-                    for part in seven_parts(pos, seat, 7, (), o):
-                        m7 = sevens(part)
-                        out.append(m7 if m7 is not None else _seven_action(*part))
+                    _add_sevens(out, pos, seat, o)
                 if tab[3]:
-                    swaps = _SWAPS.get
-                    for pair in swap_pairs(pos, o):
-                        ms = swaps(pair)
-                        out.append(ms if ms is not None else _swap_action(*pair))
+                    _add_swaps(out, pos, o)
             if with_discard and (not out or o.allow_voluntary_discard):
                 out.append(_DISCARD)
             return out
@@ -706,15 +717,9 @@ class PartnersState(State[PartnersAction]):
                         if e >= 0:
                             out.append(_move_action(card, -t.backward, a, p, e))
             if t.split:
-                sevens = _SEVENS.get
-                for part in seven_parts(pos, seat, 7, (), o):
-                    m7 = sevens(part)
-                    out.append(m7 if m7 is not None else _seven_action(*part))
+                _add_sevens(out, pos, seat, o)
             if t.swap:
-                swaps = _SWAPS.get
-                for pair in swap_pairs(pos, o):
-                    ms = swaps(pair)
-                    out.append(ms if ms is not None else _swap_action(*pair))
+                _add_swaps(out, pos, o)
         if with_discard and (not out or o.allow_voluntary_discard):
             out.append(_DISCARD)
         return out
