@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_server_support import Server, server_on
+from test_server_support import Server, play_out, server_on
 
 from spillebord.core import registry
 from spillebord.tables import Table
@@ -72,17 +72,7 @@ def test_rematch_same_seats_new_table_new_seed(srv: Server) -> None:
     j = srv.join(t["table"], name="Bob")
     r = srv.post(f"/api/tables/{t['table']}/rematch", {"token": t["token"]})
     assert r.status_code == 409  # not over yet
-    # Play the toy game to its end with both tokens.
-    a, b = srv.ws(t["table"], t["token"]), srv.ws(t["table"], j["token"])
-    st = a.recv()
-    while st["to_act"] is not None:
-        c = a if st["to_act"] == 0 else b
-        seq = st["seq"]
-        mine = c.until(lambda m, s=seq: m["type"] == "state" and m["seq"] == s and m["legal"], current=True)
-        c.act(mine["legal"][0]["text"], mine["seq"])
-        st = a.until(lambda m, s=st["seq"]: m["type"] == "state" and m["seq"] > s)
-    a.close()
-    b.close()
+    play_out(srv, t["table"], [t["token"], j["token"]])
     r1 = srv.post(f"/api/tables/{t['table']}/rematch", {"token": t["token"]}).json()
     r2 = srv.post(f"/api/tables/{t['table']}/rematch", {"token": j["token"]}).json()
     again = srv.post(f"/api/tables/{t['table']}/rematch", {"token": t["token"]}).json()

@@ -248,3 +248,17 @@ def server_on(kind: str, tmp: Path, **kw: Any) -> Iterator[Server]:
 
 def start_server(db: str, tmp_path: Path, **kw: Any) -> Server:
     return Server(db, tmp_path / f"server-{uuid.uuid4().hex[:6]}.log", **kw).start()
+
+
+def play_out(srv: Server, table: str, tokens: list[str]) -> None:
+    """Play the toy game to its end with both seats' tokens (first legal action each time)."""
+    a, b = srv.ws(table, tokens[0]), srv.ws(table, tokens[1])
+    st = a.recv()
+    while st["to_act"] is not None:
+        c = a if st["to_act"] == 0 else b
+        seq = st["seq"]
+        mine = c.until(lambda m, s=seq: m["type"] == "state" and m["seq"] == s and m["legal"], current=True)
+        c.act(mine["legal"][0]["text"], mine["seq"])
+        st = a.until(lambda m, s=st["seq"]: m["type"] == "state" and m["seq"] > s)
+    a.close()
+    b.close()

@@ -9,21 +9,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_server_support import Server, start_server
-
-
-def play_out(srv: Server, table: str, tokens: list[str]) -> None:
-    """Play the toy game to its end with both seats' tokens (first legal action each time)."""
-    a, b = srv.ws(table, tokens[0]), srv.ws(table, tokens[1])
-    st = a.recv()
-    while st["to_act"] is not None:
-        c = a if st["to_act"] == 0 else b
-        seq = st["seq"]
-        mine = c.until(lambda m, s=seq: m["type"] == "state" and m["seq"] == s and m["legal"], current=True)
-        c.act(mine["legal"][0]["text"], mine["seq"])
-        st = a.until(lambda m, s=st["seq"]: m["type"] == "state" and m["seq"] > s)
-    a.close()
-    b.close()
+from test_server_support import Server, play_out, start_server
 
 
 def finished_toy(srv: Server, seed: int) -> tuple[str, list[str]]:

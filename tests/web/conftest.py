@@ -112,6 +112,19 @@ def page(browser: Any) -> Iterator[Any]:
 
 
 @pytest.fixture()
+def danish(browser: Any) -> Iterator[Any]:
+    """A page that reads Danish (browser locale and the saved language choice)."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="da-DK", bypass_csp=True)
+    ctx.add_init_script("localStorage.setItem('sb:lang', 'da')")
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.js_errors = errors
+    yield pg
+    ctx.close()
+
+
+@pytest.fixture()
 def strict_page(browser: Any) -> Iterator[Any]:
     """A page with the server's Content-Security-Policy enforced; ``csp_errors`` collects what
     the browser refused."""

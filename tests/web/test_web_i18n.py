@@ -27,18 +27,6 @@ ENGLISH_ACTIONS = [
 ]  # fmt: skip
 
 
-@pytest.fixture()
-def danish(browser: Any) -> Any:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="da-DK", bypass_csp=True)
-    ctx.add_init_script("localStorage.setItem('sb:lang', 'da')")
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.js_errors = errors
-    yield pg
-    ctx.close()
-
-
 @pytest.mark.parametrize("game_id", ["kasino", "fuldrigger", "partners", "touche"])
 def test_lobby_options_in_danish_with_the_rule_as_help(danish: Any, server_url: str, game_id: str) -> None:
     page = danish

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_web_games import create_from_lobby
@@ -31,18 +30,6 @@ def texts_of(page: Any) -> str:
         "() => ['board', 'turn', 'result', 'players', 'actions', 'log', 'last-move']"
         ".map(id => document.getElementById(id).innerText).join('\\n')"
     ))  # fmt: skip
-
-
-@pytest.fixture()
-def danish(browser: Any) -> Any:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="da-DK", bypass_csp=True)
-    ctx.add_init_script("localStorage.setItem('sb:lang', 'da')")
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.js_errors = errors
-    yield pg
-    ctx.close()
 
 
 def test_a_whole_kasino_game_in_danish_then_rematch_reload_and_replay(
