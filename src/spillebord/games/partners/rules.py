@@ -307,7 +307,8 @@ def _default_seven_parts(
     size: int,
     track_split: bool = True,
     first: bool = False,
-) -> list[tuple[int, int, int, int]]:
+    acts: bool = False,
+) -> list[Any]:
     """:func:`seven_parts` under the default rules (mandatory entry, no bounce, all seven used).
 
     A part that stays on the track changes neither the blockers nor the house of its colour,
@@ -316,10 +317,12 @@ def _default_seven_parts(
     every remainder); :func:`part_ok` decides the rest. Without ``track_split`` every part is
     decided by :func:`part_ok` or by what it would find at once (another free piece walks the
     rest alone; nothing can walk it and the colour cannot come home); with ``first`` the
-    search stops at the first part that passes (for :func:`viable`)."""
+    search stops at the first part that passes (for :func:`viable`). With ``acts`` the list
+    holds the :class:`.actions.Seven` actions instead of the parts (legal()'s lists)."""
     a = B.active_colour(pos, seat)
     mine = pos[a]
-    pmap = _paths_of(a, mine, B.blocker_bits(pos), size)
+    blk = B.blocker_bits(pos)
+    pmap = _paths_of(a, mine, blk, size)
     free: dict[int, int] = {}
     for q in mine:
         if q != CIRCLE:
@@ -334,11 +337,12 @@ def _default_seven_parts(
             hfree |= 1 << (q - HOUSE)
     occ = B.house_mask(mine)
     house = _house_sums(occ, hfree) if hfree else _NO_HOUSE_MOVES
+    plain = len(house) == 1  # no house move: the track test is one prefix sum
     entry = (START_FIELD[a] - SEGMENT) % TRACK + size  # the last square before a's own start field
-    out: list[tuple[int, int, int, int]] = []
+    out: list[Any] = []
     tbl = B.path_table(a, size)
-    blk = B.blocker_bits(pos)
     base = blk << 4
+    rows = _SEVEN_ROWS.get((a, size)) or _seven_rows(a, size)
     # a piece of ``a`` that cannot reach the house in this split (in the circle, or moved to a
     # track square): then no part can bring the colour home, so a split that cannot use its
     # remaining steps cannot end by a switch to the partner or a win either
@@ -351,36 +355,43 @@ def _default_seven_parts(
         if not n:
             continue
         if n > r:
-            path = path[:r]
+            n = r
+        row = rows[p + 1]
         # the other free pieces (p's square once less)
         others = [q for q, kq in free.items() if kq > (q == p)]
-        # at most how far each other free piece can walk (the house empty), with multiplicity
-        far = [len(B.legal_path(a, q, blk, 0, size)) for q in others for _ in range(free[q] - (q == p))]
+        # at most how far each other free piece can walk (the house empty), with
+        # multiplicity: made when first needed
+        far: list[int] | None = None
         if p >= HOUSE:
-            for s, e in enumerate(path, 1):
-                part = (a, p, s, e)
+            hp = occ & ~(1 << (p - HOUSE))
+            for s in range(1, n + 1):
                 rem = r - s
-                if (
-                    not rem
-                    or _walks(a, size, tbl, others, base, occ & ~(1 << (p - HOUSE)) | 1 << (e - HOUSE)) >= rem
-                ):
-                    out.append(part)
-                elif stuck and sum([min(x, rem) for x in far]) < rem:
+                e = path[s - 1]
+                if not rem or _walks(a, size, tbl, others, base, hp | 1 << (e - HOUSE)) >= rem:
+                    out.append(row[s - 1] if acts else (a, p, s, e))
                     continue
-                elif part_ok(pos, seat, r, used, part, False, False, size):
-                    out.append(part)
+                if stuck:
+                    if far is None:
+                        far = _far(a, free, others, p, blk, size)
+                    if sum([min(x, rem) for x in far]) < rem:
+                        continue
+                part = (a, p, s, e)
+                if part_ok(pos, seat, r, used, part, False, False, size):
+                    out.append(row[s - 1] if acts else part)
             if first and out:
                 return out
             continue
         # _track_split of the other free track pieces, for every remainder at once
         lens: list[int] = []
         reach = 99  # a remainder above this lets some other path enter the house: undecided
+        longest = 0
         for q in others:
-            if q >= HOUSE:
-                continue
-            m = free[q] - (q == p)
             qpath = pmap[q]
             nq = len(qpath)
+            if nq > longest:
+                longest = nq
+            if q >= HOUSE:
+                continue
             if nq:
                 if qpath[-1] >= HOUSE:
                     i = 0
@@ -388,39 +399,76 @@ def _default_seven_parts(
                         i += 1
                     if i < reach:
                         reach = i
-                lens.extend([nq] * m)
-            if nq < 14 and len(house) > 1 and (qpath[-1] if nq else q) == entry:
+                m = free[q] - (q == p)
+                if m == 1:
+                    lens.append(nq)
+                else:
+                    lens.extend([nq] * m)
+            if nq < 14 and not plain and (qpath[-1] if nq else q) == entry:
                 reach = -1
-        lens.sort(reverse=True)
+        kmax = len(lens)
+        if kmax > 1:
+            lens.sort(reverse=True)
         prefix = [0]
         for x in lens:
             prefix.append(prefix[-1] + x)
-        kmax = len(lens)
-        longest = max([len(pmap[q]) for q in others], default=0)
-        for s, e in enumerate(path, 1):
-            part = (a, p, s, e)
+        for s in range(1, n + 1):
             rem = r - s
             if not rem:
-                out.append(part)
-            elif e < HOUSE and rem <= reach and track_split:
-                for _m, steps in house:
-                    need = rem - steps
-                    if need == 0 or (need > 0 and kmax and prefix[min(need, kmax)] >= need):
-                        out.append(part)
-                        break
-            elif (
-                longest if e < HOUSE else _walks(a, size, tbl, others, base, occ | 1 << (e - HOUSE))
-            ) >= rem:
-                # another free piece walks the rest alone (part_ok would find it so: the
-                # move changes no blocker, and the house only as ``occ`` says)
-                out.append(part)
-            elif (stuck or e < HOUSE) and sum([min(x, rem) for x in far]) < rem:
-                continue  # the others cannot walk the rest, nor can the colour come home
-            elif part_ok(pos, seat, r, used, part, False, False, size):
-                out.append(part)
+                out.append(row[s - 1] if acts else (a, p, s, path[s - 1]))
+                continue
+            e = path[s - 1]
+            if e < HOUSE:
+                if rem <= reach and track_split:
+                    if plain:
+                        if kmax and prefix[rem if rem < kmax else kmax] >= rem:
+                            out.append(row[s - 1] if acts else (a, p, s, e))
+                        continue
+                    for _m, steps in house:
+                        need = rem - steps
+                        if need == 0 or (need > 0 and kmax and prefix[min(need, kmax)] >= need):
+                            out.append(row[s - 1] if acts else (a, p, s, e))
+                            break
+                    continue
+                if longest >= rem:
+                    # another free piece walks the rest alone (part_ok would find it so: the
+                    # move changes no blocker, and the house only as ``occ`` says)
+                    out.append(row[s - 1] if acts else (a, p, s, e))
+                    continue
+            elif _walks(a, size, tbl, others, base, occ | 1 << (e - HOUSE)) >= rem:
+                out.append(row[s - 1] if acts else (a, p, s, e))
+                continue
+            if stuck or e < HOUSE:
+                if far is None:
+                    far = _far(a, free, others, p, blk, size)
+                if sum([min(x, rem) for x in far]) < rem:
+                    continue  # the others cannot walk the rest, nor can the colour come home
+            part = (a, p, s, e)
+            if part_ok(pos, seat, r, used, part, False, False, size):
+                out.append(row[s - 1] if acts else part)
         if first and out:
             return out
     return out
+
+
+def _far(a: int, free: dict[int, int], others: list[int], p: int, blk: int, size: int) -> list[int]:
+    """How far each free piece but the one on ``p`` can walk at most (its house empty), each
+    piece once (``free``: square -> free pieces there)."""
+    return [len(B.legal_path(a, q, blk, 0, size)) for q in others for _ in range(free[q] - (q == p))]
+
+
+_SEVEN_ROWS: dict[tuple[int, int], tuple[tuple[Seven, ...], ...]] = {}
+
+
+def _seven_rows(a: int, size: int) -> tuple[tuple[Seven, ...], ...]:
+    """``_SEVEN_ROWS[a, size][p + 1][s - 1]``: the part ``seven`` of colour ``a``'s piece on ``p``
+    with ``s`` steps, landing where the walk on an empty board ends (a legal path is a prefix
+    of it, :func:`.board.legal_path`)."""
+    got = _SEVEN_ROWS[a, size] = tuple(
+        tuple(_seven_action(a, p, s, st[0]) for s, st in enumerate(row, 1))
+        for p, row in enumerate(B.steps_table(a, size), -1)
+    )
+    return got
 
 
 def _walks(a: int, size: int, tbl: dict[int, tuple[int, ...]], squares: list[int], base: int, hm: int) -> int:
@@ -499,6 +547,9 @@ _STOP = StopSplit()
 
 def _add_sevens(out: list[PartnersAction], pos: Board, seat: int, o: PartnersOptions) -> None:
     """The ways to play a whole 7 (split or not), interned actions where made before."""
+    if o.split_must_use_all and o.house_entry != "optional" and o.house_overshoot != "bounce":
+        out += _default_seven_parts(pos, seat, 7, (), o.fields_per_segment, acts=True)
+        return
     sevens = _SEVENS.get
     for part in seven_parts(pos, seat, 7, (), o):
         m7 = sevens(part)
@@ -655,6 +706,10 @@ class PartnersState(State[PartnersAction]):
             return [_give_action(c) for c in dict.fromkeys(self.hands[seat])]
         o = self.opts
         if self.phase == "split":
+            if o.split_must_use_all and o.house_entry != "optional" and o.house_overshoot != "bounce":
+                return _default_seven_parts(
+                    self.pos, seat, self.split_left, self.split_used, o.fields_per_segment, acts=True
+                )
             out: list[PartnersAction] = []
             for part in seven_parts(self.pos, seat, self.split_left, self.split_used, o):
                 out.append(_seven_action(*part))
