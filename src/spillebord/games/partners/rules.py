@@ -557,11 +557,37 @@ def _add_sevens(out: list[PartnersAction], pos: Board, seat: int, o: PartnersOpt
 
 
 def _add_swaps(out: list[PartnersAction], pos: Board, o: PartnersOptions) -> None:
-    """The swaps a swap card allows, interned actions where made before."""
-    swaps = _SWAPS.get
-    for pair in swap_pairs(pos, o):
-        ms = swaps(pair)
-        out.append(ms if ms is not None else _swap_action(*pair))
+    """The swaps a swap card allows (:func:`swap_pairs`, the same order): the lone pieces as
+    keys ``p << 2 | colour`` (sorted as the pairs (p, colour) are), each pair's action from
+    :data:`_SWAP_ROWS`."""
+    starts = o.swap_start_field
+    lone: list[int] = []
+    for c in range(4):
+        pcs = pos[c]
+        for p in pcs:
+            if p < 0 or p >= HOUSE or (p % 15 == 0 and not starts):
+                continue
+            if pcs.count(p) == 1:
+                lone.append(p << 2 | c)
+    lone.sort()
+    rows = _SWAP_ROWS
+    same = o.allow_same_colour_swap
+    n = len(lone)
+    for i in range(n - 1):
+        k1 = lone[i]
+        row = rows[k1]
+        for k2 in lone[i + 1 :]:
+            if not same and not (k1 ^ k2) & 3:
+                continue
+            act = row[k2]
+            if act is None:
+                act = row[k2] = _swap_action(k1 & 3, k1 >> 2, k2 & 3, k2 >> 2)
+            out.append(act)
+
+
+_SWAP_ROWS: list[list[Swap | None]] = [[None] * (TRACK << 2) for _ in range(TRACK << 2)]
+"""``_SWAP_ROWS[k1][k2]``: the swap of the lone pieces with keys ``p << 2 | colour``, made
+when first offered."""
 
 
 _NEVER = 256
