@@ -590,11 +590,22 @@ _SWAP_ROWS: list[list[Swap | None]] = [[None] * (TRACK << 2) for _ in range(TRAC
 when first offered."""
 
 
+_GIVE_LISTS: dict[tuple[str, ...], tuple[Give, ...]] = {}
+
+
+def _gives(hand: tuple[str, ...]) -> tuple[Give, ...]:
+    """``_GIVE_LISTS[hand]``: the exchange's legal list for a (sorted) hand, one per card type."""
+    got = _GIVE_LISTS[hand] = tuple(_give_action(c) for c in dict.fromkeys(hand))
+    return got
+
+
 _NEVER = 256
 """A mask bit always set in the board's mask (see :func:`_card_table`): a move that does not exist."""
+_NO_TABLES: dict[str, Any] = {}
 CardRow = tuple[tuple[int, Move | None], ...]
 CardTable = tuple[Start | None, tuple[CardRow, ...], bool, bool]
-_CARD_TABLES: dict[tuple[str, int, int], CardTable] = {}
+_CARD_TABLES: dict[tuple[int, int], dict[str, CardTable]] = {}
+"""(colour, size) -> card -> :func:`_card_table`."""
 
 
 def _card_table(card: str, a: int, size: int) -> CardTable:
@@ -624,13 +635,15 @@ def _card_table(card: str, a: int, size: int) -> CardTable:
                 back.append((b[1], _move_action(card, -t.backward, a, i - 1, b[0])))
         rows.append(tuple(back))
     start = _start_action(card, a) if t.start else None
-    res = _CARD_TABLES[card, a, size] = (start, tuple(rows), t.split, t.swap)
+    res = _CARD_TABLES.setdefault((a, size), {})[card] = (start, tuple(rows), t.split, t.swap)
     return res
 
 
 # --------------------------------------------------------------------------- state
 
 _NO4: tuple[None, None, None, None] = (None, None, None, None)
+_MAX_DECISIONS = MAX_DEALS * (4 + 16 * 7)
+"""PartnersGame.kind.max_decisions (see there)."""
 
 
 @state
@@ -724,12 +737,13 @@ class PartnersState(State[PartnersAction]):
         """The colour ``seat`` moves now (R5.1)."""
         return B.active_colour(self.pos, seat)
 
-    def _generate(self) -> list[PartnersAction]:
+    def _generate(self) -> Sequence[PartnersAction]:
         seat = self.turn
         if seat is None:
             return []
         if self.phase == "exchange":
-            return [_give_action(c) for c in dict.fromkeys(self.hands[seat])]
+            hand = self.hands[seat]
+            return _GIVE_LISTS.get(hand) or _gives(hand)
         o = self.opts
         if self.phase == "split":
             if o.split_must_use_all and o.house_entry != "optional" and o.house_overshoot != "bounce":
@@ -763,9 +777,9 @@ class PartnersState(State[PartnersAction]):
                 if p != prev:
                     rows.append(p + 1)
                     prev = p
-            tables = _CARD_TABLES.get
+            tables = _CARD_TABLES.get((a, size), _NO_TABLES).get
             for card in dict.fromkeys(hand):
-                tab = tables((card, a, size)) or _card_table(card, a, size)
+                tab = tables(card) or _card_table(card, a, size)
                 if tab[0] is not None and mine[0] == CIRCLE:
                     out.append(tab[0])
                 for row in tab[1]:
@@ -821,19 +835,15 @@ class PartnersState(State[PartnersAction]):
         if not any(map(is_, legal, repeat(action))) and action not in legal:
             raise IllegalAction(f"Partners: {action}: {why_illegal(self, action)}")
         self._legal = None
-        kind = type(action)
-        if kind is Move:
-            assert isinstance(action, Move)
+        if isinstance(action, Move):
             ev = self._play_move(seat, action)
-        elif kind is Give:
-            assert isinstance(action, Give)
+        elif isinstance(action, Give):
             ev = self._give(seat, action.card)
-        elif kind is Seven:
-            assert isinstance(action, Seven)
+        elif isinstance(action, Seven):
             ev = self._seven(seat, action)
-        elif kind is Discard:
+        elif isinstance(action, Discard):
             ev = self._discard(seat)
-        elif kind is StopSplit:
+        elif isinstance(action, StopSplit):
             ev = [
                 {"kind": "seven_stop", "seat": seat, "text": f"{COLOURS[seat].capitalize()} ends the 7 early"}
             ]
@@ -879,9 +889,26 @@ class PartnersState(State[PartnersAction]):
             ctrl = self.ctrl
             for e in ev:
                 if "seat" in e:
-                    e["colour_seat"] = e["seat"]
-                    e["seat"] = ctrl[e["seat"]]
+                    e["colour_seat"] = k = e["seat"]
+                    e["seat"] = ctrl[k]
         return ev
+
+    def play(self, action: PartnersAction) -> list[Event]:
+        """:meth:`.core.game.State.play` (count the decision, stop at the bound), with the
+        bound a constant: random play and search call it once per decision."""
+        events = self.apply(action)
+        self.decisions = d = self.decisions + 1
+        if d >= _MAX_DECISIONS and self.to_act is not None:
+            self.to_act = None
+            self.truncated = True
+            events.append(
+                {
+                    "kind": "truncated",
+                    "decisions": d,
+                    "text": f"stopped at the bound of {d:,} decisions; ranked by score",
+                }
+            )
+        return events
 
     def _play_move(self, seat: int, action: Move) -> list[Event]:
         """A forward or backward move: the card goes face up, one piece moves (R5)."""
@@ -929,13 +956,12 @@ class PartnersState(State[PartnersAction]):
         return ev
 
     def _play_card(self, seat: int, card: str) -> None:
-        hand = self.hands[seat]
+        hands = self.hands
+        hand = hands[seat]
         i = hand.index(card)
-        hands = list(self.hands)
-        hands[seat] = hand[:i] + hand[i + 1 :]
-        self.hands = tuple(hands)
+        self.hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
         self.discard = (*self.discard, card)
-        g = partner(seat)
+        g = seat ^ 2  # the partner (seat + 2) % 4
         if self.gift_zone[g] == 1 and self.gave[g] == card:
             self.gift_zone = _put(self.gift_zone, g, 0)
 
@@ -1398,7 +1424,7 @@ class PartnersGame(Game[PartnersOptions, PartnersState]):
         hidden_information=True,
         chance=True,
         public_actions=False,  # "give h8" names the card passed face down
-        max_decisions=MAX_DEALS * (4 + 16 * 7),
+        max_decisions=_MAX_DECISIONS,
         secret_choices=True,  # the partner exchange: four cards committed face down
     )
     """The bound is never reached: the game is a draw after ``max_deals`` (at most 300) deals,
