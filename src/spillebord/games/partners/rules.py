@@ -1162,7 +1162,9 @@ class PartnersState(State[PartnersAction]):
 
         The hidden hands and discards get a uniform random choice of the unseen cards; the
         rest is the deck, left unordered: a deal takes its cards at random
-        (``deck_unordered``), the same law as a shuffled deck."""
+        (``deck_unordered``), the same law as a shuffled deck. The unseen cards are dealt from
+        one canonical (sorted) order, so the result is a function of what ``seat`` sees and
+        ``rng`` only, never of where the hidden cards really are."""
         s = self.copy()
         ctrl = self.ctrl
         hidden = self.opts.discard_visibility == "hidden"
@@ -1176,7 +1178,14 @@ class PartnersState(State[PartnersAction]):
             h1, h2 = hands[o1], hands[o2]
             n1 = len(h1)
             n2 = n1 + len(h2)
-            deal: list[str] = [*h1, *h2, *self.deck]
+            deck = self.deck
+            last = _LAST_POOL
+            if last[0] is h1 and last[1] is h2 and last[2] is deck:
+                pool = last[3]
+            else:  # the unseen cards in one order that does not depend on where they are
+                pool = tuple(sorted((*h1, *h2, *deck)))
+                last[:] = (h1, h2, deck, pool)
+            deal: list[str] = [*pool]
             _shuffle_front(rng, deal, n2)
             sorted_hands = _SORTED_HANDS
             dealt = tuple(deal[:n1])
@@ -1221,6 +1230,7 @@ class PartnersState(State[PartnersAction]):
                     pool.remove(g)
         slots = len(pool)
         pool += self.deck
+        pool.sort()  # the unseen cards in one order that does not depend on where they are
         _shuffle_front(rng, pool, slots)
         new_hands = list(hands)
         at = 0
@@ -1345,6 +1355,9 @@ def _sorted_hand(cards: tuple[str, ...]) -> tuple[str, ...]:
     return got
 
 
+_LAST_POOL: list[Any] = [None, None, None, ()]
+"""determinize()'s two-hand case: (hand, hand, deck, their cards sorted) of the last call, by
+identity (a search determinizes the same state again and again; the tuples are immutable)."""
 _GAMMA = 0x9E3779B97F4A7C15
 
 
