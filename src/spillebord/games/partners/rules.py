@@ -1181,11 +1181,11 @@ class PartnersState(State[PartnersAction]):
             deck = self.deck
             last = _LAST_POOL
             if last[0] is h1 and last[1] is h2 and last[2] is deck:
-                pool = last[3]
+                unseen: tuple[str, ...] = last[3]
             else:  # the unseen cards in one order that does not depend on where they are
-                pool = tuple(sorted((*h1, *h2, *deck)))
-                last[:] = (h1, h2, deck, pool)
-            deal: list[str] = [*pool]
+                unseen = tuple(sorted((*h1, *h2, *deck)))
+                last[:] = (h1, h2, deck, unseen)
+            deal: list[str] = [*unseen]
             _shuffle_front(rng, deal, n2)
             sorted_hands = _SORTED_HANDS
             dealt = tuple(deal[:n1])
@@ -1205,9 +1205,14 @@ class PartnersState(State[PartnersAction]):
                     redone[o2] = rng.choice(h2)
                 s.commits = tuple(redone)
             if theirs and (gave is not _NO4 or zones != _NO_ZONES):
-                key = (gave, zones, theirs)
-                forgotten = _FORGOTTEN.get(key)
-                s.gave, s.gift_zone = forgotten if forgotten is not None else _forget(key)
+                last = _LAST_FORGOTTEN
+                if last[0] is gave and last[1] is zones and last[2] is theirs:
+                    s.gave, s.gift_zone = last[3]
+                else:
+                    key = (gave, zones, theirs)
+                    gifts = _FORGOTTEN.get(key) or _forget(key)
+                    last[:] = (gave, zones, theirs, gifts)
+                    s.gave, s.gift_zone = gifts
             s.rng.s = rng.next64()  # rng.spawn() into the copy's own generator
             s._legal = None
             return s
@@ -1355,6 +1360,9 @@ def _sorted_hand(cards: tuple[str, ...]) -> tuple[str, ...]:
     return got
 
 
+_LAST_FORGOTTEN: list[Any] = [None, None, None, None]
+"""determinize()'s two-hand case: (gave, gift_zone, seats, :data:`_FORGOTTEN` of them) of the
+last call, by identity."""
 _LAST_POOL: list[Any] = [None, None, None, ()]
 """determinize()'s two-hand case: (hand, hand, deck, their cards sorted) of the last call, by
 identity (a search determinizes the same state again and again; the tuples are immutable)."""
