@@ -765,13 +765,18 @@ class PartnersState(State[PartnersAction]):
         bounce = o.house_overshoot == "bounce"
         size = o.fields_per_segment
         pos = self.pos
-        a = B.active_colour(pos, seat)
+        a = seat if pos[seat][0] < HOUSE else seat ^ 2  # B.active_colour
         mine = pos[a]
         out: list[PartnersAction] = []
         if not optional and not bounce:
             # default rules: every card's moves from the precomputed tables (_card_table)
-            bm = B.blocker_bits(pos) | B.house_mask(mine) << 4 | _NEVER
-            rows = []  # the table rows (p + 1) of the pieces that may move, each square once
+            bm = (  # B.blocker_bits(pos) | B.house_mask(mine) << 4 | _NEVER
+                (0 in pos[0]) | (15 in pos[1]) << 1 | (30 in pos[2]) << 2 | (45 in pos[3]) << 3 | _NEVER
+            )
+            if mine[-1] >= HOUSE:
+                bm |= B.house_mask(mine) << 4
+            # the table rows (p + 1) of the pieces that may move, each square once
+            rows = []
             prev = CIRCLE
             for p in mine:
                 if p != prev:
