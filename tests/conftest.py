@@ -21,6 +21,25 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Refuse to test a stale compiled module (``tools/compile.py`` builds ``*.so`` next to the
+    ``.py``; Python imports the ``.so``, so an edited ``.py`` would silently not be tested)."""
+    src = Path(__file__).resolve().parents[1] / "src" / "spillebord"
+    stale = [
+        so
+        for so in src.rglob("*.so")
+        if (py := so.with_name(so.name.split(".", 1)[0] + ".py")).exists()
+        and py.stat().st_mtime > so.stat().st_mtime
+    ]
+    if stale:
+        names = ", ".join(str(p.relative_to(src.parent)) for p in stale)
+        pytest.exit(
+            f"compiled module(s) older than their source: {names} — rebuild with "
+            "`python tools/compile.py` or remove them with `python tools/compile.py --clean`",
+            returncode=2,
+        )
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--runslow", action="store_true", default=False, help="run tests marked slow")
 

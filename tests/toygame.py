@@ -86,7 +86,9 @@ class ToyState(State[Play]):
 
     def determinize(self, seat: int, rng: Rng) -> ToyState:
         s = self.copy()
-        pool = [c for i, h in enumerate(self.hands) if i != seat for c in h]
+        # sorted first: the sample must depend only on what ``seat`` sees, not on where the
+        # unseen cards really are
+        pool = sorted(c for i, h in enumerate(self.hands) if i != seat for c in h)
         rng.shuffle(pool)
         for i, h in enumerate(self.hands):
             if i != seat:

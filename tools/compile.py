@@ -45,6 +45,18 @@ def built_files() -> list[Path]:
     return sorted(out)
 
 
+def stale_files() -> list[Path]:
+    """Extension modules older than their ``.py``: Python imports the extension, so an edit of
+    the source would silently not run (rebuild, or ``--clean``). The tests refuse to start
+    with one (``tests/conftest.py``)."""
+    out = []
+    for p in built_files():
+        py = p.with_name(p.name.split(".", 1)[0] + ".py")
+        if py.exists() and py.stat().st_mtime > p.stat().st_mtime:
+            out.append(p)
+    return out
+
+
 def clean() -> None:
     files = built_files()
     for p in files:
@@ -95,8 +107,9 @@ def main() -> None:
     if args.clean:
         clean()
     elif args.list:
+        old = set(stale_files())
         for f in built_files():
-            print(f.relative_to(SRC))
+            print(f.relative_to(SRC), "(STALE: older than its .py, which it shadows)" if f in old else "")
     else:
         build(args.games or DEFAULT, args.opt_level)
 

@@ -1142,6 +1142,29 @@ def serve_cmd(
             "0: threads in the server).",
         ),
     ] = -1,
+    bot_budget: Annotated[
+        float, typer.Option("--bot-budget", help="Most seconds a bot thinks about one move.")
+    ] = 2.0,
+    hint_seconds: Annotated[
+        float, typer.Option("--hint-seconds", help="Most seconds one hint (the table's Hint button) thinks.")
+    ] = 3.0,
+    review_seconds: Annotated[
+        float,
+        typer.Option(
+            "--review-seconds",
+            help="Most seconds a game review thinks about one decision (with --set review_iterations=0; "
+            "by default a review thinks 400 iterations a decision).",
+        ),
+    ] = 1.0,
+    settings: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set",
+            metavar="NAME=VALUE",
+            help="Any other server setting, e.g. --set review_jobs=2 --set posts_per_minute=600 "
+            "(repeat for more; an unknown NAME lists them all).",
+        ),
+    ] = None,
 ) -> None:
     """Start the table server: lobby and live play in the browser at http://HOST:PORT/."""
     if not 0 <= port <= 65535:
@@ -1150,23 +1173,52 @@ def serve_cmd(
         from spillebord.server import serve  # type: ignore[import-not-found,unused-ignore]
     except ImportError as e:
         raise fail(f"the server is not available in this installation: {e}") from None
+    named: dict[str, Any] = {
+        "takeover_after": takeover_after,
+        "max_body": max_body,
+        "creates_per_minute": creates_per_minute,
+        "open_tables": open_tables,
+        "lobby_limit": lobby_limit,
+        "idle_hours": idle_hours,
+        "bot_only_delay": bot_only_delay,
+        "bot_processes": bot_processes,
+        "bot_budget": bot_budget,
+        "hint_seconds": hint_seconds,
+        "review_seconds": review_seconds,
+    }
+    named.update(_server_settings(settings or []))  # --set NAME=VALUE has the last word
     try:
-        serve(
-            db=db,
-            host=host,
-            port=port,
-            workers=workers,
-            takeover_after=takeover_after,
-            max_body=max_body,
-            creates_per_minute=creates_per_minute,
-            open_tables=open_tables,
-            lobby_limit=lobby_limit,
-            idle_hours=idle_hours,
-            bot_only_delay=bot_only_delay,
-            bot_processes=bot_processes,
-        )
+        serve(db=db, host=host, port=port, workers=workers, **named)
     except SpillebordError as e:
         raise fail(str(e)) from None
+
+
+def _server_settings(pairs: list[str]) -> dict[str, Any]:
+    """``--set NAME=VALUE`` pairs as typed server settings (the fields of the server's
+    ``Config``), or one readable error."""
+    import dataclasses
+
+    from spillebord.server import Config  # type: ignore[import-not-found,unused-ignore]
+
+    fields = {f.name: f for f in dataclasses.fields(Config)}
+    defaults = Config()
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep or name not in fields:
+            raise fail(f"--set {pair!r}: expected NAME=VALUE with NAME one of: {', '.join(sorted(fields))}")
+        kind = type(getattr(defaults, name))
+        try:
+            if kind is bool:
+                if value.lower() not in ("1", "0", "true", "false", "yes", "no", "on", "off"):
+                    raise ValueError(value)
+                out[name] = value.lower() in ("1", "true", "yes", "on")
+            else:
+                out[name] = kind(value)
+        except ValueError:
+            raise fail(f"--set {name}: {value!r} is not a valid {kind.__name__}") from None
+    return out
 
 
 # ---------------------------------------------------------------------------- verify

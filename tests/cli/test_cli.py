@@ -182,3 +182,62 @@ def test_play_clock_errors_are_one_line() -> None:
     for bad in ("soon", "0+1", "5+9999"):
         r = runner.invoke(app, ["play", "toy", "--clock", bad])
         assert r.exit_code != 0 and "--clock" in r.output and "Traceback" not in r.output
+
+
+def test_serve_set_refuses_an_unknown_or_mistyped_setting(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.sqlite3")
+    cases = [
+        (["--set", "nope=1"], "NAME one of"),
+        (["--set", "hint_seconds"], "expected NAME=VALUE"),
+        (["--set", "hint_seconds=soon"], "'soon' is not a valid float"),
+        (["--set", "client_seeds=maybe"], "'maybe' is not a valid bool"),
+    ]
+    for args, message in cases:
+        r = runner.invoke(app, ["serve", "--db", db, "--port", "0", *args])
+        assert r.exit_code == 2 and message in " ".join(r.output.split()), (args, r.output)
+        assert "Traceback" not in r.output
+
+
+def test_serve_passes_hint_and_review_settings_to_the_running_server(tmp_path: Path) -> None:
+    import socket
+    import time
+
+    import httpx
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    cmd = [
+        sys.executable,
+        "-m",
+        "spillebord.cli",
+        "serve",
+        "--db",
+        str(tmp_path / "t.sqlite3"),
+        "--port",
+        str(port),
+        "--bot-processes",
+        "0",
+        "--hint-seconds",
+        "1.5",
+        "--set",
+        "hint_iterations=77",
+        "--set",
+        "review-jobs=2",
+    ]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        for _ in range(300):
+            try:
+                httpx.get(url + "/api/games", timeout=1)
+                break
+            except httpx.TransportError:
+                assert proc.poll() is None, proc.stdout.read() if proc.stdout else ""
+                time.sleep(0.1)
+        t = httpx.post(url + "/api/tables", json={"game": "kasino", "seats": 2}).json()
+        got = httpx.get(f"{url}/api/tables/{t['table']}/hints").json()
+        assert got == {"hints": True, "iterations": 77}
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)

@@ -5,7 +5,8 @@ For random games with Hypothesis-chosen seeds, at every decision:
 - ``legal()`` is non-empty exactly while the game runs, texts are unique and round-trip
   through ``parse``; every action's JSON form is JSON with a ``kind``;
 - every view is JSON and is unchanged when ``determinize`` re-deals what that seat cannot see;
-  the acting seat's legal list is unchanged too;
+  the acting seat's legal list is unchanged too; and ``determinize`` depends only on what the
+  seat sees: a state and its determinization give equal samples for the same seed;
 - a sample of legal actions applies on a copy (soundness) and copies are independent;
 - a sample of actions that are not legal is refused with IllegalAction, state unchanged;
 and at the end: a normalized outcome per seat (the same for every seat of a side, shares of
@@ -33,6 +34,11 @@ GAMES = registry.all_games()
 CASES = [
     pytest.param(g, n, id=f"{g.id}-{n}p") for g in GAMES for n in sorted({g.seats.start, g.seats.stop - 1})
 ]
+
+
+NOT_YET_CANONICAL = {"kasino", "partners"}
+"""Games whose ``determinize`` still deals the unseen cards from their real order (the law is
+fair, but with a fixed seed the sample is a function of the hidden order)."""
 
 
 def _canon(x: Any) -> str:
@@ -69,6 +75,13 @@ def run_random_game(game: AnyGame, seats: int, seed: int, deep_every: int = 1) -
                 if seat is not None:
                     d = state.determinize(seat, rng.spawn())
                     assert _canon(d.view(seat)) == text, f"seat {seat}'s view changed under determinize"
+                    if game.id not in NOT_YET_CANONICAL:
+                        # d differs from state only in what seat cannot see: with the same
+                        # seed, both must give the very same sample (fair by construction).
+                        k = rng.randrange(2**32)
+                        assert state.determinize(seat, Rng(k)) == d.determinize(seat, Rng(k)), (
+                            f"seat {seat}'s determinize depends on what it cannot see"
+                        )
                     if seat == state.to_act:
                         assert [str(a) for a in d.legal()] == ltexts, "legal() changed under determinize"
             # Illegal actions: texts legal a moment ago but not now are refused, state unchanged.

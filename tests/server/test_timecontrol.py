@@ -85,6 +85,55 @@ def test_a_takeover_stop_adds_no_increment() -> None:
     assert c.banks[0] == 50.0
 
 
+def test_an_undo_charges_the_time_used_and_takes_the_increment_back() -> None:
+    # Ann sails a step after 3 s (+5 s increment), thinks 1 s more, and takes the step back:
+    # her bank is as if she had thought 4 s without deciding (an act and its undo gain nothing).
+    c = Clocks.new(REALTIME, 2)
+    c.start(0, 0.0, 10)
+    c.stop(REALTIME, 3.0)
+    assert c.banks[0] == 62.0
+    c.start(0, 3.0, 11)
+    c.take_back(REALTIME, 4.0)
+    assert c.banks == [56.0, 60.0] and c.seat is None
+    c.banks[0] = 2.0  # never below zero
+    c.start(0, 4.0, 10)
+    c.take_back(REALTIME, 5.0)
+    assert c.banks[0] == 0.0
+
+
+def test_the_keeper_takes_the_increment_back_on_an_undo(db_url: str) -> None:
+    from test_undo_service import SCRIPT, SEED
+
+    n = next(i + 1 for i, (_, _, depth) in enumerate(SCRIPT) if depth >= 1)
+    seat = SCRIPT[n - 1][0]
+
+    async def body() -> None:
+        clock = FakeClock()
+        async with server(db_url, clock) as (hub, people):
+            control = {"mode": "realtime", "bank": 600, "increment": 5}
+            extras = people.extras("fuldrigger", {}, None, control, False, "players")
+            tid, s0, token = await hub.lobby.create("fuldrigger", 2, {}, None, True, SEED, "Ann")
+            await people.created(tid, s0, token, extras, None)
+            s1, t1 = await hub.lobby.join(tid, None, "Bob")
+            await people.joined(tid, s1, t1, None)
+            lt = await hub.service.get(tid)
+            clocks = people.keeper.clocks[tid]
+            while lt.seq < n - 1:
+                await hub.service.submit(lt, SCRIPT[lt.seq][0], SCRIPT[lt.seq][1], lt.seq)
+            await until(lambda: clocks.seq == lt.seq)
+            bank = clocks.remaining(people.keeper.controls[tid], seat, clock.time())
+            clock.advance(3)
+            await hub.service.submit(lt, seat, SCRIPT[n - 1][1], n - 1)
+            await until(lambda: clocks.seq == n)
+            assert clocks.seat == seat and clocks.banks[seat] == bank - 3 + 5
+            clock.advance(1)
+            await hub.service.undo(lt, seat, n)
+            await until(lambda: clocks.seq == n - 1)
+            assert clocks.seat == seat and clocks.banks[seat] == bank - 4
+
+    asyncio.run(body())
+
+
 def test_clocks_round_trip_through_their_stored_form() -> None:
     c = Clocks([12.5, 0.0, 30.0], 2, 1234.5, 9, [1])
     assert Clocks.from_dict(c.to_dict()) == c

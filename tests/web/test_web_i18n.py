@@ -78,6 +78,9 @@ def test_danish_action_labels_of_partners_and_fuldrigger(
         buttons.nth(rng.choice(choices or list(range(len(shown))))).click()
         page.wait_for_function(f"document.body.dataset.seq !== '{seq}'", timeout=60_000)
     page.screenshot(path=str(artifacts / f"{game_id}-da-actions.png"), full_page=True)
+    if game_id == "partners":  # the partners bot is "Makker-" + persona: one word, "Makker-Bo"
+        players = page.inner_text("#players")
+        assert "Makker-Bo (robot)" in players and "Makker- " not in players, players
     assert labels, "no action buttons were shown"
     assert not seen, (
         f"English action labels on the Danish {game_id} page: {sorted(seen)}; labels: {sorted(labels)[:20]}"

@@ -13,6 +13,31 @@ def hand_of(page: Any) -> list[str]:
     return list(page.evaluate("(window.sbLast && window.sbLast.view && window.sbLast.view.hand) || []"))
 
 
+# The last state message with only this deal's events: a card of the other hand may have been
+# played in an earlier deal (public then) and be dealt again (Kasino deals the whole pack anew).
+SINCE_THE_DEAL = """(() => {
+  const m = window.sbLast || {};
+  const events = m.events || [];
+  let deal = -1;
+  events.forEach((e, i) => { if (e.kind === "deal") deal = i; });
+  return JSON.stringify(Object.assign({}, m, {events: events.slice(deal + 1)}));
+})()"""
+
+
+def same_position(a: Any, b: Any) -> None:
+    """Wait until both pages show the same seq. One action can bring several state messages
+    (a play, then the next deal), so either page may be ahead when we look: wait for the
+    laggard to reach the leader (an equality wait on a page already past it never ends)."""
+    for _ in range(100):
+        sa, sb = (int(p.evaluate("document.body.dataset.seq")) for p in (a, b))
+        if sa == sb:
+            return
+        lead = max(sa, sb)
+        for p in (a, b):
+            p.wait_for_function("t => Number(document.body.dataset.seq) >= t", arg=lead, timeout=30_000)
+    raise AssertionError("the two pages never settled on one position")
+
+
 def test_two_people_never_see_each_others_hand(browser: Any, server_url: str, artifacts: Path) -> None:
     pytest.importorskip("spillebord.games.kasino")
     # bypass_csp: wait_for_function evaluates strings, which the server's CSP forbids
@@ -27,7 +52,8 @@ def test_two_people_never_see_each_others_hand(browser: Any, server_url: str, ar
     a.click("#create-btn")
     a.wait_for_url("**/table/**")
     b.goto(a.url)
-    b.click('#join button[data-seat="1"]')
+    with b.expect_navigation():  # joining reloads the page as the seated person
+        b.click('#join button[data-seat="1"]')
     b.wait_for_selector("body[data-seq]")
     a.wait_for_selector("body[data-seq]")
     rng = random.Random(3)
@@ -35,20 +61,11 @@ def test_two_people_never_see_each_others_hand(browser: Any, server_url: str, ar
     while True:
         # Compare the two pages at the same position: a page that lags a message behind still
         # holds a card the other has played since (public by then).
-        a.wait_for_function(
-            "s => document.body.dataset.seq === s",
-            arg=b.evaluate("document.body.dataset.seq"),
-            timeout=30_000,
-        )
-        b.wait_for_function(
-            "s => document.body.dataset.seq === s",
-            arg=a.evaluate("document.body.dataset.seq"),
-            timeout=30_000,
-        )
+        same_position(a, b)
         for me, other in ((a, b), (b, a)):
             other_hand = hand_of(other)
             html = me.content()
-            seen = me.evaluate("JSON.stringify(window.sbLast || {})")
+            seen = me.evaluate(SINCE_THE_DEAL)
             for card in other_hand:
                 assert f'"{card}"' not in seen, f"{card} of the other hand reached this page"
                 assert f'data-id="{card}"' not in html

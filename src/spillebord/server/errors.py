@@ -51,7 +51,9 @@ class Busy(SpillebordError):
 
 @dataclass(frozen=True)
 class Config:
-    """The server's settings: every bound has a default and a ``spillebord serve`` option."""
+    """The server's settings: every bound has a default, an option of ``python -m
+    spillebord.server`` (``--hint-seconds``) and a ``spillebord serve`` option (the common ones by
+    name, every one as ``--set hint_seconds=5``)."""
 
     takeover_after: float = 120.0
     """Seconds without a connection before a bot takes an abandoned seat over (0: never)."""

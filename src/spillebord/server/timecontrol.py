@@ -183,6 +183,16 @@ class Clocks:
         self.seat = None
         self.since = None
 
+    def take_back(self, control: TimeControl, now: float) -> None:
+        """The running seat took its last decision back (undo): its clock stops charging the
+        time used, with no increment, and the increment that decision earned is revoked, so
+        the bank is what it would be had the seat kept thinking (an act and its undo gain no
+        time)."""
+        seat = self.seat
+        self.stop(control, now, decided=False)
+        if seat is not None and control.mode == "realtime":
+            self.banks[seat] = max(0.0, self.banks[seat] - control.increment)
+
     def expired(self, control: TimeControl, now: float) -> int | None:
         """The seat whose clock has run out at ``now``, or None."""
         d = self.deadline(control)
@@ -344,13 +354,17 @@ class TimeKeeper:
             await self.hub.service.submit(lt, seat, text, seq=seq)
 
     def on_change(self, lt: LiveTable) -> None:
-        """An action was committed (here or by another worker): the clocks move."""
+        """An action was committed or taken back (here or by another worker): the clocks
+        move."""
         control = self.controls.get(lt.id)
         clocks = self.clocks.get(lt.id)
         if control is None or clocks is None or clocks.seq == lt.seq:
             return
         now = self.hub.clock.time()
-        clocks.stop(control, now)
+        if lt.seq < clocks.seq:  # an undo: the seq went back
+            clocks.take_back(control, now)
+        else:
+            clocks.stop(control, now)
         self._start_next(lt, control, clocks, now)
         self._save(lt.id)
 

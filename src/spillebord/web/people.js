@@ -16,7 +16,10 @@ function level(agent) {
 
 // A bot's name: its level and a persona fixed by the seat (distinct at one table).
 export function botName(agent, seat) {
-  return `${level(agent)} ${PERSONAS[seat % PERSONAS.length]} (${t("bot")})`;
+  // A word ending in a hyphen makes a compound with the persona ("Makker-Bo"), not two words.
+  const word = level(agent);
+  const gap = word.endsWith("-") ? "" : " ";
+  return `${word}${gap}${PERSONAS[seat % PERSONAS.length]} (${t("bot")})`;
 }
 
 // The name of seat i from the players list of a state message or table summary.

@@ -499,10 +499,9 @@ class EightyEightState(State[EightyEightAction]):
             if self.pending_number is not None and self.to_act != seat:
                 q = rng.choice(all_panels)
                 s.pending_number = self.geo.panel_number[q]
-                s.pending_tens = None
-                cands = s.pending_panels()
-                if len({tens_of(p) for p in cands}) == 1 or self.pending_tens is not None:
-                    s.pending_tens = tens_of(q)
+                # Whether the tens are chosen is public (in a secret setup every seat takes
+                # each step as a decision, a forced one too, B14); which tens is not.
+                s.pending_tens = tens_of(q) if self.pending_tens is not None else None
         s.rng = rng.spawn()
         return s
 

@@ -309,7 +309,10 @@ class FuldriggerState(State[FuldriggerAction]):
 
     def determinize(self, seat: int, rng: Rng) -> FuldriggerState:
         s = self.copy()
-        rng.shuffle(s.deck)  # the order of the chance deck is the only hidden thing
+        # The order of the chance deck is the only hidden thing: shuffled from a canonical
+        # (sorted) order, so that the sample does not depend on the real order.
+        s.deck.sort()
+        rng.shuffle(s.deck)
         s.rng = rng.spawn()
         s._legal = None
         return s

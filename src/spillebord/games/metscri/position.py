@@ -138,6 +138,7 @@ def build(
     s._legal = None
     s._legal_set = None
     s._gcache = None
+    s._det = None
     s._mv = None
     s._occ = None
     s.check()

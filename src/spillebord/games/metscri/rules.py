@@ -113,6 +113,12 @@ from .groups import bits, enumerate_groups, group_points, reach, valid_group
 from .notation import TITLE, parse_action
 from .options import MetscriOptions
 
+_Unseen = tuple[
+    int, tuple[int, ...], int, tuple[tuple[int, int], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]
+]
+"""(seat, hand slots, cards in hands, board slots, the slots' cards, their knowledge, every unseen
+card sorted): what :meth:`MetscriState.determinize` deals, kept per position."""
+
 
 @state(copy={"board": list.copy, "hands": list.copy, "known": list.copy})
 class MetscriState(State[MetscriAction]):
@@ -157,6 +163,8 @@ class MetscriState(State[MetscriAction]):
     _legal_set: dict[str, MetscriAction] | None
     _gcache: tuple[int, list[Collect]] | None
     _mv: tuple[tuple[Move, ...], ...] | None
+    _det: _Unseen | None
+    """What :meth:`determinize` deals for a seat (see :meth:`_unseen`); None: not built yet."""
     _occ: int | None
     """The occupied squares as a bitmask (see :meth:`_occupied`); None: not built yet."""
     """Per cell, the moves of its free-lying card (see :meth:`_moves`); None: not built yet.
@@ -617,6 +625,7 @@ class MetscriState(State[MetscriAction]):
         self._legal = None
         self._legal_set = None
         self._gcache = None
+        self._det = None
         pending, self.pending = self.pending, -1
         if isinstance(action, Move):
             self._do_move(seat, action, ev)
@@ -930,16 +939,14 @@ class MetscriState(State[MetscriAction]):
 
     # ------------------------------------------------------------ determinize
 
-    def determinize(self, seat: int, rng: Rng) -> MetscriState:
-        s = self.copy()
-        s._legal = None
-        s._legal_set = None
-        s._gcache = None
-        # The cards ``seat`` cannot see, in a fixed order: other hands (seat by seat), board
-        # cards (square by square, bottom to top), then the buy pile (unless reshuffled: then
-        # its composition is public). The slots of hands and board get a uniform random
-        # choice of these cards (a partial Fisher-Yates over the first slots); the rest is
-        # the buy pile, left unordered: a buy draws from it at random (``buy_unordered``).
+    def _unseen(self, seat: int) -> _Unseen:
+        """The cards ``seat`` cannot see, and their slots: other hands (seat by seat), board
+        cards (square by square, bottom to top), then the buy pile (unless reshuffled: then
+        its composition is public). Kept until the position changes: a search determinizes
+        its root many times."""
+        cached = self._det
+        if cached is not None and cached[0] == seat:
+            return cached
         old: list[int] = []
         hand_slots: list[int] = []
         for i, h in enumerate(self.hands):
@@ -966,19 +973,44 @@ class MetscriState(State[MetscriAction]):
                     continue
                 board_slots.append((sq, lvl))
                 old.append(c)
-        n_board = len(old)
+        slot_cards = tuple(old)
         if not self.reshuffled:
             old.extend(self.buy)
-        new = old.copy()
+        # A canonical (sorted) order: the sample must not depend on where the unseen cards
+        # really are (with a fixed seed it would be a function of the hidden order).
+        old.sort()
+        out = (seat, tuple(hand_slots), n_hands, tuple(board_slots), slot_cards,
+               tuple(known[c] for c in slot_cards), tuple(old))  # fmt: skip
+        self._det = out
+        return out
+
+    def determinize(self, seat: int, rng: Rng) -> MetscriState:
+        s = self.copy()
+        s._legal = None
+        s._legal_set = None
+        s._gcache = None
+        s._det = None
+        # The slots of hands and board get a uniform random choice of the unseen cards (a
+        # partial Fisher-Yates over the first slots, from their canonical order); the rest is
+        # the buy pile, left unordered: a buy draws from it at random (``buy_unordered``).
+        _, hand_slots, n_hands, board_slots, slot_cards, slot_known, pool = self._unseen(seat)
+        board = self.board
+        new = list(pool)
         n = len(new)
-        s_known = s.known
+        n_board = len(slot_cards)
         randrange = rng.randrange
         for i in range(n_board):
             j = i + randrange(n - i)
             if j != i:
                 new[i], new[j] = new[j], new[i]
-                s_known[new[j]] = known[old[j]]  # knowledge stays with the slot
-            s_known[new[i]] = known[old[i]]
+        # Knowledge stays with the slot: the hand and board slots get their old cards'
+        # knowledge; the buy pile's cards are known to nobody (``check``), so a hand or board
+        # card dealt into it forgets what was known of it.
+        s_known = s.known
+        for c in slot_cards:
+            s_known[c] = 0
+        for i in range(n_board):
+            s_known[new[i]] = slot_known[i]
         k = 0
         for i in hand_slots:
             m = len(self.hands[i])
@@ -1020,6 +1052,8 @@ class MetscriState(State[MetscriAction]):
         assert all(p >= 0 for p in self.points)
         for c in self.matched:
             assert self.known[c] == self.all_seats, "matched pile card not public"
+        if not self.reshuffled:  # determinize relies on it
+            assert not any(self.known[c] for c in self.buy), "a buy pile card known to someone"
         for i, h in enumerate(self.hands):
             assert list(h) == sorted(h)
             for c in h:
@@ -1111,6 +1145,7 @@ class MetscriGame(Game[MetscriOptions, MetscriState]):
         s._legal = None
         s._legal_set = None
         s._gcache = None
+        s._det = None
         s._mv = None
         s._occ = None
         return s

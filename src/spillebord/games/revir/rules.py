@@ -702,7 +702,7 @@ class RevirState(State[RevirAction]):
         pile = self.pile
         lo, hi = 1, len(pile) - self.known
         if hi - lo > 1:
-            hidden = list(pile[lo:hi])
+            hidden = sorted(pile[lo:hi])  # a canonical order: the sample must not depend on the real one
             rng.shuffle(hidden)
             s.pile = (*pile[:lo], *hidden, *pile[hi:])
         f = s.fight

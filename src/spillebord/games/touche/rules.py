@@ -847,6 +847,9 @@ class ToucheState(State[ToucheAction]):
             if not (own_known and i == seat):
                 pool.extend(p)
                 pooled |= 1 << i
+        # In a canonical order first: the sample must not depend on where the unseen cards
+        # really are (with a fixed seed it would be a function of the hidden order).
+        pool.sort()
         rng.shuffle_front(pool, n_hands)
         pos = 0
         for i in range(self.seats):
