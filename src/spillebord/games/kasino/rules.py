@@ -112,18 +112,6 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-def _unions(groups: list[int]) -> dict[int, tuple[int, ...]]:
-    """All unions of pairwise disjoint groups (bitmasks) → one partition into groups."""
-    reach: dict[int, tuple[int, ...]] = {0: ()}
-    for g in groups:
-        for r, part in list(reach.items()):
-            if not r & g:
-                nr = r | g
-                if nr not in reach:
-                    reach[nr] = (*part, g)
-    return reach
-
-
 _second = itemgetter(1)
 _EMPTY_UNIONS: dict[int, tuple[tuple[int, ...], ...]] = {0: ()}
 TRAILS: tuple[Trail, ...] = tuple(Trail(c) for c in DECK)
@@ -1017,6 +1005,82 @@ def _generate(st: KasinoState, p: int) -> list[KasinoAction]:
     return _generate_general(st, p)
 
 
+def _lgroups(v: int, subs: list[tuple[int, int]], bmask: int, lgc: list[list[int] | None]) -> list[int]:
+    """Groups of loose cards only (no build bit of ``bmask``), worth ``v``; memoised in ``lgc``."""
+    r = lgc[v]
+    if r is None:
+        if bmask:
+            r = [mk for mk, s in subs if s >> v & 1 and not mk & bmask]
+        else:
+            r = [mk for mk, s in subs if s >> v & 1]
+        lgc[v] = r
+    return r
+
+
+def _unions(groups: list[int], codes: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """Disjoint unions of groups: mask → its partition as item codes (for the text)."""
+    if not groups:
+        return _EMPTY_UNIONS
+    if len(groups) == 1:
+        g = groups[0]
+        return {0: (), g: (_items(g, codes),)}
+    if len(groups) == 2:
+        g, g2 = groups
+        if g != g2:
+            i1 = _items(g, codes)
+            i2 = _items(g2, codes)
+            if g & g2:
+                return {0: (), g: (i1,), g2: (i2,)}
+            return {0: (), g: (i1,), g2: (i2,), g | g2: (i1, i2)}
+    # all unions of pairwise disjoint groups, each with one partition (as item codes)
+    reach: dict[int, tuple[tuple[int, ...], ...]] = {0: ()}
+    for g in groups:
+        it = None
+        for r, part in list(reach.items()):
+            if not r & g:
+                nr = r | g
+                if nr not in reach:
+                    if it is None:
+                        it = _items(g, codes)
+                    reach[nr] = (*part, it)
+    return reach
+
+
+def _capture_sets(
+    v: int,
+    capc: dict[int, dict[int, tuple[tuple[int, ...], ...]]],
+    subs: list[tuple[int, int]],
+    in_sums: bool,
+    bmask: int,
+    lgc: list[list[int] | None],
+    builds: tuple[BuildPile, ...],
+    m: int,
+    codes: tuple[int, ...],
+) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """The capture sets of value ``v`` (loose groups and builds worth it); memoised in ``capc``."""
+    if in_sums:
+        groups = [mk for mk, s in subs if s >> v & 1]
+    else:
+        groups = _lgroups(v, subs, bmask, lgc)
+        if builds:
+            groups = groups + [1 << (m + j) for j in range(len(builds)) if builds[j].value == v]
+    r = capc[v] = _unions(groups, codes)
+    return r
+
+
+def _gather_sets(
+    v: int,
+    gatc: dict[int, dict[int, tuple[tuple[int, ...], ...]]],
+    subs: list[tuple[int, int]],
+    bmask: int,
+    lgc: list[list[int] | None],
+    codes: tuple[int, ...],
+) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """The unions of loose groups worth ``v`` that a build may gather; memoised in ``gatc``."""
+    r = gatc[v] = _unions(_lgroups(v, subs, bmask, lgc), codes)
+    return r
+
+
 def _generate_general(st: KasinoState, p: int) -> list[KasinoAction]:
     """:func:`_generate` for every position and option (builds on the table, many-card bases)."""
     hand = st.hands[p]
@@ -1081,82 +1145,15 @@ def _generate_general(st: KasinoState, p: int) -> list[KasinoAction]:
         capmask |= 1 << bq.value
     tv = -1  # every value some loose card can be worth (computed when first needed)
     reqc: list[int] | None = None
-    codes: list[int] = list(loose)
+    codes_l: list[int] = list(loose)
     for bq in builds:
-        codes.append(BUILD_CODE + bq.groups[0][0])
+        codes_l.append(BUILD_CODE + bq.groups[0][0])
 
-    items_of: dict[int, tuple[int, ...]] = {}  # group mask → item codes (groups recur)
-
-    def items(g: int) -> tuple[int, ...]:
-        t = items_of.get(g)
-        if t is None:
-            t = (codes[g.bit_length() - 1],) if not g & g - 1 else tuple([codes[i] for i in _bits(g)])
-            items_of[g] = t
-        return t
-
-    lgc: list[list[int] | None] = [None] * 17
-
-    def lgroups(v: int) -> list[int]:
-        """Groups of loose cards only, worth v."""
-        r = lgc[v]
-        if r is None:
-            if bmask:
-                r = [mk for mk, s in subs if s >> v & 1 and not mk & bmask]
-            else:
-                r = [mk for mk, s in subs if s >> v & 1]
-            lgc[v] = r
-        return r
-
-    def unions(groups: list[int]) -> dict[int, tuple[tuple[int, ...], ...]]:
-        """Disjoint unions of groups: mask → its partition as item codes (for the text)."""
-        if not groups:
-            return _EMPTY_UNIONS
-        if len(groups) == 1:
-            g = groups[0]
-            return {0: (), g: (items(g),)}
-        if len(groups) == 2:
-            g, g2 = groups
-            if g != g2:
-                i1 = items(g)
-                i2 = items(g2)
-                if g & g2:
-                    return {0: (), g: (i1,), g2: (i2,)}
-                return {0: (), g: (i1,), g2: (i2,), g | g2: (i1, i2)}
-        # all unions of pairwise disjoint groups, each with one partition (as item codes)
-        reach: dict[int, tuple[tuple[int, ...], ...]] = {0: ()}
-        for g in groups:
-            it = None
-            for r, part in list(reach.items()):
-                if not r & g:
-                    nr = r | g
-                    if nr not in reach:
-                        if it is None:
-                            it = items(g)
-                        reach[nr] = (*part, it)
-        return reach
-
+    codes = tuple(codes_l)
+    lgc: list[list[int] | None] = [None] * 17  # groups of loose cards only, per value
     capc: dict[int, dict[int, tuple[tuple[int, ...], ...]]] = {}
-
-    def capture_sets(v: int) -> dict[int, tuple[tuple[int, ...], ...]]:
-        r = capc.get(v)
-        if r is None:
-            if in_sums:
-                groups = [mk for mk, s in subs if s >> v & 1]
-            else:
-                groups = lgroups(v)
-                if nb:
-                    groups = groups + [1 << (m + j) for j in range(nb) if builds[j].value == v]
-            r = capc[v] = unions(groups)
-        return r
-
     # without builds on the table, gather sets and capture sets are the same unions
     gatc: dict[int, dict[int, tuple[tuple[int, ...], ...]]] = capc if not nb else {}
-
-    def gather_sets(v: int) -> dict[int, tuple[tuple[int, ...], ...]]:
-        r = gatc.get(v)
-        if r is None:
-            r = gatc[v] = unions(lgroups(v))
-        return r
 
     caps: list[KasinoAction] = []  # captures only (rule 9.2)
     out: list[KasinoAction] = []  # everything, in order: per hand card
@@ -1168,13 +1165,21 @@ def _generate_general(st: KasinoState, p: int) -> list[KasinoAction]:
         if hb & capmask:
             if len(vals) == 1:
                 v = vals[0]
-                sets = capc.get(v) or capture_sets(v)
+                sets = capc.get(v) or _capture_sets(v, capc, subs, in_sums, bmask, lgc, builds, m, codes)
             else:
                 v = vals[0]
                 # a value no capture group can be worth has only the empty union
-                sets = (capc.get(v) or capture_sets(v)) if capmask >> v & 1 else _EMPTY_UNIONS
+                sets = (
+                    (capc.get(v) or _capture_sets(v, capc, subs, in_sums, bmask, lgc, builds, m, codes))
+                    if capmask >> v & 1
+                    else _EMPTY_UNIONS
+                )
                 v = vals[1]
-                s2 = (capc.get(v) or capture_sets(v)) if capmask >> v & 1 else _EMPTY_UNIONS
+                s2 = (
+                    (capc.get(v) or _capture_sets(v, capc, subs, in_sums, bmask, lgc, builds, m, codes))
+                    if capmask >> v & 1
+                    else _EMPTY_UNIONS
+                )
                 if len(s2) > 1:
                     sets = dict(sets)
                     for mk, part in s2.items():
@@ -1234,7 +1239,7 @@ def _generate_general(st: KasinoState, p: int) -> list[KasinoAction]:
                             # simple build, or "mere b" with t alone (8.3)
                             if not req:
                                 out.append(_build(h, b, bi, (), same))
-                            gs = gather_sets(b)
+                            gs = gatc.get(b) or _gather_sets(b, gatc, subs, bmask, lgc, codes)
                             if len(gs) > 1:
                                 for g, part in gs.items():
                                     if g and not g & base and g & req == req:
@@ -1250,11 +1255,15 @@ def _generate_general(st: KasinoState, p: int) -> list[KasinoAction]:
                         bases: list[int] = []
                         for x in vals:
                             if x < b:
-                                bases += lgroups(b - x)
-                        same_t = [mk for mk in lgroups(b) if not mk & mk - 1] if hb >> b & 1 else []
+                                bases += _lgroups(b - x, subs, bmask, lgc)
+                        same_t = (
+                            [mk for mk in _lgroups(b, subs, bmask, lgc) if not mk & mk - 1]
+                            if hb >> b & 1
+                            else []
+                        )
                         if not bases and not same_t:
                             continue
-                        gs = gather_sets(b)
+                        gs = gatc.get(b) or _gather_sets(b, gatc, subs, bmask, lgc, codes)
                         seen: set[tuple[int, bool]] = set()
                         reqb = _required(b, loose, tm) if must_gather else 0
                         for base, same in [(x, False) for x in bases] + [(x, True) for x in same_t]:
@@ -1264,7 +1273,7 @@ def _generate_general(st: KasinoState, p: int) -> list[KasinoAction]:
                                     skey = (base | g, same or bool(g))
                                     if skey not in seen:
                                         seen.add(skey)
-                                        out.append(_build(h, b, items(base), part, same))
+                                        out.append(_build(h, b, _items(base, codes), part, same))
             # --- raise (8.4) and extend (8.5): only one's own build while owning one (9.1)
             for j in range(nb):
                 if own >= 0 and j != own:
@@ -1285,15 +1294,15 @@ def _generate_general(st: KasinoState, p: int) -> list[KasinoAction]:
                     ebases = [0] if hb >> bv & 1 else []
                     for x in vals:
                         if x < bv:
-                            ebases += lgroups(bv - x)
+                            ebases += _lgroups(bv - x, subs, bmask, lgc)
                     if not ebases:
                         continue
                     # an ace counts 1 or 14: both values can reach the same base group
                     ebases = list(dict.fromkeys(ebases))
-                    gs = gather_sets(bv)
+                    gs = gatc.get(bv) or _gather_sets(bv, gatc, subs, bmask, lgc, codes)
                     if len(gs) == 1:
                         for base in ebases:
-                            out.append(Extend(h, bid, items(base) if base else ()))
+                            out.append(Extend(h, bid, _items(base, codes) if base else ()))
                         continue
                     reqv = _required(bv, loose, tm) if must_gather else 0
                     seen_e: set[int] = set()
@@ -1308,7 +1317,7 @@ def _generate_general(st: KasinoState, p: int) -> list[KasinoAction]:
                                         Extend(
                                             h,
                                             bid,
-                                            items(base) if base else (),
+                                            _items(base, codes) if base else (),
                                             part,
                                         )
                                     )
