@@ -137,3 +137,27 @@ def test_determinize_is_pinned() -> None:
                 h.update(repr((d.hands, d.stock, d.rng.s)).encode())
             s.play(rng.choice(s.legal()))
     assert h.hexdigest()[:16] == "6ca299c7f298f75f"
+
+
+@pytest.mark.parametrize("index", range(20))
+def test_loose_table_fast_path_lists_what_the_general_generator_lists(index: int) -> None:
+    """With no build on the table and one-card bases, ``legal()`` takes a shorter path
+    (``_generate_loose``): at every such position of two random games per option set it gives
+    the general generator's list, action for action, in order."""
+    from spillebord.games.kasino.rules import _generate, _generate_general
+
+    opts = variants()[index]
+    compared = 0
+    for g in range(2):
+        seats = 2 + (index + g) % 3
+        s = GAME.new(seats, 500 + 1000 * index + g, KasinoOptions(**opts))
+        rng = Rng(5 + g)
+        while s.to_act is not None:
+            p = s.to_act
+            if not s.builds and s.loose and s._rules[1]:
+                fast = _generate(s, p)
+                general = _generate_general(s, p)
+                assert list(map(repr, fast)) == list(map(repr, general)), (index, g, s.decisions)
+                compared += 1
+            s.play(rng.choice(s.legal()))
+    assert compared > 0 or opts.get("build_base") == "many_cards"
