@@ -275,6 +275,8 @@ class KasinoState(State[KasinoAction]):
     sides: int
     side_of: tuple[int, ...]
     _legal: list[KasinoAction] | None
+    _det: tuple[int, tuple[int, ...]] | None
+    """The cards a seat cannot see, sorted (see :meth:`determinize`); None after a change."""
     _hv: tuple[tuple[int, ...], ...]
     _hm: tuple[int, ...]
     _tm: tuple[int, ...]
@@ -332,6 +334,7 @@ class KasinoState(State[KasinoAction]):
                 raise IllegalAction(self._explain(action))
         # legal: play it (one function, no second call: this is the hot path)
         self._legal = None
+        self._det = None
         h = action.card
         hand = self.hands[p]
         i = hand.index(h)
@@ -643,11 +646,20 @@ class KasinoState(State[KasinoAction]):
         as a shuffled stock.
         """
         s = self.copy()
+        s._det = None
         hands_now = self.hands
-        pool = list(self.stock)
-        for i, h in enumerate(hands_now):
-            if i != seat:
-                pool += h
+        # The unseen cards in a canonical (sorted) order: the sample must depend only on what
+        # the seat sees and on rng, not on where the cards really are. Kept until the next
+        # play: a search determinizes its root many times.
+        det = self._det
+        if det is None or det[0] != seat:
+            unseen = list(self.stock)
+            for i, h in enumerate(hands_now):
+                if i != seat:
+                    unseen += h
+            unseen.sort()
+            det = self._det = (seat, tuple(unseen))
+        pool = list(det[1])
         randrange = rng.randrange
         new_hands = list(hands_now)
         fixed: dict[int, int] = {}  # owner -> the able card it keeps
@@ -1361,6 +1373,7 @@ class KasinoGame(Game[KasinoOptions, KasinoState]):
         s.o = o
         s._hv = HAND_VALUES[o.value_mode]
         s._hm = HAND_MASKS[o.value_mode]
+        s._det = None
         s._tm = TABLE_MASKS[o.value_mode]
         s._hl = TABLE_LO_HI[o.value_mode]
         s._rules = rules_of(o)
