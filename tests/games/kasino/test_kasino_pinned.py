@@ -126,7 +126,9 @@ def test_shuffle_front_draws_what_determinize_drew_before(k: int) -> None:
 
 
 def test_determinize_is_pinned() -> None:
-    """determinize from every seat over a random game: the same hands and stocks as engine v2."""
+    """determinize from every seat over a random game: pinned hands and stocks (re-pinned when
+    determinize began to deal from the sorted unseen cards, so that the sample depends only on
+    what the seat sees; before, the same hands and stocks as engine v2)."""
     h = hashlib.sha256()
     for seats in (2, 3, 4):
         s = GAME.new(seats, 5 + seats, KasinoOptions())
@@ -136,4 +138,28 @@ def test_determinize_is_pinned() -> None:
                 d = s.determinize(seat, drng)
                 h.update(repr((d.hands, d.stock, d.rng.s)).encode())
             s.play(rng.choice(s.legal()))
-    assert h.hexdigest()[:16] == "6ca299c7f298f75f"
+    assert h.hexdigest()[:16] == "6957bd74994f0c4b"
+
+
+@pytest.mark.parametrize("index", range(20))
+def test_loose_table_fast_path_lists_what_the_general_generator_lists(index: int) -> None:
+    """With no build on the table and one-card bases, ``legal()`` takes a shorter path
+    (``_generate_loose``): at every such position of two random games per option set it gives
+    the general generator's list, action for action, in order."""
+    from spillebord.games.kasino.rules import _generate, _generate_general
+
+    opts = variants()[index]
+    compared = 0
+    for g in range(2):
+        seats = 2 + (index + g) % 3
+        s = GAME.new(seats, 500 + 1000 * index + g, KasinoOptions(**opts))
+        rng = Rng(5 + g)
+        while s.to_act is not None:
+            p = s.to_act
+            if not s.builds and s.loose and s._rules[1]:
+                fast = _generate(s, p)
+                general = _generate_general(s, p)
+                assert list(map(repr, fast)) == list(map(repr, general)), (index, g, s.decisions)
+                compared += 1
+            s.play(rng.choice(s.legal()))
+    assert compared > 0 or opts.get("build_base") == "many_cards"

@@ -81,6 +81,7 @@ def position(
     s.round_no = round_no
     s.hand_no = hand_no
     s._legal = None
+    s._det = None
     s._hv = HAND_VALUES[o.value_mode]
     s._hm = HAND_MASKS[o.value_mode]
     s._tm = TABLE_MASKS[o.value_mode]

@@ -112,18 +112,6 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-def _unions(groups: list[int]) -> dict[int, tuple[int, ...]]:
-    """All unions of pairwise disjoint groups (bitmasks) → one partition into groups."""
-    reach: dict[int, tuple[int, ...]] = {0: ()}
-    for g in groups:
-        for r, part in list(reach.items()):
-            if not r & g:
-                nr = r | g
-                if nr not in reach:
-                    reach[nr] = (*part, g)
-    return reach
-
-
 _second = itemgetter(1)
 _EMPTY_UNIONS: dict[int, tuple[tuple[int, ...], ...]] = {0: ()}
 TRAILS: tuple[Trail, ...] = tuple(Trail(c) for c in DECK)
@@ -287,6 +275,8 @@ class KasinoState(State[KasinoAction]):
     sides: int
     side_of: tuple[int, ...]
     _legal: list[KasinoAction] | None
+    _det: tuple[int, tuple[int, ...]] | None
+    """The cards a seat cannot see, sorted (see :meth:`determinize`); None after a change."""
     _hv: tuple[tuple[int, ...], ...]
     _hm: tuple[int, ...]
     _tm: tuple[int, ...]
@@ -344,6 +334,7 @@ class KasinoState(State[KasinoAction]):
                 raise IllegalAction(self._explain(action))
         # legal: play it (one function, no second call: this is the hot path)
         self._legal = None
+        self._det = None
         h = action.card
         hand = self.hands[p]
         i = hand.index(h)
@@ -366,16 +357,25 @@ class KasinoState(State[KasinoAction]):
                 text = f"seat {p} clears the table with {CARD_SYMBOLS[h]}"
             else:
                 assert isinstance(action, Capture)
-                codes = action.taken()
-                taken_l = [c for c in self.loose if c in codes]
-                taken_b = [b for b in self.builds if BUILD_CODE + b.groups[0][0] in codes]
-                self.loose = tuple([c for c in self.loose if c not in codes])
-                if taken_b:
-                    self.builds = tuple([b for b in self.builds if BUILD_CODE + b.groups[0][0] not in codes])
-                    taken = tuple(taken_l) + tuple(c for b in taken_b for c in b.cards())
+                groups = action.groups
+                loose = self.loose
+                if not self.builds:  # loose cards only: their codes are the cards (no frozenset)
+                    codes_l = groups[0] if len(groups) == 1 else [c for g in groups for c in g]
+                    taken = tuple([c for c in loose if c in codes_l])
+                    self.loose = tuple([c for c in loose if c not in codes_l])
                 else:
-                    taken = tuple(taken_l)
-                text = f"seat {p} takes {groups_symbols(action.groups)} with {CARD_SYMBOLS[h]}"
+                    codes = action.taken()
+                    taken_l = [c for c in loose if c in codes]
+                    taken_b = [b for b in self.builds if BUILD_CODE + b.groups[0][0] in codes]
+                    self.loose = tuple([c for c in loose if c not in codes])
+                    if taken_b:
+                        self.builds = tuple(
+                            [b for b in self.builds if BUILD_CODE + b.groups[0][0] not in codes]
+                        )
+                        taken = tuple(taken_l) + tuple(c for b in taken_b for c in b.cards())
+                    else:
+                        taken = tuple(taken_l)
+                text = f"seat {p} takes {groups_symbols(groups)} with {CARD_SYMBOLS[h]}"
             piles = list(self.piles)
             piles[p] = (*piles[p], h, *taken)
             self.piles = tuple(piles)
@@ -646,11 +646,20 @@ class KasinoState(State[KasinoAction]):
         as a shuffled stock.
         """
         s = self.copy()
+        s._det = None
         hands_now = self.hands
-        pool = list(self.stock)
-        for i, h in enumerate(hands_now):
-            if i != seat:
-                pool += h
+        # The unseen cards in a canonical (sorted) order: the sample must depend only on what
+        # the seat sees and on rng, not on where the cards really are. Kept until the next
+        # play: a search determinizes its root many times.
+        det = self._det
+        if det is None or det[0] != seat:
+            unseen = list(self.stock)
+            for i, h in enumerate(hands_now):
+                if i != seat:
+                    unseen += h
+            unseen.sort()
+            det = self._det = (seat, tuple(unseen))
+        pool = list(det[1])
         randrange = rng.randrange
         new_hands = list(hands_now)
         fixed: dict[int, int] = {}  # owner -> the able card it keeps
@@ -820,9 +829,272 @@ class KasinoState(State[KasinoAction]):
         return f"{TITLE}: {action} is not a legal action now"
 
 
+def _items(g: int, loose: tuple[int, ...]) -> tuple[int, ...]:
+    """The loose cards of the group ``g`` (a mask of table positions), in table order."""
+    if not g & g - 1:
+        return (loose[g.bit_length() - 1],)
+    return tuple([loose[i] for i in _bits(g)])
+
+
+def _loose_unions(
+    v: int, subs: list[tuple[int, int]], loose: tuple[int, ...]
+) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """The capture sets of value ``v`` on a table of loose cards only: every union of pairwise
+    disjoint groups worth ``v`` (``subs``: the groups and their sums, in mask order) → one
+    partition as card tuples. The same dictionary, in the same order, as the general path's
+    ``unions(lgroups(v))``."""
+    groups = [mk for mk, s in subs if s >> v & 1]
+    if not groups:
+        return _EMPTY_UNIONS
+    g = groups[0]
+    if len(groups) == 1:
+        return {0: (), g: (_items(g, loose),)}
+    if len(groups) == 2:
+        g2 = groups[1]
+        i1 = _items(g, loose)
+        i2 = _items(g2, loose)
+        if g & g2:
+            return {0: (), g: (i1,), g2: (i2,)}
+        return {0: (), g: (i1,), g2: (i2,), g | g2: (i1, i2)}
+    reach: dict[int, tuple[tuple[int, ...], ...]] = {0: ()}
+    for g in groups:
+        it = None
+        for r, part in list(reach.items()):
+            if not r & g:
+                nr = r | g
+                if nr not in reach:
+                    if it is None:
+                        it = _items(g, loose)
+                    reach[nr] = (*part, it)
+    return reach
+
+
+def _generate_loose(
+    st: KasinoState, p: int, hand: tuple[int, ...], loose: tuple[int, ...]
+) -> list[KasinoAction]:
+    """:func:`_generate` for a table of loose cards only (no builds) with one-card build
+    bases: most positions of a game. The same list as the general path, with its bookkeeping
+    for builds on the table (ownership, raises, extensions, D20, rule 9.3) left out, which
+    makes it about a third cheaper."""
+    hm = st._hm
+    tm = st._tm
+    rules = st._rules
+    must_gather = rules[2]
+    pair = rules[6]
+    must = rules[5] and st.built_last >> p & 1
+    hkey = tuple(map(hm.__getitem__, hand))
+    hinfo = _HANDS.get(hkey)
+    if hinfo is None:
+        hinfo = _hand_info(hkey)
+    lim, cards_info = hinfo
+    m = len(loose)
+    subs: list[tuple[int, int]] = [(0, 1)]
+    hl = st._hl
+    for i in range(m):
+        lo, hi = hl[loose[i]]
+        if lim >> lo == 0:  # worth more than any hand card (so is its high value): no sums
+            continue
+        bit = 1 << i
+        if hi:
+            subs += [(mk | bit, ns) for mk, s in subs if (ns := ((s << lo) | (s << hi)) & lim)]
+        else:
+            subs += [(mk | bit, ns) for mk, s in subs if (ns := (s << lo) & lim)]
+    del subs[0]
+    capmask = reduce(or_, map(_second, subs), 0)
+    sets_of: list[dict[int, tuple[tuple[int, ...], ...]] | None] = [None] * 17
+    tv = -1
+    tml: list[int] = []
+    reqc: list[int] | None = None
+    caps: list[KasinoAction] = []
+    out: list[KasinoAction] = []
+    for hi_, h in enumerate(hand):
+        vals, hb, others, sv, want = cards_info[hi_]
+        # --- captures (6.2)
+        if hb & capmask:
+            v = vals[0]
+            if len(vals) == 1:
+                sets = sets_of[v]
+                if sets is None:
+                    sets = sets_of[v] = _loose_unions(v, subs, loose)
+            else:
+                if capmask >> v & 1:
+                    sets = sets_of[v]
+                    if sets is None:
+                        sets = sets_of[v] = _loose_unions(v, subs, loose)
+                else:
+                    sets = _EMPTY_UNIONS
+                v = vals[1]
+                if capmask >> v & 1:
+                    s2 = sets_of[v]
+                    if s2 is None:
+                        s2 = sets_of[v] = _loose_unions(v, subs, loose)
+                    if len(s2) > 1:
+                        sets = dict(sets)
+                        for mk, part in s2.items():
+                            if mk not in sets:
+                                sets[mk] = part
+            if len(sets) > 1:
+                new = [_capture(h, part) for mk, part in sets.items() if mk]
+                if must:
+                    caps += new
+                out += new
+        if h == SPADE5:
+            caps.append(CLEAR)
+            out.append(CLEAR)
+        # --- create a build (8.2, 8.3), as in the general path's one-card branch
+        if others:
+            if tv < 0:
+                tml = list(map(tm.__getitem__, loose))
+                tv = reduce(or_, tml, 0)
+            if tv & want:
+                seen_m: set[tuple[int, int]] | None = None
+                ph = pair[h]
+                # the loose cards that can take a value giving a one-card build with h
+                for i in range(m):
+                    if not tml[i] & want:
+                        continue
+                    t = loose[i]
+                    bm = ph[t] & others
+                    sm = tml[i] & sv
+                    while bm | sm:
+                        if bm:
+                            low = bm & -bm
+                            bm ^= low
+                            same = False
+                        else:
+                            low = sm & -sm
+                            sm ^= low
+                            same = True
+                        b = low.bit_length() - 1
+                        base = 1 << i
+                        bi = (t,)
+                        gs = sets_of[b]
+                        if gs is None:
+                            gs = sets_of[b] = _loose_unions(b, subs, loose)
+                        if must_gather:
+                            if reqc is None:
+                                reqc = [-1] * 17
+                            rq = reqc[b]
+                            if rq < 0:
+                                # D21: the loose cards worth b alone are the one-card groups of b
+                                rq = 0
+                                for g in gs:
+                                    if not g & g - 1:
+                                        rq |= g
+                                reqc[b] = rq
+                            req = rq & ~base
+                        else:
+                            req = 0
+                        if not req:
+                            out.append(_build(h, b, bi, (), same))
+                        if len(gs) > 1:
+                            for g, part in gs.items():
+                                if g and not g & base and g & req == req:
+                                    key = (b, base | g)
+                                    if seen_m is None:
+                                        seen_m = set()
+                                    elif key in seen_m:
+                                        continue
+                                    seen_m.add(key)
+                                    out.append(_build(h, b, bi, part, same))
+        # --- trail (6.1)
+        out.append(TRAILS[h])
+    if must and caps:
+        return caps
+    return out
+
+
 def _generate(st: KasinoState, p: int) -> list[KasinoAction]:
     """Every legal action of seat ``p`` in ``st`` (a module-level function, not a method, so
-    that mypyc can compile its nested helpers: see tools/compile.py)."""
+    that mypyc can compile it: see tools/compile.py)."""
+    hand = st.hands[p]
+    loose = st.loose
+    if not st.builds:
+        if not loose:  # empty table: trail (♠5 cannot clear an empty table, 7.3)
+            return [TRAILS[h] for h in hand]
+        if st._rules[1]:
+            return _generate_loose(st, p, hand, loose)
+    return _generate_general(st, p)
+
+
+def _lgroups(v: int, subs: list[tuple[int, int]], bmask: int, lgc: list[list[int] | None]) -> list[int]:
+    """Groups of loose cards only (no build bit of ``bmask``), worth ``v``; memoised in ``lgc``."""
+    r = lgc[v]
+    if r is None:
+        if bmask:
+            r = [mk for mk, s in subs if s >> v & 1 and not mk & bmask]
+        else:
+            r = [mk for mk, s in subs if s >> v & 1]
+        lgc[v] = r
+    return r
+
+
+def _unions(groups: list[int], codes: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """Disjoint unions of groups: mask → its partition as item codes (for the text)."""
+    if not groups:
+        return _EMPTY_UNIONS
+    if len(groups) == 1:
+        g = groups[0]
+        return {0: (), g: (_items(g, codes),)}
+    if len(groups) == 2:
+        g, g2 = groups
+        if g != g2:
+            i1 = _items(g, codes)
+            i2 = _items(g2, codes)
+            if g & g2:
+                return {0: (), g: (i1,), g2: (i2,)}
+            return {0: (), g: (i1,), g2: (i2,), g | g2: (i1, i2)}
+    # all unions of pairwise disjoint groups, each with one partition (as item codes)
+    reach: dict[int, tuple[tuple[int, ...], ...]] = {0: ()}
+    for g in groups:
+        it = None
+        for r, part in list(reach.items()):
+            if not r & g:
+                nr = r | g
+                if nr not in reach:
+                    if it is None:
+                        it = _items(g, codes)
+                    reach[nr] = (*part, it)
+    return reach
+
+
+def _capture_sets(
+    v: int,
+    capc: dict[int, dict[int, tuple[tuple[int, ...], ...]]],
+    subs: list[tuple[int, int]],
+    in_sums: bool,
+    bmask: int,
+    lgc: list[list[int] | None],
+    builds: tuple[BuildPile, ...],
+    m: int,
+    codes: tuple[int, ...],
+) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """The capture sets of value ``v`` (loose groups and builds worth it); memoised in ``capc``."""
+    if in_sums:
+        groups = [mk for mk, s in subs if s >> v & 1]
+    else:
+        groups = _lgroups(v, subs, bmask, lgc)
+        if builds:
+            groups = groups + [1 << (m + j) for j in range(len(builds)) if builds[j].value == v]
+    r = capc[v] = _unions(groups, codes)
+    return r
+
+
+def _gather_sets(
+    v: int,
+    gatc: dict[int, dict[int, tuple[tuple[int, ...], ...]]],
+    subs: list[tuple[int, int]],
+    bmask: int,
+    lgc: list[list[int] | None],
+    codes: tuple[int, ...],
+) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """The unions of loose groups worth ``v`` that a build may gather; memoised in ``gatc``."""
+    r = gatc[v] = _unions(_lgroups(v, subs, bmask, lgc), codes)
+    return r
+
+
+def _generate_general(st: KasinoState, p: int) -> list[KasinoAction]:
+    """:func:`_generate` for every position and option (builds on the table, many-card bases)."""
     hand = st.hands[p]
     loose = st.loose
     builds = st.builds
@@ -885,82 +1157,15 @@ def _generate(st: KasinoState, p: int) -> list[KasinoAction]:
         capmask |= 1 << bq.value
     tv = -1  # every value some loose card can be worth (computed when first needed)
     reqc: list[int] | None = None
-    codes: list[int] = list(loose)
+    codes_l: list[int] = list(loose)
     for bq in builds:
-        codes.append(BUILD_CODE + bq.groups[0][0])
+        codes_l.append(BUILD_CODE + bq.groups[0][0])
 
-    items_of: dict[int, tuple[int, ...]] = {}  # group mask → item codes (groups recur)
-
-    def items(g: int) -> tuple[int, ...]:
-        t = items_of.get(g)
-        if t is None:
-            t = (codes[g.bit_length() - 1],) if not g & g - 1 else tuple([codes[i] for i in _bits(g)])
-            items_of[g] = t
-        return t
-
-    lgc: list[list[int] | None] = [None] * 17
-
-    def lgroups(v: int) -> list[int]:
-        """Groups of loose cards only, worth v."""
-        r = lgc[v]
-        if r is None:
-            if bmask:
-                r = [mk for mk, s in subs if s >> v & 1 and not mk & bmask]
-            else:
-                r = [mk for mk, s in subs if s >> v & 1]
-            lgc[v] = r
-        return r
-
-    def unions(groups: list[int]) -> dict[int, tuple[tuple[int, ...], ...]]:
-        """Disjoint unions of groups: mask → its partition as item codes (for the text)."""
-        if not groups:
-            return _EMPTY_UNIONS
-        if len(groups) == 1:
-            g = groups[0]
-            return {0: (), g: (items(g),)}
-        if len(groups) == 2:
-            g, g2 = groups
-            if g != g2:
-                i1 = items(g)
-                i2 = items(g2)
-                if g & g2:
-                    return {0: (), g: (i1,), g2: (i2,)}
-                return {0: (), g: (i1,), g2: (i2,), g | g2: (i1, i2)}
-        # all unions of pairwise disjoint groups, each with one partition (as item codes)
-        reach: dict[int, tuple[tuple[int, ...], ...]] = {0: ()}
-        for g in groups:
-            it = None
-            for r, part in list(reach.items()):
-                if not r & g:
-                    nr = r | g
-                    if nr not in reach:
-                        if it is None:
-                            it = items(g)
-                        reach[nr] = (*part, it)
-        return reach
-
+    codes = tuple(codes_l)
+    lgc: list[list[int] | None] = [None] * 17  # groups of loose cards only, per value
     capc: dict[int, dict[int, tuple[tuple[int, ...], ...]]] = {}
-
-    def capture_sets(v: int) -> dict[int, tuple[tuple[int, ...], ...]]:
-        r = capc.get(v)
-        if r is None:
-            if in_sums:
-                groups = [mk for mk, s in subs if s >> v & 1]
-            else:
-                groups = lgroups(v)
-                if nb:
-                    groups = groups + [1 << (m + j) for j in range(nb) if builds[j].value == v]
-            r = capc[v] = unions(groups)
-        return r
-
     # without builds on the table, gather sets and capture sets are the same unions
     gatc: dict[int, dict[int, tuple[tuple[int, ...], ...]]] = capc if not nb else {}
-
-    def gather_sets(v: int) -> dict[int, tuple[tuple[int, ...], ...]]:
-        r = gatc.get(v)
-        if r is None:
-            r = gatc[v] = unions(lgroups(v))
-        return r
 
     caps: list[KasinoAction] = []  # captures only (rule 9.2)
     out: list[KasinoAction] = []  # everything, in order: per hand card
@@ -972,13 +1177,21 @@ def _generate(st: KasinoState, p: int) -> list[KasinoAction]:
         if hb & capmask:
             if len(vals) == 1:
                 v = vals[0]
-                sets = capc.get(v) or capture_sets(v)
+                sets = capc.get(v) or _capture_sets(v, capc, subs, in_sums, bmask, lgc, builds, m, codes)
             else:
                 v = vals[0]
                 # a value no capture group can be worth has only the empty union
-                sets = (capc.get(v) or capture_sets(v)) if capmask >> v & 1 else _EMPTY_UNIONS
+                sets = (
+                    (capc.get(v) or _capture_sets(v, capc, subs, in_sums, bmask, lgc, builds, m, codes))
+                    if capmask >> v & 1
+                    else _EMPTY_UNIONS
+                )
                 v = vals[1]
-                s2 = (capc.get(v) or capture_sets(v)) if capmask >> v & 1 else _EMPTY_UNIONS
+                s2 = (
+                    (capc.get(v) or _capture_sets(v, capc, subs, in_sums, bmask, lgc, builds, m, codes))
+                    if capmask >> v & 1
+                    else _EMPTY_UNIONS
+                )
                 if len(s2) > 1:
                     sets = dict(sets)
                     for mk, part in s2.items():
@@ -1038,7 +1251,7 @@ def _generate(st: KasinoState, p: int) -> list[KasinoAction]:
                             # simple build, or "mere b" with t alone (8.3)
                             if not req:
                                 out.append(_build(h, b, bi, (), same))
-                            gs = gather_sets(b)
+                            gs = gatc.get(b) or _gather_sets(b, gatc, subs, bmask, lgc, codes)
                             if len(gs) > 1:
                                 for g, part in gs.items():
                                     if g and not g & base and g & req == req:
@@ -1054,11 +1267,15 @@ def _generate(st: KasinoState, p: int) -> list[KasinoAction]:
                         bases: list[int] = []
                         for x in vals:
                             if x < b:
-                                bases += lgroups(b - x)
-                        same_t = [mk for mk in lgroups(b) if not mk & mk - 1] if hb >> b & 1 else []
+                                bases += _lgroups(b - x, subs, bmask, lgc)
+                        same_t = (
+                            [mk for mk in _lgroups(b, subs, bmask, lgc) if not mk & mk - 1]
+                            if hb >> b & 1
+                            else []
+                        )
                         if not bases and not same_t:
                             continue
-                        gs = gather_sets(b)
+                        gs = gatc.get(b) or _gather_sets(b, gatc, subs, bmask, lgc, codes)
                         seen: set[tuple[int, bool]] = set()
                         reqb = _required(b, loose, tm) if must_gather else 0
                         for base, same in [(x, False) for x in bases] + [(x, True) for x in same_t]:
@@ -1068,7 +1285,7 @@ def _generate(st: KasinoState, p: int) -> list[KasinoAction]:
                                     skey = (base | g, same or bool(g))
                                     if skey not in seen:
                                         seen.add(skey)
-                                        out.append(_build(h, b, items(base), part, same))
+                                        out.append(_build(h, b, _items(base, codes), part, same))
             # --- raise (8.4) and extend (8.5): only one's own build while owning one (9.1)
             for j in range(nb):
                 if own >= 0 and j != own:
@@ -1089,15 +1306,15 @@ def _generate(st: KasinoState, p: int) -> list[KasinoAction]:
                     ebases = [0] if hb >> bv & 1 else []
                     for x in vals:
                         if x < bv:
-                            ebases += lgroups(bv - x)
+                            ebases += _lgroups(bv - x, subs, bmask, lgc)
                     if not ebases:
                         continue
                     # an ace counts 1 or 14: both values can reach the same base group
                     ebases = list(dict.fromkeys(ebases))
-                    gs = gather_sets(bv)
+                    gs = gatc.get(bv) or _gather_sets(bv, gatc, subs, bmask, lgc, codes)
                     if len(gs) == 1:
                         for base in ebases:
-                            out.append(Extend(h, bid, items(base) if base else ()))
+                            out.append(Extend(h, bid, _items(base, codes) if base else ()))
                         continue
                     reqv = _required(bv, loose, tm) if must_gather else 0
                     seen_e: set[int] = set()
@@ -1112,7 +1329,7 @@ def _generate(st: KasinoState, p: int) -> list[KasinoAction]:
                                         Extend(
                                             h,
                                             bid,
-                                            items(base) if base else (),
+                                            _items(base, codes) if base else (),
                                             part,
                                         )
                                     )
@@ -1156,6 +1373,7 @@ class KasinoGame(Game[KasinoOptions, KasinoState]):
         s.o = o
         s._hv = HAND_VALUES[o.value_mode]
         s._hm = HAND_MASKS[o.value_mode]
+        s._det = None
         s._tm = TABLE_MASKS[o.value_mode]
         s._hl = TABLE_LO_HI[o.value_mode]
         s._rules = rules_of(o)
