@@ -821,3 +821,100 @@ def test_handle_message_answers_every_bad_input_with_an_error(memory: Storages) 
             assert lt.seq == 0
 
     run(body())
+
+
+# --------------------------------------------------------------------------- the per-action path
+
+
+def test_a_sent_legal_text_is_played_without_parsing_it_again(
+    memory: Storages, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def body() -> None:
+        async with running(memory.memory) as hub:
+            tid, _ = await two_people(hub)
+            lt = await hub.service.get(tid)
+            a = await connect(hub, lt, 0)
+            first = drain(a)[0]
+            parsed: list[str] = []
+            real = ToyGame.parse
+
+            def counting(self: ToyGame, state: Any, text: str) -> Any:
+                parsed.append(text)
+                return real(self, state, text)
+
+            monkeypatch.setattr(ToyGame, "parse", counting)
+            # One of the texts the seat was sent: played as the action it names, not parsed.
+            await hub.service.submit(lt, 0, first["legal"][0]["text"], 0)
+            assert parsed == [] and lt.seq == 1
+            # A text the seat was not sent (another spelling, a state it was never shown): parsed.
+            text = lt.table.legal_texts()[0]
+            await hub.service.submit(lt, 1, "  " + text + " ", 1)
+            assert parsed == ["  " + text + " "] and lt.table.log[-1] == (1, text)
+            # The list of a state gone is not used for the next: an illegal text stays illegal.
+            with pytest.raises(IllegalAction):
+                await hub.service.submit(lt, 0, "nonsense", 2)
+            assert lt.seq == 2
+
+    run(body())
+
+
+def test_the_legal_list_is_built_once_per_state_for_every_socket_of_the_seat(memory: Storages) -> None:
+    async def body() -> None:
+        async with running(memory.memory) as hub:
+            tid, _ = await two_people(hub)
+            lt = await hub.service.get(tid)
+            a, b = await connect(hub, lt, 0), await connect(hub, lt, 0)
+            spec, other = await connect(hub, lt, None), await connect(hub, lt, 1)
+            players = hub.presence.players(lt)
+            one = hub.service.client_state(lt, 0, players)["legal"]
+            two = hub.service.client_state(lt, 0, players)["legal"]
+            assert one is two and len(one) == 3  # the toy deals 3 cards: 3 legal plays
+            assert hub.service.client_state(lt, None, players)["legal"] == []
+            assert hub.service.client_state(lt, 1, players)["legal"] == []
+            await hub.service.submit(lt, 0, one[0]["text"], 0)
+            assert hub.service.client_state(lt, 0, players)["legal"] == []
+            assert [len(m["legal"]) for m in drain(other)][-1] == 3
+            for c in (a, b, spec):
+                drain(c)
+
+    run(body())
+
+
+def test_a_random_bot_on_the_loop_plays_its_choice_without_parsing(
+    memory: Storages, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def body() -> None:
+        parsed: list[str] = []
+        real = ToyGame.parse
+
+        def counting(self: ToyGame, state: Any, text: str) -> Any:
+            parsed.append(text)
+            return real(self, state, text)
+
+        monkeypatch.setattr(ToyGame, "parse", counting)
+        async with running(memory.memory, bot_processes=1, bot_delay=0.0) as hub:
+            tid, _, _ = await hub.lobby.create("toy", 2, {}, ["random", "random"], True, 3, None)
+            lt = await hub.service.get(tid)
+            await until(lambda: lt.is_over)
+            assert len(lt.table.log) == 6 and parsed == []
+        # The same moves as a random bot deciding on a copy (its draws depend on seed and seq).
+        replay = Table.create("toy", 2, 3)
+        for seat, text in lt.table.log:
+            replay.act(seat, text)
+        assert replay.state.outcome() == lt.outcome()
+
+    run(body())
+
+
+def test_status_open_until_every_seat_is_taken_then_running(memory: Storages) -> None:
+    async def body() -> None:
+        async with running(memory.memory) as hub:
+            tid, _, _ = await hub.lobby.create("toy", 2, {}, None, True, 7, "Ann")
+            lt = await hub.service.get(tid)
+            assert lt.status == "open" and lt.status == "open"
+            await hub.lobby.join(tid, None, "Bob")
+            assert lt.status == "running" and lt.full
+            await play(hub, lt)
+            assert lt.status == "over"
+
+    run(body())

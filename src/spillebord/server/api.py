@@ -289,15 +289,32 @@ async def play_socket(hub: Hub, ws: WebSocket, table_id: str) -> None:
             return
     conn = Conn(seat, ws.send_text)
     sender = asyncio.create_task(conn.sender())
+    # When the sender stops (the client is too slow, or gone) while this task waits for a
+    # message, the wait is cancelled (never while a message is handled: that waits for the
+    # database). Cheaper per message than a task and asyncio.wait for each receive.
+    me = asyncio.current_task()
+    receiving = False
+    stopped = False
+
+    def sender_done(_: object) -> None:
+        nonlocal stopped
+        if receiving and me is not None:
+            stopped = True
+            me.cancel()
+
+    sender.add_done_callback(sender_done)
     await hub.presence.connect(lt, conn)
     try:
-        while not conn.closed:
-            recv = asyncio.ensure_future(ws.receive())
-            done, _ = await asyncio.wait({recv, sender}, return_when=asyncio.FIRST_COMPLETED)
-            if recv not in done:  # the sender stopped (client too slow or gone)
-                recv.cancel()
-                break
-            msg = recv.result()
+        while not conn.closed and not sender.done():
+            receiving = True
+            try:
+                msg = await ws.receive()
+            except asyncio.CancelledError:
+                if stopped and me is not None and me.uncancel() == 0:
+                    break  # the sender stopped: not a cancellation of this task
+                raise
+            finally:
+                receiving = False
             if msg["type"] == "websocket.disconnect":
                 break
             raw = msg.get("text")

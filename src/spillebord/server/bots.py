@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 
 from spillebord.ai import Agent, Budget, decide, make_agent
 from spillebord.ai.random_agent import RandomAgent
-from spillebord.core import Rng, State
+from spillebord.core import Action, Rng, State
 from spillebord.core.errors import SpillebordError
 
 from .clock import Clock
@@ -260,11 +260,15 @@ class BotRunner:
         rng = Rng(_mix(lt.table.seed, lt.seq) ^ (seat + 1))
         return await self.think(analyse_seat, name, lt.table.state.copy(), seat, rng, budget or self.budget)
 
-    async def _think(self, agent: Agent, name: str, state: State[Any], rng: Rng) -> str:
-        if self.pool.processes and isinstance(agent, RandomAgent):
-            # One draw from the legal list (no determinization): cheaper than any trip to a
-            # thread; the state is the runner's own copy.
-            return str(decide(agent, state, rng, self.budget))
+    def on_loop(self, agent: Agent) -> bool:
+        """Whether the agent decides on the event loop: one draw from the legal list (no
+        determinization) is cheaper than any trip to a thread."""
+        return bool(self.pool.processes) and isinstance(agent, RandomAgent)
+
+    async def _think(self, agent: Agent, name: str, state: State[Any], rng: Rng) -> str | Action:
+        """The agent's choice: on the loop the action itself, else its text."""
+        if self.on_loop(agent):
+            return decide(agent, state, rng, self.budget)
         pool = self.pool if searches(agent) or not self.pool.processes else self.light
         # (A bot that does not search decides in a moment: a thread does; a trip to a worker
         # process, the state pickled both ways, would cost more than the move.)
@@ -292,17 +296,29 @@ class BotRunner:
                     if lt.table.to_act != seat or lt.agent_of(seat) != name:
                         continue
                 n = lt.seq
-                state = lt.table.state.copy()
+                live = lt.table.state
+                state = live
                 rng = Rng(_mix(lt.table.seed, n) + failures)
+                chosen: tuple[State[Any], Action] | None = None
                 try:
                     if failures >= 2:
                         raise RuntimeError("the agent keeps failing")
                     agent = self.agent(lt, seat, name)
+                    # A bot on the loop reads only legal() of the live state (cached there, so
+                    # in the copy submit plays on, and its choice needs no parsing); a thread
+                    # or a worker process gets its own copy.
+                    if not self.on_loop(agent):
+                        state = live.copy()
                     if bots_only:
                         async with self.bot_only:
-                            text = await self._think(agent, name, state, rng)
+                            got = await self._think(agent, name, state, rng)
                     else:
-                        text = await self._think(agent, name, state, rng)
+                        got = await self._think(agent, name, state, rng)
+                    if isinstance(got, str):
+                        text = got
+                    else:
+                        chosen = (live, got)
+                        text = str(got)
                 except TimeoutError:
                     log.warning(
                         "table %s: %s bot over its %.1fs budget; random move",
@@ -317,7 +333,7 @@ class BotRunner:
                 if lt.agent_of(seat) != name or lt.seq != n:
                     continue  # the player came back, or someone else moved meanwhile
                 try:
-                    await self.service.submit(lt, seat, text, seq=n, by="bot")
+                    await self.service.submit(lt, seat, text, seq=n, by="bot", chosen=chosen)
                     failures = 0
                 except Stale:
                     # Someone else moved first: another worker drives this table's bots now

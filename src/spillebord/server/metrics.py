@@ -47,7 +47,18 @@ class Metrics:
             "spillebord_tables_closed_idle", "Tables closed for idleness", registry=r
         )
         self._gauges: Callable[[], dict[str, Any]] | None = None
+        self._by: dict[str, Any] = {}
+        """``actions`` per label, looked up once (``labels()`` costs more than the count)."""
         r.register(_Live(self))
+
+    def count_action(self, by: str, latency: float) -> None:
+        """One action stored and applied (``by``: person or bot), ``latency`` seconds after
+        it arrived."""
+        child = self._by.get(by)
+        if child is None:
+            child = self._by[by] = self.actions.labels(by)
+        child.inc()
+        self.action_latency.observe(latency)
 
     def bind(self, gauges: Callable[[], dict[str, Any]]) -> None:
         """Where the gauges are read at scrape time: ``{"tables": {status: n}, "sockets": n,

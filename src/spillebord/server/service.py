@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
-from spillebord.core import AnyGame, Event, IllegalAction, State, registry
+from spillebord.core import Action, AnyGame, Event, IllegalAction, State, registry
 from spillebord.core.errors import GameOver, SpillebordError, UnknownGame
 from spillebord.store import NewAction, SeatRec, SeqConflict, TableRec
 from spillebord.tables import RECORD_FORMAT, RECORD_VERSION, RecordError, Table
@@ -38,6 +37,17 @@ log = logging.getLogger("spillebord.server")
 
 SLOW_COMMIT = 0.2
 """Seconds: an append slower than this is logged."""
+
+
+@dataclass(eq=False, slots=True)
+class LegalCache:
+    """The legal list of one state as the wire carries it, and each action by its canonical
+    text: built once per state (every socket of the seat, a sync, gets the same list), and an
+    ``act`` that sends one of these texts back is found without parsing."""
+
+    state: State[Any]
+    entries: list[LegalAction]
+    by_text: dict[str, Action]
 
 
 @dataclass(eq=False)
@@ -64,6 +74,11 @@ class LiveTable:
     """How many of the last actions the seat to act may take back, one at a time: each was its
     own, reversible (:meth:`~spillebord.core.State.reversible`: no chance drawn, nothing
     hidden revealed), and left it to act again."""
+    full: bool = False
+    """No seat is free (a seat once taken is never free again: a latch, so that ``status``,
+    read several times per action, does not scan the seats every time)."""
+    legal_cache: LegalCache | None = None
+    """The legal list of the seat to act as sent, for the present state only."""
 
     @property
     def status(self) -> str:
@@ -71,8 +86,10 @@ class LiveTable:
             return "over"
         if self.closed:
             return "closed"
-        if any(s.free for s in self.seats):
-            return "open"
+        if not self.full:
+            if any(s.free for s in self.seats):
+                return "open"
+            self.full = True
         return "running"
 
     @property
@@ -99,6 +116,7 @@ class LiveTable:
 
     def set_seats(self, seats: list[SeatRec]) -> None:
         self.seats = seats
+        self.full = False
         self.table.players = [s.name or "" for s in seats]
 
 
@@ -122,17 +140,34 @@ def stored_record(rec: TableRec) -> dict[str, Any]:
     }
 
 
-def tracked_act(table: Table, seat: int | None, text: str, undo: int) -> tuple[list[Event], int]:
+def candidate(table: Table) -> Table:
+    """A copy of ``table`` to try an action on (its state copied, its log a new list; the
+    rest shared), made directly: ``dataclasses.replace`` costs more than the state's copy."""
+    return Table(
+        table.game,
+        table.seats,
+        table.seed,
+        table.options,
+        table.state.copy(),
+        list(table.log),
+        table.players,
+        table.salt,
+    )
+
+
+def tracked_act(
+    table: Table, seat: int | None, text: str, undo: int, action: Action | None = None
+) -> tuple[list[Event], int]:
     """``table.act(seat, text)``, and the undo depth after it given the depth ``undo`` before
     (see :attr:`LiveTable.undo`): one more if the action was reversible and its seat acts
-    again, else 0."""
+    again, else 0. ``action``: ``text`` already parsed in this state (see :meth:`Table.act`)."""
     state = table.state
     acting = state.to_act
     rev = False
     if acting is not None and type(state).reversible is not State.reversible:  # the game opted in
         with contextlib.suppress(SpillebordError):  # act raises the readable error
-            rev = state.reversible(table.game.parse(state, text))
-    events = table.act(seat, text)
+            rev = state.reversible(action if action is not None else table.game.parse(state, text))
+    events = table.act(seat, text, action)
     return events, (undo + 1 if rev and table.state.to_act == acting else 0)
 
 
@@ -313,12 +348,19 @@ class TableService:
             fn(lt)
 
     async def submit(
-        self, lt: LiveTable, seat: int, text: str, seq: int | None = None, by: str = "person"
+        self,
+        lt: LiveTable,
+        seat: int,
+        text: str,
+        seq: int | None = None,
+        by: str = "person",
+        chosen: tuple[State[Any], Action] | None = None,
     ) -> None:
         """Apply ``text`` for ``seat``: validated, committed, then announced. Raises readable
         errors (:class:`Stale`, :class:`~spillebord.core.IllegalAction` and its kinds,
         :class:`StorageFailed`) and then nothing has changed. ``by``: "person" or "bot" (the
-        metrics' label)."""
+        metrics' label). ``chosen``: (a state, ``text`` as one of its legal actions): a bot's
+        choice, used (not parsed again) only if the table is still at that very state."""
         arrived = self.clock.monotonic()
         for _attempt in range(5):
             async with lt.lock:
@@ -337,9 +379,17 @@ class TableService:
                 if lt.status == "open":
                     free = ", ".join(str(s.seat) for s in lt.seats if s.free)
                     raise IllegalAction(f"waiting for players (free seats: {free})")
-                cand = dataclasses.replace(lt.table, state=lt.table.state.copy(), log=list(lt.table.log))
+                live = lt.table.state
+                known: Action | None = None
+                if chosen is not None and chosen[0] is live:
+                    known = chosen[1]
+                else:  # a text sent back from the legal list we sent for this state?
+                    cache = lt.legal_cache
+                    if cache is not None and cache.state is live:
+                        known = cache.by_text.get(text)
+                cand = candidate(lt.table)
                 try:
-                    events, undo = tracked_act(cand, seat, text, lt.undo)
+                    events, undo = tracked_act(cand, seat, text, lt.undo, known)
                 except SpillebordError:
                     raise
                 except Exception:
@@ -408,8 +458,7 @@ class TableService:
                 lt.undo = undo
                 lt.changed = self.clock.monotonic()
                 self._changed(lt)
-                self.metrics.actions.labels(by).inc()
-                self.metrics.action_latency.observe(self.clock.monotonic() - arrived)
+                self.metrics.count_action(by, self.clock.monotonic() - arrived)
             self._moved(lt)
             return
         raise Stale("the table is busy; try again")
@@ -426,7 +475,7 @@ class TableService:
         rows = await self.log.read(lt.id, lt.seq)
         if not rows:
             return False
-        cand = dataclasses.replace(lt.table, state=lt.table.state.copy(), log=list(lt.table.log))
+        cand = candidate(lt.table)
         events, undo = lt.events, lt.undo
         try:
             for a in rows:
@@ -535,7 +584,16 @@ class TableService:
         to_act = state.to_act
         legal: list[LegalAction] = []
         if seat is not None and seat == to_act and lt.status == "running" and lt.agent_of(seat) is None:
-            legal = [LegalAction(text=str(a), label=a.label(), json=a.to_json()) for a in state.legal()]
+            cache = lt.legal_cache
+            if cache is None or cache.state is not state:
+                by_text: dict[str, Action] = {}
+                entries: list[LegalAction] = []
+                for a in state.legal():
+                    text = str(a)
+                    by_text[text] = a
+                    entries.append(LegalAction(text=text, label=a.label(), json=a.to_json()))
+                cache = lt.legal_cache = LegalCache(state, entries, by_text)
+            legal = cache.entries
         last: LastAction | None = None
         if table.log:
             a_seat, a_text = table.log[-1]

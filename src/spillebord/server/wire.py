@@ -181,8 +181,12 @@ class PongMsg(TypedDict):
 ServerMessage = StateMsg | PlayersMsg | ErrorMsg | PongMsg
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+"""One encoder for every message (``json.dumps`` with options builds one per call)."""
+
+
 def encode(msg: ServerMessage) -> str:
-    return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(msg)
 
 
 def error(message: str, retry: bool = False) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from spillebord.core import AnyGame, Event, IllegalAction, State, registry
+from spillebord.core import Action, AnyGame, Event, IllegalAction, State, registry
 from spillebord.core.errors import GameOver, NotYourTurn, SpillebordError
 from spillebord.core.options import build as build_options
 from spillebord.core.options import to_dict as options_to_dict
@@ -78,10 +78,12 @@ class Table:
     def is_over(self) -> bool:
         return self.state.to_act is None
 
-    def act(self, seat: int | None, text: str) -> list[Event]:
+    def act(self, seat: int | None, text: str, action: Action | None = None) -> list[Event]:
         """Parse and apply ``text`` for ``seat``; a bad action raises and changes nothing.
 
-        ``seat=None`` skips the turn check (trusted callers: replay, tests).
+        ``seat=None`` skips the turn check (trusted callers: replay, tests). ``action``: the
+        legal action of this state whose canonical text is ``text``, already known to the
+        caller (the server keeps the list it sent): it is played without parsing ``text``.
         """
         state = self.state
         if state.to_act is None:
@@ -90,7 +92,8 @@ class Table:
             raise NotYourTurn(f"{self.game.title}: it is seat {state.to_act}'s turn, not seat {seat}'s")
         if not isinstance(text, str) or not text.strip():
             raise IllegalAction(f"{self.game.title}: an action is a non-empty text")
-        action = self.game.parse(state, text)
+        if action is None:
+            action = self.game.parse(state, text)
         acting = state.to_act
         events = state.play(action)
         self.log.append((acting, str(action)))
