@@ -12,6 +12,8 @@ from spillebord.games.eightyeight.roundsearch import (
     RoundSearchAgent,
     best_distances,
     card_pairs,
+    knobs,
+    lookahead,
     next_round,
     panel_features,
 )
@@ -114,3 +116,29 @@ def test_other_games_of_88_go_to_the_generic_search() -> None:
     assert isinstance(agent.fallback, IsmctsAgent)
     a = agent.act(s.determinize(0, Rng(1)), 0, Rng(1), Budget(iterations=20))
     assert a in s.legal()
+
+
+def test_the_budget_sets_the_shortlist_and_the_deeper_look() -> None:
+    assert knobs(300) == (12, 0)  # the Expert: no deeper look
+    assert knobs(1200) == (48, 8)  # the Master
+    assert knobs(1) == (1, 0)
+
+
+def test_the_lookahead_is_a_chance_that_grows_with_the_pegs() -> None:
+    s = GAME.position(["fg b c|ab c", "b c|b c"], cards=(3, 8), pegs=[4, 3])
+    a, b = parse_panel("fg b c|ab c"), parse_panel("b c|b c")
+    ahead = lookahead(s, (5, 3), 0, a, b)
+    behind = lookahead(s, (3, 5), 0, a, b)
+    assert 0.0 < behind < 0.5 < ahead < 1.0
+    # on the last-but-one hole, the setter wins at least whenever it can hit a reading exactly
+    _, ex = panel_features(STANDARD, a, DEFAULT_DECK)
+    assert lookahead(s, (9, 3), 0, a, b) >= ex
+
+
+def test_the_master_looks_a_round_further_than_the_expert() -> None:
+    s = GAME.position(["fg b c|ab c", "b c|b c"], cards=(3, 8), pegs=[4, 3])
+    agent = RoundSearchAgent(GAME)
+    agent.analyse(s, 0, Rng(1), Budget(iterations=300))
+    expert = agent.last_iterations
+    agent.analyse(s, 0, Rng(1), Budget(iterations=1200))
+    assert agent.last_iterations > expert  # more positions weighed: 48 panels, 8 of them deeper

@@ -19,7 +19,7 @@ import math
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from spillebord.ai import Budget, Needs
+from spillebord.ai import Budget, Needs, bots_for
 from spillebord.core import Action, AnyGame, Rng, State
 
 from .actions import STAY, Move, Place, Target
@@ -154,24 +154,135 @@ def sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x)) if x > -60 else 0.0
 
 
+_SETTER_NUM: dict[tuple[int, int, str, bool], tuple[tuple[int, float], ...]] = {}
+_OTHER_NUM: dict[tuple[int, int, str], tuple[tuple[int, float], ...]] = {}
+
+
+def _setter_numbers(geo: Geometry, panel: int, comp: str, last: bool) -> tuple[tuple[int, float], ...]:
+    """(number, the best :func:`setter_term` of the panels showing it) reachable from ``panel``."""
+    key = (id(geo), panel, comp, last)
+    got = _SETTER_NUM.get(key)
+    if got is None:
+        best: dict[int, float] = {}
+        for (_, n), ps in geo.moves(panel).items():
+            v = max(setter_term(geo, q, comp, last) for q in ps)
+            if v > best.get(n, -math.inf):
+                best[n] = v
+        got = _SETTER_NUM[key] = tuple(best.items())
+    return got
+
+
+def _other_numbers(geo: Geometry, panel: int, comp: str) -> tuple[tuple[int, float], ...]:
+    """(number, the least :func:`other_term` of the panels showing it) reachable from ``panel``:
+    the other player's term in its opponent's logit, which it wants low."""
+    key = (id(geo), panel, comp)
+    got = _OTHER_NUM.get(key)
+    if got is None:
+        best: dict[int, float] = {}
+        for (_, n), ps in geo.moves(panel).items():
+            v = min(other_term(geo, q, comp) for q in ps)
+            if v < best.get(n, math.inf):
+                best[n] = v
+        got = _OTHER_NUM[key] = tuple(best.items())
+    return got
+
+
+def lookahead(
+    state: EightyEightState, pegs: tuple[int, ...], setter: int, p_setter: int, p_other: int
+) -> float:
+    """The chance of winning of ``setter``, the setter of the *next* round, with the panels
+    ``p_setter`` (its own) and ``p_other`` and the pegs ``pegs``: the next round is played out
+    for each of its card pairs (every reading, every number each player reaches, the other
+    player's best reply of each kind), and its end valued by the round-end model without its
+    pair terms (the Master's deeper look; the pair terms stood for this very round)."""
+    geo, comp = state.geo, state.opts.deck_composition
+    o = state.opts
+    track = o.track_length
+    other = 1 - setter
+    mine = _other_numbers(geo, p_setter, comp)  # the setter becomes the other player after it
+    theirs = (_setter_numbers(geo, p_other, comp, False), _setter_numbers(geo, p_other, comp, True))
+    outcomes: dict[tuple[bool, int, bool], tuple[float, bool] | None] = {}
+
+    def outcome(exact: bool, kind: int, t88: bool) -> tuple[float, bool] | None:
+        """The pegs' logit share for ``other`` (next round's end) and whether it then stands
+        on the last-but-one hole; None: the setter won; (inf, _): the other player won."""
+        key = (exact, kind, t88)
+        if key not in outcomes:
+            d = [0, 0]
+            d[setter] = 0 if exact else 2
+            d[other] = (0, 1, max(d[setter], 1))[kind]
+            awards = peg_awards(d, setter, 88 if t88 else 0, o.exact_and_round_win_stack)
+            new, winner = apply_pegs(pegs, awards, d, setter, track, o.alone_among_contenders_only)
+            if winner is not None:
+                outcomes[key] = None if winner == setter else (math.inf, False)
+            else:
+                w = track - 1
+                x = W_PEGS * (new[other] - new[setter]) + W_LAST * ((new[other] == w) - (new[setter] == w))
+                outcomes[key] = (x + W_SETTER, new[other] == w)
+        return outcomes[key]
+
+    value_t: list[float] = []
+    for t in range(100):
+        row = DIST
+        buckets = ([-math.inf] * 51, [-math.inf] * 51)
+        for last in (0, 1):
+            b = buckets[last]
+            for n, v in theirs[last]:
+                d = row[n][t]
+                if v > b[d]:
+                    b[d] = v
+        best_t = 0.0
+        for n, mv in mine:
+            ds = row[n][t]
+            worst = 1.0
+            for kind in (0, 1, 2):  # the other player's replies: exact; closer; not closer
+                if kind == 1 and ds <= 1:
+                    continue
+                lo, hi = ((0, 1), (1, ds), (max(ds, 1), 51))[kind]
+                if max(buckets[0][lo:hi]) == -math.inf:
+                    continue  # no reply of this kind
+                got = outcome(ds == 0, kind, t == 88)
+                if got is None:
+                    continue  # the setter takes the last hole
+                x, last = got
+                if x == math.inf:
+                    worst = 0.0  # the other player takes it
+                    break
+                worst = min(worst, 1.0 - sigmoid(x + max(buckets[last][lo:hi]) + mv))
+            if worst > best_t:
+                best_t = worst
+        value_t.append(best_t)
+    return sum(p * max(value_t[a], value_t[b]) for p, a, b in card_pairs(comp))
+
+
+def knobs(iterations: int) -> tuple[int, int]:
+    """(shortlist, deep) for a budget of ``iterations`` (the generic search's unit): the
+    Expert's quarter second weighs 12 of the setter's panels; from 600 iterations on (the
+    Master's second is 1 200) the best ``iterations // 150`` moves look a round further."""
+    shortlist = max(1, min(64, iterations // 25))
+    return shortlist, (iterations // 150 if iterations >= 600 else 0)
+
+
 class RoundSearchAgent:
     """The exact round search (module docstring) for two seats and peg scoring; any other
     decision (the setup, three or four seats, the points game) goes to ``fallback``, the
     generic search.
 
-    ``shortlist``: how many of the setter's panels, ranked by the model without the terms
-    that depend on both panels, are then weighed with them (against the same number of the
-    other player's best replies of each kind): the budget's knob."""
+    The budget (iterations, as for the generic search) sets two knobs (:func:`knobs`): the
+    *shortlist*, how many of the setter's panels, ranked by the model without the terms that
+    depend on both panels, are then weighed with them (against the same number of the other
+    player's best replies of each kind); and *deep*, how many of the best moves are then
+    valued by playing the next round out too (:func:`lookahead`) instead of by the model."""
 
     name = "ismcts"
     needs: ClassVar[Needs] = Needs(determinization=True, budget=True)
 
-    def __init__(self, game: AnyGame, *, shortlist: int = 12) -> None:
+    def __init__(self, game: AnyGame) -> None:
         from spillebord.ai.ismcts import IsmctsAgent
 
         self.game = game
         self.fallback = IsmctsAgent(game)
-        self.shortlist = shortlist
+        self.iterations = bots_for(game).iterations
         self.last_iterations = 0
 
     def covers(self, state: EightyEightState) -> bool:
@@ -196,10 +307,8 @@ class RoundSearchAgent:
         assert isinstance(state, EightyEightState)
         if not self.covers(state):
             return self.fallback.analyse(state, seat, rng, budget)
-        shortlist = self.shortlist
-        if budget is not None and budget.iterations:
-            shortlist = max(1, min(64, budget.iterations // 25))
-        ctx = _Round(state, shortlist)
+        iterations = budget.iterations if budget is not None and budget.iterations else self.iterations
+        ctx = _Round(state, *knobs(iterations))
         values: dict[Action, float] = {}
         if state.phase == "target":
             for a in state.legal():
@@ -229,7 +338,7 @@ class RoundSearchAgent:
 class _Round:
     """One round's context: who sets, the target (when chosen), the other player's replies."""
 
-    def __init__(self, state: EightyEightState, shortlist: int) -> None:
+    def __init__(self, state: EightyEightState, shortlist: int, deep: int) -> None:
         self.state = state
         self.geo = state.geo
         self.comp = state.opts.deck_composition
@@ -237,6 +346,7 @@ class _Round:
         self.other = 1 - state.setter
         self.track = state.opts.track_length
         self.shortlist = shortlist
+        self.deep = deep
         self.weighed = 0
 
     def result(self, t: int, ds: int, do: int) -> tuple[tuple[int, ...], int | None]:
@@ -257,6 +367,13 @@ class _Round:
         return sigmoid(
             self.base(pegs) + self.split(p_setter, p_other, pegs) + self.pair(p_setter, p_other, pegs)
         )
+
+    def deep_value(self, pegs: tuple[int, ...], winner: int | None, p_setter: int, p_other: int) -> float:
+        """:meth:`end_value`, with the next round played out (:func:`lookahead`)."""
+        if winner is not None:
+            return 1.0 if winner == self.other else 0.0
+        self.weighed += 1
+        return lookahead(self.state, pegs, self.other, p_other, p_setter)
 
     def base(self, pegs: tuple[int, ...]) -> float:
         w = self.track - 1
@@ -335,17 +452,38 @@ class _Round:
             rough.append((worst, p))
         rough.sort(key=lambda r: -r[0])
         out: dict[int, float] = {}
+        replies: dict[int, list[int]] = {}
         for _, p in rough[: self.shortlist]:
             ds = DIST[geo.panel_number[p]][t]
             worst = 1.0
+            replies[p] = []
             for g in classes(ds):
+                top, top_v = -1, 2.0
                 for _, q in g:
                     v = 1.0 - self.end_value(*self.result(t, ds, DIST[geo.panel_number[q]][t]), p, q)
-                    worst = min(worst, v)
+                    if v < top_v:
+                        top, top_v = q, v
+                replies[p].append(top)
+                worst = min(worst, top_v)
             out[p] = worst
+        if self.deep:
+            # the best few again, each against the other player's best reply of each kind,
+            # valued by playing the next round out
+            ranked = sorted(out, key=lambda p: -out[p])
+            deep: dict[int, float] = {}
+            for p in ranked[: self.deep]:
+                ds = DIST[geo.panel_number[p]][t]
+                deep[p] = min(
+                    1.0 - self.deep_value(*self.result(t, ds, DIST[geo.panel_number[q]][t]), p, q)
+                    for q in replies[p]
+                )
+            floor = min(deep.values())
+            for p in ranked[self.deep :]:
+                out[p] = min(out[p], floor - 1e-9)
+            out.update(deep)
         best = max(out, key=lambda p: out[p])
         for v, p in rough[self.shortlist :]:
-            out[p] = min(v, out[best])  # not weighed exactly: never above the best
+            out[p] = min(v, out[best] - 1e-9)  # not weighed exactly: below the best
         return best, out[best], out
 
     # -------------------------------------------------------------- either
@@ -359,10 +497,21 @@ class _Round:
             return self.setter_best(t, cands)[2]
         p_setter = st.panel(self.setter)
         ds = DIST[self.geo.panel_number[p_setter]][t]
-        return {
+        out = {
             q: self.end_value(*self.result(t, ds, DIST[self.geo.panel_number[q]][t]), p_setter, q)
             for q in cands
         }
+        if self.deep:
+            ranked = sorted(cands, key=lambda q: -out[q])
+            deep = {
+                q: self.deep_value(*self.result(t, ds, DIST[self.geo.panel_number[q]][t]), p_setter, q)
+                for q in ranked[: self.deep]
+            }
+            floor = min(deep.values())
+            for q in ranked[self.deep :]:
+                out[q] = min(out[q], floor - 1e-9)
+            out.update(deep)
+        return out
 
 
 __all__ = ["RoundSearchAgent", "best_distances", "card_pairs", "next_round", "panel_features"]
