@@ -303,10 +303,13 @@ class RoundSearchAgent:
         self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None
     ) -> list[tuple[Action, int, float]]:
         """Every legal action with its chance of winning for ``seat`` (best first; the
-        "visits" are 1: nothing is sampled)."""
-        assert isinstance(state, EightyEightState)
-        if not self.covers(state):
+        "visits" are 1: nothing is sampled). It reads the state only through ``seat``'s
+        determinization (which differs from it only in the deck's order, never read here)."""
+        d = state.determinize(seat, Rng(0))  # its own stream: the deck's order is never read
+        assert isinstance(d, EightyEightState)
+        if not self.covers(d):
             return self.fallback.analyse(state, seat, rng, budget)
+        state = d
         iterations = budget.iterations if budget is not None and budget.iterations else self.iterations
         ctx = _Round(state, *knobs(iterations))
         values: dict[Action, float] = {}
