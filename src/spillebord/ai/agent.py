@@ -42,7 +42,18 @@ class Agent(Protocol):
         ...
 
 
+class Searcher(Agent, Protocol):
+    """A searching agent that also ranks every legal action (hints and reviews read it)."""
+
+    def analyse(
+        self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None
+    ) -> list[tuple[Action, int, float]]:
+        """Every legal action with its visits and estimated chance of winning, best first."""
+        ...
+
+
 AgentFactory = Callable[[AnyGame], Agent]
+SearcherFactory = Callable[[AnyGame], Searcher]
 Evaluator = Callable[[State[Any], int], float]
 """A fast heuristic value of a state for a seat (higher is better)."""
 Policy = Callable[[State[Any], Rng], Action]

@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 
 from spillebord.core import Action, AnyGame, Rng, SpillebordError, State
 
-from .agent import Agent, AgentFactory, Budget, Needs
+from .agent import Agent, AgentFactory, Budget, Needs, Searcher
 from .ismcts import IsmctsAgent
 from .registry import bots_for, make_agent, register_agent
 
@@ -75,7 +75,10 @@ class LevelAgent:
         self.temperature = kit.scale
         self.iterations = kit.iterations
         self.heuristic: Agent | None = make_agent(kit.best, game) if level in (2, 3) else None
-        self.search = IsmctsAgent(game) if level >= 4 else None
+        self.search: Searcher | None = None
+        """The search (levels 4–5): the game's own (``GameBots.search``) or the generic ISMCTS."""
+        if level >= 4:
+            self.search = kit.search(game) if kit.search is not None else IsmctsAgent(game)
 
     def budget(self, budget: Budget | None) -> Budget:
         """The search budget of this level for a given (or no) budget."""

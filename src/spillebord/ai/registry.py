@@ -9,7 +9,17 @@ from typing import Any
 from spillebord.core import Action, AnyGame, Rng, State
 from spillebord.core.errors import SpillebordError
 
-from .agent import Agent, AgentFactory, Budget, Evaluator, Policy, Prior, Valuer, evaluate_by_outcome
+from .agent import (
+    Agent,
+    AgentFactory,
+    Budget,
+    Evaluator,
+    Policy,
+    Prior,
+    SearcherFactory,
+    Valuer,
+    evaluate_by_outcome,
+)
 
 
 @dataclass(frozen=True)
@@ -49,6 +59,11 @@ class GameBots:
     (the levels' softmax reads its temperature in these units)."""
     iterations: int = 1000
     """Search iterations of about one second on one core at mid-game (the levels' budgets)."""
+    search: SearcherFactory | None = None
+    """The game's own search agent, where the generic one does not suit it (88's exact round
+    search): ``ismcts`` and the levels 4–5 use it for this game. It must offer
+    ``analyse`` as :class:`~spillebord.ai.ismcts.IsmctsAgent` does (hints and reviews ask it).
+    ``None``: the generic ISMCTS."""
 
 
 _AGENTS: dict[str, AgentFactory] = {}
@@ -92,6 +107,8 @@ def make_agent(name: str, game: AnyGame) -> Agent:
     kit = bots_for(game)
     if name in ("all", "best"):
         name = kit.best
+    if name == "ismcts" and kit.search is not None:
+        return kit.search(game)
     factory = kit.agents.get(name) or _AGENTS.get(name)
     if factory is None:
         raise SpillebordError(f"no agent {name!r} for {game.title}; known: {', '.join(agent_names(game))}")

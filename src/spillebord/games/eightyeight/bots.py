@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from spillebord.ai import Budget, GameBots, Needs, register_bots
-from spillebord.ai.agent import Valuer
+from spillebord.ai.agent import Searcher, Valuer
 from spillebord.ai.playout import epsilon_greedy, logistic_value
 from spillebord.core import Action, AnyGame, Rng, State
 
@@ -355,6 +355,12 @@ def make_value(game: AnyGame) -> Valuer:
     return value
 
 
+def _round_search(game: AnyGame) -> Searcher:
+    from .roundsearch import RoundSearchAgent  # it imports the generic search, which imports this kit
+
+    return RoundSearchAgent(game)
+
+
 def register(game: AnyGame) -> None:
     """Register 88's evaluation and agents (called from the package ``__init__``); search
     plays out with the heuristic (10% random moves) for 4 decisions, finishes the round and
@@ -373,6 +379,7 @@ def register(game: AnyGame) -> None:
             exploration=0.3,
             widen=2,
             scale=SCALE,
+            search=_round_search,
         ),
     )
 
