@@ -49,6 +49,10 @@ class GameBots:
     (the levels' softmax reads its temperature in these units)."""
     iterations: int = 1000
     """Search iterations of about one second on one core at mid-game (the levels' budgets)."""
+    defer: Callable[[State[Any], int], bool] | None = None
+    """Decisions not worth a search (``(state, seat) -> bool``, from what ``seat`` knows): a
+    ship's next step along a route already chosen, a forced-looking move. There the search
+    plays :attr:`best`'s move at once and keeps its budget for the decisions that matter."""
 
 
 _AGENTS: dict[str, AgentFactory] = {}
