@@ -320,9 +320,23 @@ SCALE = 320.0
 """Ducats ahead that make a 73% favourite (fitted on the trader's games)."""
 
 
+def defer(state: State[Any], seat: int) -> bool:
+    """Decisions the search leaves to the trader: a ship's next step (the route was chosen
+    with its first step, in the free phase; two thirds of all decisions), and a negotiation
+    window with no offer to answer (the trader passes)."""
+    assert isinstance(state, FuldriggerState)
+    ph = state.phase
+    if ph == "move":
+        return True
+    if ph == "window":
+        return not any(of.to == seat for of in state.offers.values())
+    return False
+
+
 def register(game: AnyGame) -> None:
     """Register Fuldrigger's evaluation and agents (``trader`` is its best). Search plays out
-    with the trader (10% random moves) and values cut-off playouts by wealth."""
+    with the trader (10% random moves), values cut-off playouts by wealth, and leaves a
+    route's further steps to the trader (:func:`defer`)."""
     register_bots(
         game,
         GameBots(
@@ -334,5 +348,6 @@ def register(game: AnyGame) -> None:
             cutoff=40,
             iterations=320,
             scale=SCALE,
+            defer=defer,
         ),
     )
