@@ -300,3 +300,12 @@ def test_fuldrigger_expert_sails_on_like_the_trader_without_searching() -> None:
     assert str(decide(make_agent("trader", game), s, Rng(2))) == "end"
     decide(expert, s, Rng(2), Budget(iterations=20))  # whether to end the turn: searched
     assert expert.last_iterations == 20
+
+
+def test_fuldrigger_search_tries_the_traders_kinds_of_action_first() -> None:
+    s, _, _ = _trader_game(21)
+    kit = bots_for(registry.get("fuldrigger"))
+    assert kit.prior is not None and kit.widen == 1
+    legal = s.legal()
+    weights = dict(zip((str(a).split(" ", 1)[0] for a in legal), kit.prior(s, legal), strict=False))
+    assert weights == {"end": 1.0, "jettison": 0.0, "offer": 0.0, "sellship": 0.0}
