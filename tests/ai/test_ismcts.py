@@ -9,7 +9,7 @@ from typing import Any
 from spillebord.ai import Budget, GameBots, IsmctsAgent, register_bots
 from spillebord.arena import BotSpec, Tournament, run
 from spillebord.core import Action, Event, Game, GameKind, IllegalAction, Rng, State, registry, state
-from toygame import TOY
+from toygame import TOY, LowestAgent
 
 registry.register(TOY)
 
@@ -171,3 +171,40 @@ def test_a_revealed_answer_is_seen_by_the_next_decision() -> None:
     root = agent._root
     assert root is not None
     assert not root.shared[1].shared  # no statistics shared across the revealed answers
+
+
+# Deferred decisions (``GameBots.defer``): the search plays the best bot's move unsearched.
+
+
+class DeferToy(type(TOY)):  # type: ignore[misc]
+    id = "toy-defer"
+
+
+def _defer_agent(defer: bool) -> IsmctsAgent:
+    game = DeferToy()
+    # defer the first trick's lead (three cards in hand): the kit's best bot leads its lowest
+    rule = (lambda s, seat: len(s.legal()) == 3) if defer else None
+    register_bots(game, GameBots(agents={"lowest": LowestAgent}, best="lowest", defer=rule))
+    return IsmctsAgent(game)
+
+
+def test_a_deferred_decision_plays_the_best_bots_move_without_searching() -> None:
+    s = TOY.new(2, seed=4)
+    assert [str(a) for a in s.legal()] == ["play 3", "play 4", "play 6"]
+    agent = _defer_agent(defer=True)
+    assert str(agent.act(s, 0, Rng(1), Budget(iterations=200))) == "play 3"
+    assert agent.last_iterations == 0
+    plain = _defer_agent(defer=False)
+    plain.act(s, 0, Rng(1), Budget(iterations=200))
+    assert plain.last_iterations == 200
+
+
+def test_a_decision_the_game_does_not_defer_is_searched() -> None:
+    s = TOY.new(2, seed=4)
+    s.play(s.legal()[2])
+    s.play(s.legal()[0])  # seat 1's first card: the trick is over, two cards each
+    seat = s.to_act
+    assert seat is not None and len(s.legal()) == 2
+    agent = _defer_agent(defer=True)
+    agent.act(s, seat, Rng(1), Budget(iterations=200))
+    assert agent.last_iterations == 200

@@ -253,3 +253,59 @@ def test_eightyeight_value_finishes_the_round_and_leaves_the_state_alone() -> No
     assert s.view(None) == before
     assert all(0.0 <= x <= 1.0 for x in v) and abs(sum(v) - 1) < 1e-9
     assert value(s) == v  # reproducible
+
+
+def _trader_game(decisions: int) -> tuple[State[Any], int, dict[str, int]]:
+    """Fuldrigger seed 0, the trader on both seats for ``decisions`` decisions: the position,
+    how many of them the search would defer, and by phase."""
+    game = registry.get("fuldrigger")
+    kit = bots_for(game)
+    assert kit.defer is not None
+    s = game.new(2, 0)
+    trader = make_agent("trader", game)
+    rng = Rng(5)
+    deferred = 0
+    phases: dict[str, int] = {}
+    for _ in range(decisions):
+        seat = s.to_act
+        assert seat is not None
+        if kit.defer(s, seat):
+            deferred += 1
+            ph: str = s.phase  # type: ignore[attr-defined]
+            phases[ph] = phases.get(ph, 0) + 1
+        s.play(decide(trader, s, rng))
+    return s, deferred, phases
+
+
+def test_fuldrigger_search_leaves_a_routes_further_steps_to_the_trader() -> None:
+    _, deferred, phases = _trader_game(300)
+    assert deferred == 249
+    assert phases == {"move": 204, "free": 33, "window": 12}  # the free ones: first steps
+
+
+def test_fuldrigger_expert_sails_on_like_the_trader_without_searching() -> None:
+    s, _, _ = _trader_game(7)  # the first ship's second step
+    assert s.phase == "move"  # type: ignore[attr-defined]
+    game = registry.get("fuldrigger")
+    seat = s.to_act
+    assert seat is not None
+    expert = IsmctsAgent(game)
+    want = decide(make_agent("trader", game), s, Rng(2))
+    assert decide(expert, s, Rng(2), Budget(iterations=80)) == want
+    assert expert.last_iterations == 0
+    s.play(want)
+    while s.phase != "free" or str(decide(make_agent("trader", game), s, Rng(2))).startswith("sail"):  # type: ignore[attr-defined]
+        s.play(decide(make_agent("trader", game), s, Rng(2)))
+    assert s.decisions == 21  # type: ignore[attr-defined]
+    assert str(decide(make_agent("trader", game), s, Rng(2))) == "end"
+    decide(expert, s, Rng(2), Budget(iterations=20))  # whether to end the turn: searched
+    assert expert.last_iterations == 20
+
+
+def test_fuldrigger_search_tries_the_traders_kinds_of_action_first() -> None:
+    s, _, _ = _trader_game(21)
+    kit = bots_for(registry.get("fuldrigger"))
+    assert kit.prior is not None and kit.widen == 1
+    legal = s.legal()
+    weights = dict(zip((str(a).split(" ", 1)[0] for a in legal), kit.prior(s, legal), strict=False))
+    assert weights == {"end": 1.0, "jettison": 0.0, "offer": 0.0, "sellship": 0.0}

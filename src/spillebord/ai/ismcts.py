@@ -116,8 +116,13 @@ class IsmctsAgent:
         self.anchor: Agent | None = None
         """The game's best bot: its choice is searched first and kept unless the search finds
         a clearly better one."""
-        if anchor and kit.best != self.name and not kit.best.startswith("level"):
-            self.anchor = make_agent(kit.best, game)
+        self.defer = kit.defer
+        """Where the best bot's move is played without a search (``GameBots.defer``)."""
+        self.best: Agent | None = None
+        if kit.best != self.name and not kit.best.startswith("level") and (anchor or kit.defer):
+            self.best = make_agent(kit.best, game)
+        if anchor:
+            self.anchor = self.best
         self.game = game
         self.rollout = kit.rollout
         self.prior = kit.prior
@@ -137,10 +142,14 @@ class IsmctsAgent:
         """The search's choice. With an anchor (the game's best bot), the bot's own choice is
         searched first and played unless the search's choice looks better by more than
         ``SWITCH_Z`` standard errors of the two means and ``SWITCH_MARGIN``: a small budget
-        then plays like the bot, and a larger one corrects it where its playouts are sure."""
+        then plays like the bot, and a larger one corrects it where its playouts are sure.
+        Where the game defers the decision (``GameBots.defer``), the bot's move, unsearched."""
         legal: Sequence[Action] = state.legal()
         if len(legal) == 1:
             return legal[0]
+        if self.defer is not None and self.best is not None and self.defer(state, seat):
+            self.last_iterations = 0
+            return self.best.act(state, seat, rng, budget)
         first = self.anchor.act(state, seat, rng, budget) if self.anchor is not None else None
         ranked = self.analyse(state, seat, rng, budget, first=first)
         root = self._root

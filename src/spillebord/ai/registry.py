@@ -64,6 +64,10 @@ class GameBots:
     search): ``ismcts`` and the levels 4–5 use it for this game. It must offer
     ``analyse`` as :class:`~spillebord.ai.ismcts.IsmctsAgent` does (hints and reviews ask it).
     ``None``: the generic ISMCTS."""
+    defer: Callable[[State[Any], int], bool] | None = None
+    """Decisions not worth a search (``(state, seat) -> bool``, from what ``seat`` knows): a
+    ship's next step along a route already chosen, a forced-looking move. There the search
+    plays :attr:`best`'s move at once and keeps its budget for the decisions that matter."""
 
 
 _AGENTS: dict[str, AgentFactory] = {}

@@ -7,10 +7,18 @@ from typing import Any
 
 import pytest
 
-from spillebord.ai import Needs, best_agent, bots_for, make_agent
+from spillebord.ai import Budget, IsmctsAgent, Needs, best_agent, bots_for, decide, make_agent
 from spillebord.core import Rng
 from spillebord.games.metscri import GAME, Collect, MetscriState, position
-from spillebord.games.metscri.bots import HeuristicAgent, PlannerAgent, evaluate, known_tops, plan
+from spillebord.games.metscri.bots import (
+    HeuristicAgent,
+    PlannerAgent,
+    PlayoutAgent,
+    evaluate,
+    known_tops,
+    plan,
+)
+from spillebord.games.metscri.data import ENTER, ROLL
 from spillebord.testing import play_match
 
 
@@ -128,3 +136,53 @@ def test_planner_looks_two_moves_ahead() -> None:
     # after two moves the three 4s touch: a valid group the plan can turn and collect
     assert isinstance(s, MetscriState)
     assert plan(s, 0, known_tops(s, 0))[0] >= 3, (str(a), str(b))
+
+
+def _planner_game(decisions: int) -> list[MetscriState]:
+    """Every position of Metscri seed 0, the planner on both seats, for ``decisions``."""
+    s = GAME.new(2, 0)
+    planner = make_agent("planner", GAME)
+    rng = Rng(0)
+    out = []
+    for _ in range(decisions):
+        out.append(s.copy())
+        s.play(decide(planner, s, rng))
+    return out
+
+
+def test_playout_weighs_only_entries_next_to_a_possible_partner() -> None:
+    bot = PlayoutAgent(GAME)
+    positions = [s for s in _planner_game(200) if s.phase == ENTER and len(s.legal()) > bot.sample]
+    assert len(positions) == 28
+    legal = sum(len(s.legal()) for s in positions)
+    weighed = 0
+    for s in positions:
+        seat = s.to_act
+        assert seat is not None
+        weighed += len(bot.choices(s, seat, s.legal(), known_tops(s, seat), Rng(1)))
+    assert (legal, weighed) == (9296, 124)  # 332 entries a position on average, 4 weighed
+
+
+def test_playout_enters_like_the_heuristic() -> None:
+    positions = [s for s in _planner_game(200) if s.phase == ENTER and len(s.legal()) > PlayoutAgent.sample]
+    same = 0
+    for s in positions:
+        seat = s.to_act
+        assert seat is not None
+        same += PlayoutAgent(GAME).act(s, seat, Rng(1)) == HeuristicAgent(GAME).act(s, seat, Rng(1))
+    assert (same, len(positions)) == (28, 28)
+
+
+def test_search_leaves_rolling_to_the_planner() -> None:
+    s = _planner_game(1)[0]
+    assert s.phase == ROLL
+    seat = s.to_act
+    assert seat is not None
+    expert = IsmctsAgent(GAME)
+    want = decide(make_agent("planner", GAME), s, Rng(2))
+    assert decide(expert, s, Rng(2), Budget(iterations=25)) == want
+    assert expert.last_iterations == 0
+    kit = bots_for(GAME)
+    assert kit.defer is not None
+    phases = {p.phase for p in _planner_game(60) if p.to_act is not None and kit.defer(p, p.to_act)}
+    assert phases == {ROLL}

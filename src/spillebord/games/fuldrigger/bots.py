@@ -10,6 +10,7 @@ evaluation and the agents to :mod:`spillebord.ai` (the package ``__init__`` call
 from __future__ import annotations
 
 import heapq
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from spillebord.ai import Budget, GameBots, Needs, register_bots
@@ -320,9 +321,43 @@ SCALE = 320.0
 """Ducats ahead that make a 73% favourite (fitted on the trader's games)."""
 
 
+_TRADER = TraderAgent()
+_NO_RNG = Rng(0)  # the trader draws nothing
+
+
+def defer(state: State[Any], seat: int) -> bool:
+    """Decisions the search leaves to the trader: sailing (a ship's next step, and its first
+    where the trader would sail it: the route follows from the cargo, which the search chose
+    when it bought or sold; three quarters of all decisions), a negotiation window with no
+    offer to answer (the trader passes), and a draft (the trader cancels it). A search of 80
+    iterations otherwise ended turns with ships idle and opened offers on noise."""
+    assert isinstance(state, FuldriggerState)
+    ph = state.phase
+    if ph in ("move", "draft"):
+        return True
+    if ph == "window":
+        return not any(of.to == seat for of in state.offers.values())
+    if ph == "free":
+        return str(_TRADER.act(state, seat, _NO_RNG)).startswith("sail ")
+    return False
+
+
+KIND_PRIOR = {"sell": 5.0, "buy": 4.0, "sail": 3.0, "buyship": 2.0, "fortress": 2.0, "end": 1.0}
+"""The search's prior by kind of action: the trader's kinds first (selling, buying, sailing,
+investing, ending the turn); offers, privateers, attacks, jettisons and ship sales last."""
+
+
+def prior(state: State[Any], actions: Sequence[Action]) -> list[float]:
+    """Search expands the trader's kinds of action first (:data:`KIND_PRIOR`). With a free
+    phase's twenty-odd actions and 80 iterations, a search that tried them all found some
+    offer, privateer or idle end of turn a little better on noise, two decisions in fifteen."""
+    return [KIND_PRIOR.get(str(a).split(" ", 1)[0], 0.0) for a in actions]
+
+
 def register(game: AnyGame) -> None:
     """Register Fuldrigger's evaluation and agents (``trader`` is its best). Search plays out
-    with the trader (10% random moves) and values cut-off playouts by wealth."""
+    with the trader (10% random moves), values cut-off playouts by wealth, and leaves a
+    route's further steps to the trader (:func:`defer`)."""
     register_bots(
         game,
         GameBots(
@@ -334,5 +369,8 @@ def register(game: AnyGame) -> None:
             cutoff=40,
             iterations=320,
             scale=SCALE,
+            prior=prior,
+            widen=1,
+            defer=defer,
         ),
     )
