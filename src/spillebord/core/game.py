@@ -120,6 +120,15 @@ A = TypeVar("A", bound=Action)
 S = TypeVar("S", bound="State[Any]")
 
 
+def truncated_event(decisions: int) -> Event:
+    """The event of a game stopped at its decision bound (see :meth:`State.play`)."""
+    return {
+        "kind": "truncated",
+        "decisions": decisions,
+        "text": f"stopped at the bound of {decisions:,} decisions; ranked by score",
+    }
+
+
 class State(ABC, Generic[A]):
     """One position of a game, with everything in it (hidden parts included).
 
@@ -172,13 +181,7 @@ class State(ABC, Generic[A]):
         if self.decisions >= self.game.kind.max_decisions and self.to_act is not None:
             self.to_act = None
             self.truncated = True
-            events.append(
-                {
-                    "kind": "truncated",
-                    "decisions": self.decisions,
-                    "text": f"stopped at the bound of {self.decisions:,} decisions; ranked by score",
-                }
-            )
+            events.append(truncated_event(self.decisions))
         return events
 
     @abstractmethod

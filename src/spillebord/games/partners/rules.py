@@ -47,7 +47,7 @@ from spillebord.core import (
     state,
     win_outcome,
 )
-from spillebord.core.game import Game, State  # the defining module: mypyc needs it for bases
+from spillebord.core.game import Game, State, truncated_event  # the defining module: mypyc needs it for bases
 from spillebord.core.mypyc import mypyc_attr
 
 from . import board as B
@@ -906,13 +906,7 @@ class PartnersState(State[PartnersAction]):
         if d >= _MAX_DECISIONS and self.to_act is not None:
             self.to_act = None
             self.truncated = True
-            events.append(
-                {
-                    "kind": "truncated",
-                    "decisions": d,
-                    "text": f"stopped at the bound of {d:,} decisions; ranked by score",
-                }
-            )
+            events.append(truncated_event(d))
         return events
 
     def _play_move(self, seat: int, action: Move) -> list[Event]:
