@@ -826,6 +826,19 @@ def test_handle_message_answers_every_bad_input_with_an_error(memory: Storages) 
 # --------------------------------------------------------------------------- the per-action path
 
 
+def count_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """From now on, every text the toy game parses, in order."""
+    parsed: list[str] = []
+    real = ToyGame.parse
+
+    def counting(self: ToyGame, state: Any, text: str) -> Any:
+        parsed.append(text)
+        return real(self, state, text)
+
+    monkeypatch.setattr(ToyGame, "parse", counting)
+    return parsed
+
+
 def test_a_sent_legal_text_is_played_without_parsing_it_again(
     memory: Storages, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -835,14 +848,7 @@ def test_a_sent_legal_text_is_played_without_parsing_it_again(
             lt = await hub.service.get(tid)
             a = await connect(hub, lt, 0)
             first = drain(a)[0]
-            parsed: list[str] = []
-            real = ToyGame.parse
-
-            def counting(self: ToyGame, state: Any, text: str) -> Any:
-                parsed.append(text)
-                return real(self, state, text)
-
-            monkeypatch.setattr(ToyGame, "parse", counting)
+            parsed = count_parses(monkeypatch)
             # One of the texts the seat was sent: played as the action it names, not parsed.
             await hub.service.submit(lt, 0, first["legal"][0]["text"], 0)
             assert parsed == [] and lt.seq == 1
@@ -884,14 +890,7 @@ def test_a_random_bot_on_the_loop_plays_its_choice_without_parsing(
     memory: Storages, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     async def body() -> None:
-        parsed: list[str] = []
-        real = ToyGame.parse
-
-        def counting(self: ToyGame, state: Any, text: str) -> Any:
-            parsed.append(text)
-            return real(self, state, text)
-
-        monkeypatch.setattr(ToyGame, "parse", counting)
+        parsed = count_parses(monkeypatch)
         async with running(memory.memory, bot_processes=1, bot_delay=0.0) as hub:
             tid, _, _ = await hub.lobby.create("toy", 2, {}, ["random", "random"], True, 3, None)
             lt = await hub.service.get(tid)
