@@ -38,7 +38,8 @@ export async function mountChat(box, tableId) {
       body: JSON.stringify({ text, token: seatToken() }) });
     const body = await r.json().catch(() => ({}));
     if (!r.ok) { err.textContent = body.detail || r.statusText; return; }
-    input.value = "";
+    // Clear only what was sent: a line typed while this one was on its way stays.
+    if (input.value.trim() === text) input.value = "";
     add([body]);
   };
   box.append(form, err);
