@@ -97,16 +97,24 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-@pytest.fixture()
-def page(browser: Any) -> Iterator[Any]:
-    # bypass_csp: Playwright's wait_for_function evaluates its string in the page, which the
-    # server's Content-Security-Policy (no eval) forbids; test_web_csp.py drives the client
-    # with the policy enforced.
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+def _open_page(browser: Any, init_script: str | None = None, **context: Any) -> tuple[Any, Any]:
+    """A new context and page that records the page's JavaScript errors (``page.js_errors``).
+    bypass_csp: Playwright's wait_for_function evaluates its string in the page, which the
+    server's Content-Security-Policy (no eval) forbids; test_web_csp.py drives the client with
+    the policy enforced."""
+    ctx = browser.new_context(bypass_csp=True, **context)
+    if init_script is not None:
+        ctx.add_init_script(init_script)
     pg = ctx.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.js_errors = errors
+    return ctx, pg
+
+
+@pytest.fixture()
+def page(browser: Any) -> Iterator[Any]:
+    ctx, pg = _open_page(browser, viewport={"width": 1280, "height": 900})
     yield pg
     ctx.close()
 
@@ -114,12 +122,12 @@ def page(browser: Any) -> Iterator[Any]:
 @pytest.fixture()
 def danish(browser: Any) -> Iterator[Any]:
     """A page that reads Danish (browser locale and the saved language choice)."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="da-DK", bypass_csp=True)
-    ctx.add_init_script("localStorage.setItem('sb:lang', 'da')")
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.js_errors = errors
+    ctx, pg = _open_page(
+        browser,
+        "localStorage.setItem('sb:lang', 'da')",
+        viewport={"width": 1280, "height": 800},
+        locale="da-DK",
+    )
     yield pg
     ctx.close()
 
