@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -109,7 +110,48 @@ def _open_page(browser: Any, init_script: str | None = None, **context: Any) -> 
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.js_errors = errors
+    _record_trail(pg)
     return ctx, pg
+
+
+def _record_trail(pg: Any) -> None:
+    """Keep the page's last console lines and websocket frames (``page.trail``), printed when a
+    test fails: an intermittent timeout then says what the page last heard and said."""
+    trail: deque[str] = deque(maxlen=40)
+    t0 = time.monotonic()
+
+    def note(kind: str, text: str) -> None:
+        trail.append(f"{time.monotonic() - t0:8.3f}s {kind}: {text[:200]}")
+
+    pg.on("console", lambda m: note(f"console.{m.type}", m.text))
+
+    def on_ws(ws: Any) -> None:
+        note("ws", f"open {ws.url}")
+        ws.on("framesent", lambda f: note("ws>", f if isinstance(f, str) else "<binary>"))
+        ws.on("framereceived", lambda f: note("ws<", f if isinstance(f, str) else "<binary>"))
+        ws.on("close", lambda _ws: note("ws", "closed"))
+
+    pg.on("websocket", on_ws)
+    pg.trail = trail
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    if report.failed and call.when == "call":
+        for name in ("page", "danish"):
+            pg = getattr(item, "funcargs", {}).get(name)
+            if pg is None or not hasattr(pg, "trail"):
+                continue
+            try:
+                state = pg.evaluate(
+                    "JSON.stringify({url: location.href, data: {...document.body.dataset},"
+                    " error: (document.getElementById('error') || {}).textContent || ''})"
+                )
+            except Exception as e:  # the page may be gone or stuck
+                state = f"(could not read the page: {e})"
+            report.sections.append((f"browser trail ({name})", state + "\n" + "\n".join(pg.trail)))
+    return report
 
 
 @pytest.fixture()
