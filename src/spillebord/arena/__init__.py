@@ -19,12 +19,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from spillebord.ai import Agent
 from spillebord.core import AnyGame, registry
 from spillebord.core.errors import SpillebordError
 from spillebord.core.options import build as build_options
 from spillebord.core.options import to_dict as options_to_dict
 
-from .play import Job, batches, drive, play_batch
+from .play import Job, batches, drive, play_batch, play_one
 from .schedule import ArenaError, BotSpec, GameSpec, budget_text, parse_budget, schedule
 from .stats import SprtResult, sprt, wilson
 
@@ -278,9 +279,13 @@ def _execute(
         run_ray(job, specs, stopper.skip, workers, ray_address, batch, on_result)
         return "ray"
     if workers <= 1:
+        # Game by game, so that the results file and the progress bar follow every game (a
+        # stopped run loses only the game in hand); agents are still made once per batch.
         for chunk in batches(specs, batch):
-            for r in play_batch(job, [s for s in chunk if not stopper.skip(s)]):
-                on_result(r)
+            agents: dict[int, Agent] = {}
+            for s in chunk:
+                if not stopper.skip(s):
+                    on_result(play_one(job, s, agents))
         return "serial"
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
