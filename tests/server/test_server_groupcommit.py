@@ -118,9 +118,11 @@ def test_postgresql_batch_stores_once_and_sends_one_notice_list_per_group() -> N
                     app.append(act(ids[0], 1), note(ids[0], 1)),
                     app.append(act(ids[1], 0), note(ids[1], 0)),  # taken
                     app.append(act(ids[2], 1), None),  # nobody to tell
+                    app.append(NewAction(ids[3], 1, 1, 'tag ♥10 "på" 7\\æ', "over", 2.5, (1.0, 0.0)), None),
                     return_exceptions=True,
                 )
-                assert results[0] is None and isinstance(results[1], SeqConflict) and results[2] is None
+                assert results[0] is None and isinstance(results[1], SeqConflict)
+                assert results[2] is None and results[3] is None
                 gen = listener.notifies(timeout=2.0)
                 async for n in gen:
                     heard.append(n.payload)
@@ -134,6 +136,9 @@ def test_postgresql_batch_stores_once_and_sends_one_notice_list_per_group() -> N
             assert [r.seq for r in store.actions_since(ids[0], 0)] == [0, 1]
             assert [r.action for r in store.actions_since(ids[1], 0)] == ["a0"]
             assert store.load_table(ids[2]).n_actions == 2  # type: ignore[union-attr]
+            assert store.actions_since(ids[3], 1)[0].action == 'tag ♥10 "på" 7\\æ'  # as sent
+            rec = store.load_table(ids[3])
+            assert rec is not None and rec.status == "over" and rec.outcome == [1.0, 0.0]
         finally:
             store.dispose()
     assert all(len(p.encode()) < 8000 for p in heard)
