@@ -64,7 +64,7 @@ class AsyncPgAppender:
     1,000 tables, and the appender's own per statement) and waited on that lock instead.
 
     Each action is inserted with ``ON CONFLICT DO NOTHING``: the ones that come back were
-    stored (and their tables updated, their notifications queued for the commit); the others
+    stored (their tables updated, their notices sent with the commit); the others
     found their sequence number taken, :class:`SeqConflict`.
     """
 
