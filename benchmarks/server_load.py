@@ -171,6 +171,30 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
+def proc_cpu(pid: int) -> float:
+    """User + system CPU time of one process (Linux /proc), in seconds."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+PG_ADMIN: str | None = None
+"""The PostgreSQL server URL (``--pg``), to find the backends of a benchmark's database."""
+
+
+def db_backends(db: str) -> list[int]:
+    """Process ids of PostgreSQL's backends connected to database ``db`` (the server's
+    connections: its appenders, its listener, its pool)."""
+    if PG_ADMIN is None:
+        return []
+    import psycopg
+
+    with psycopg.connect(PG_ADMIN, autocommit=True) as c:
+        return [int(r[0]) for r in c.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s", (db,))]
+
+
 def machine_cpu_seconds() -> float:
     """CPU time used by every process on the machine (Linux /proc/stat: user, nice, system,
     irq, softirq, steal), in seconds."""
@@ -194,6 +218,7 @@ async def run_load(
     pid: int | None = None,
     think: float = 0.0,
     stagger: float = 0.0,
+    db_name: str | None = None,
 ) -> Stats:
     stats = Stats()
     stop = asyncio.Event()
@@ -225,6 +250,8 @@ async def run_load(
         stats.measuring = True
         t0 = time.perf_counter()
         c0 = cpu_seconds(pid) if pid else 0.0
+        backends = db_backends(db_name) if db_name else []
+        d0 = sum(map(proc_cpu, backends))
         m0 = time.process_time()
         a0 = machine_cpu_seconds()
         await asyncio.sleep(seconds)
@@ -233,6 +260,7 @@ async def run_load(
         stats.measuring = False
         elapsed = time.perf_counter() - t0
         stats.server_cpu = (cpu_seconds(pid) - c0) if pid else float("nan")  # type: ignore[attr-defined]
+        stats.db_cpu = sum(map(proc_cpu, backends)) - d0 if backends else float("nan")  # type: ignore[attr-defined]
         stop.set()
         done, pending = await asyncio.wait(tasks, timeout=10)
         for t in pending:
@@ -334,6 +362,8 @@ def main() -> None:
     )
     a = p.parse_args()
 
+    global PG_ADMIN
+    PG_ADMIN = a.pg
     sys.path.insert(0, str(TESTS))
     from spillebord.core import registry
 
@@ -388,6 +418,7 @@ def main() -> None:
                         proc.pid,
                         a.think,
                         a.warmup * 0.8 if a.stagger is None else a.stagger,
+                        created_db,
                     )
                 )
             finally:
@@ -423,6 +454,13 @@ def main() -> None:
                     f"(of {os.cpu_count()} cores); load average {os.getloadavg()[0]:.1f}",
                     flush=True,
                 )
+                dbcpu = stats.db_cpu  # type: ignore[attr-defined]
+                if dbcpu == dbcpu:  # PostgreSQL: its backends serving this server (in "other processes")
+                    print(
+                        f"         database backends {dbcpu / el * 100:.0f}% of a core "
+                        f"({dbcpu / max(1, stats.actions) * 1000:.2f} ms per action)",
+                        flush=True,
+                    )
                 if other / el > 0.2:
                     print(
                         "         note: not a quiet machine (other processes used the CPU during the run); "

@@ -1,16 +1,31 @@
-"""Group commit on SQLite (issue 20.4): the actions of many tables that arrive while the
-writer commits are stored together, in one transaction; a refused one (its number taken)
-refuses only itself."""
+"""Group commit (issue 20.4): the actions of many tables that arrive while the writer commits
+(SQLite) or while the batch before is stored (PostgreSQL) are stored together, in one
+transaction; a refused one (its number taken) refuses only itself."""
 
 from __future__ import annotations
 
 import asyncio
+import json
+import sys
 from pathlib import Path
 
 import pytest
 
 from spillebord.server.actionlog import StoreLog
-from spillebord.store import NewAction, SeatRec, SeqConflict, Store, TableRec
+from spillebord.store import (
+    NOTIFY_CHANNEL,
+    AsyncPgAppender,
+    NewAction,
+    SeatRec,
+    SeqConflict,
+    Store,
+    TableRec,
+    libpq_url,
+    resolve_url,
+)
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_server_support import pg_database
 
 
 def tables(store: Store, n: int) -> list[str]:
@@ -73,3 +88,61 @@ def test_concurrent_appends_share_commits(tmp_path: Path, monkeypatch: pytest.Mo
         store.dispose()
     assert sum(batches) == 3 * 50 + 1
     assert len(batches) < 3 * 50 / 2  # together, not one commit each
+
+
+@pytest.mark.postgres
+def test_postgresql_batch_stores_once_and_sends_one_notice_list_per_group() -> None:
+    """PostgreSQL (AsyncPgAppender): the actions waiting together go in one statement; a taken
+    number refuses only its action; the stored ones' notices come as JSON lists (one
+    notification per group that fits PostgreSQL's payload limit), and a refused action's
+    notice is not sent."""
+    import psycopg
+
+    with pg_database() as raw_url:
+        url, _ = resolve_url(raw_url)
+        store = Store(url)
+        ids = tables(store, 60)
+
+        def note(tid: str, seq: int) -> dict[str, object]:
+            return {"k": "a", "t": tid, "w": "me", "s": seq, "pad": "x" * 150}  # ~60 need 2 groups
+
+        async def body() -> list[str]:
+            heard: list[str] = []
+            listener = await psycopg.AsyncConnection.connect(libpq_url(url), autocommit=True)
+            await listener.execute(f"LISTEN {NOTIFY_CHANNEL}")
+            app = AsyncPgAppender(url)
+            await app.start()
+            try:
+                await asyncio.gather(*(app.append(act(t, 0), note(t, 0)) for t in ids))
+                results = await asyncio.gather(
+                    app.append(act(ids[0], 1), note(ids[0], 1)),
+                    app.append(act(ids[1], 0), note(ids[1], 0)),  # taken
+                    app.append(act(ids[2], 1), None),  # nobody to tell
+                    app.append(NewAction(ids[3], 1, 1, 'tag ♥10 "på" 7\\æ', "over", 2.5, (1.0, 0.0)), None),
+                    return_exceptions=True,
+                )
+                assert results[0] is None and isinstance(results[1], SeqConflict)
+                assert results[2] is None and results[3] is None
+                gen = listener.notifies(timeout=2.0)
+                async for n in gen:
+                    heard.append(n.payload)
+            finally:
+                await app.close()
+                await listener.close()
+            return heard
+
+        try:
+            heard = asyncio.run(body())
+            assert [r.seq for r in store.actions_since(ids[0], 0)] == [0, 1]
+            assert [r.action for r in store.actions_since(ids[1], 0)] == ["a0"]
+            assert store.load_table(ids[2]).n_actions == 2  # type: ignore[union-attr]
+            assert store.actions_since(ids[3], 1)[0].action == 'tag ♥10 "på" 7\\æ'  # as sent
+            rec = store.load_table(ids[3])
+            assert rec is not None and rec.status == "over" and rec.outcome == [1.0, 0.0]
+        finally:
+            store.dispose()
+    assert all(len(p.encode()) < 8000 for p in heard)
+    notices = [n for p in heard for n in json.loads(p)]
+    got = sorted((n["t"], n["s"]) for n in notices)
+    assert got == sorted([(t, 0) for t in ids] + [(ids[0], 1)])  # each stored one once, no refused one
+    assert len(heard) < 60  # together, not one notification each

@@ -25,7 +25,8 @@ Handler = Callable[[Note], None]
 
 class Notes:
     """The notices this worker sends with its changes (none when it is the only worker):
-    ``{"k": "a", "t": table, "w": worker, "s": seq}`` for an action, ``"k": "s"`` for seats."""
+    ``{"k": "a", "t": table, "w": worker, "s": seq}`` for an action, ``"k": "s"`` for seats.
+    A notification carries one notice, or a JSON list of them (the actions of one batch)."""
 
     def __init__(self, worker_id: str, multi: bool) -> None:
         self.worker_id = worker_id
@@ -81,6 +82,10 @@ class PgBus:
                             continue
                         if isinstance(msg, dict):
                             handler(msg)
+                        elif isinstance(msg, list):  # the notices of one batch of actions
+                            for m in msg:
+                                if isinstance(m, dict):
+                                    handler(m)
             except asyncio.CancelledError:
                 raise
             except Exception as e:  # connection lost: reconnect
