@@ -931,7 +931,8 @@ class PartnersState(State[PartnersAction]):
         if self.gift_zone[g] == 1 and self.gave[g] == card:
             self.gift_zone = _put(self.gift_zone, g, 0)
         c, frm, to = action.colour, action.frm, action.to
-        self.pos, ko, so = pos, ko, so = B.land(self.pos, c, frm, to)
+        pos, ko, so = B.land(self.pos, c, frm, to)
+        self.pos = pos
         ids = _SQUARE_IDS[c]
         f, t = ids[frm + 1], ids[to + 1]
         text = f"{_NAMES[seat]} plays {card}: {COLOURS[c]} {f} → {t}"
@@ -1022,6 +1023,12 @@ class PartnersState(State[PartnersAction]):
 
     def _move(self, seat: int, c: int, frm: int, to: int, card: str, ev: list[Event], name: str) -> None:
         self.pos, ko, so = B.land(self.pos, c, frm, to)
+        self._moved(seat, c, frm, to, card, ev, name, ko, so)
+
+    def _moved(
+        self, seat: int, c: int, frm: int, to: int, card: str, ev: list[Event], name: str, ko: int, so: bool
+    ) -> None:
+        """The events of :meth:`_move` once the piece has landed (``ko``, ``so``: :func:`.board.land`)."""
         ids = _SQUARE_IDS[c]
         f, t = ids[frm + 1], ids[to + 1]
         ev.append(
@@ -1059,9 +1066,13 @@ class PartnersState(State[PartnersAction]):
             used: tuple[tuple[int, int], ...] = ()
         else:
             r, used = self.split_left, self.split_used
-        part = (action.colour, action.frm, action.steps, action.to)
-        new, _ko, _so, used2, switched, _won = apply_part(self.pos, seat, part, used)
-        self._move(seat, action.colour, action.frm, action.to, "S7", ev, name)
+        a, frm, to = action.colour, action.frm, action.to
+        # apply_part, and the landing of _move, done once
+        new, ko, so = B.land(self.pos, a, frm, to)
+        self.pos = new
+        used2 = tuple(sorted((*used, (a, CIRCLE if so else to))))
+        switched = a == seat and B.home(new[seat])
+        self._moved(seat, a, frm, to, "S7", ev, name, ko, so)
         ev[0]["kind"] = "seven"
         ev[0]["steps"] = action.steps
         rem = r - action.steps
