@@ -54,6 +54,7 @@ from . import board as B
 from . import notation
 from .actions import Discard, Give, Move, PartnersAction, Seven, Start, StopSplit, Swap
 from .data import (
+    CARD_ORDER,
     CARD_TYPES,
     CIRCLE,
     COLOURS,
@@ -73,6 +74,7 @@ from .options import MAX_DEALS, PartnersOptions, deals_per_cycle, deck_of
 from .view import view as build_view
 
 Board = B.Board
+_LEGAL_PATHS = B._LEGAL_PATHS
 
 # --------------------------------------------------------------------------- split-7 search
 
@@ -152,8 +154,8 @@ def _paths_of(a: int, mine: tuple[int, ...], blk: int, size: int) -> dict[int, t
     """Default rules: each piece square of colour ``a`` (``mine``, start circle left out, in
     order) -> its :func:`.board.path` of up to 14 steps, from the memo of
     :func:`.board.legal_path` (``blk``: the blocker bits, :func:`.board.blocker_bits`)."""
-    tbl = B.path_table(a, size)
-    base = blk << 4 | B.house_mask(mine)
+    tbl = _LEGAL_PATHS.get((a, size)) or B.path_table(a, size)
+    base = blk << 4 | B.house_mask(mine) if mine[-1] >= HOUSE else blk << 4  # a sorted board tuple
     out: dict[int, tuple[int, ...]] = {}
     for p in mine:
         if p != CIRCLE:
@@ -319,9 +321,9 @@ def _default_seven_parts(
     rest alone; nothing can walk it and the colour cannot come home); with ``first`` the
     search stops at the first part that passes (for :func:`viable`). With ``acts`` the list
     holds the :class:`.actions.Seven` actions instead of the parts (legal()'s lists)."""
-    a = B.active_colour(pos, seat)
+    a = seat if pos[seat][0] < HOUSE else seat ^ 2  # B.active_colour
     mine = pos[a]
-    blk = B.blocker_bits(pos)
+    blk = (0 in pos[0]) | (15 in pos[1]) << 1 | (30 in pos[2]) << 2 | (45 in pos[3]) << 3  # B.blocker_bits
     pmap = _paths_of(a, mine, blk, size)
     free: dict[int, int] = {}
     for q in mine:
@@ -335,18 +337,18 @@ def _default_seven_parts(
     for q, k in free.items():
         if k > 0 and q >= HOUSE:
             hfree |= 1 << (q - HOUSE)
-    occ = B.house_mask(mine)
+    occ = B.house_mask(mine) if mine[-1] >= HOUSE else 0
     house = _house_sums(occ, hfree) if hfree else _NO_HOUSE_MOVES
     plain = len(house) == 1  # no house move: the track test is one prefix sum
     entry = (START_FIELD[a] - SEGMENT) % TRACK + size  # the last square before a's own start field
     out: list[Any] = []
-    tbl = B.path_table(a, size)
+    tbl = _LEGAL_PATHS.get((a, size)) or B.path_table(a, size)
     base = blk << 4
     rows = _SEVEN_ROWS.get((a, size)) or _seven_rows(a, size)
     # a piece of ``a`` that cannot reach the house in this split (in the circle, or moved to a
     # track square): then no part can bring the colour home, so a split that cannot use its
     # remaining steps cannot end by a switch to the partner or a win either
-    stuck = mine[0] == CIRCLE or any(c == a and 0 <= q < HOUSE for c, q in used)
+    stuck = mine[0] == CIRCLE or (bool(used) and any(c == a and 0 <= q < HOUSE for c, q in used))
     for p, k in free.items():
         if k <= 0:
             continue
@@ -841,8 +843,8 @@ class PartnersState(State[PartnersAction]):
             raise IllegalAction(f"Partners: {action}: {why_illegal(self, action)}")
         self._legal = None
         if isinstance(action, Move):
-            ev = self._play_move(seat, action)
-        elif isinstance(action, Give):
+            return self._play_move(seat, action)  # its events already name the person
+        if isinstance(action, Give):
             ev = self._give(seat, action.card)
         elif isinstance(action, Seven):
             ev = self._seven(seat, action)
@@ -901,7 +903,13 @@ class PartnersState(State[PartnersAction]):
     def play(self, action: PartnersAction) -> list[Event]:
         """:meth:`.core.game.State.play` (count the decision, stop at the bound), with the
         bound a constant: random play and search call it once per decision."""
-        events = self.apply(action)
+        legal = self._legal
+        # a move from the legal list itself (random play, search): straight to _play_move
+        if type(action) is Move and legal is not None and any(map(is_, legal, repeat(action))):
+            self._legal = None
+            events = self._play_move(self.turn, action)  # type: ignore[arg-type]  # a legal list: a seat acts
+        else:
+            events = self.apply(action)
         self.decisions = d = self.decisions + 1
         if d >= _MAX_DECISIONS and self.to_act is not None:
             self.to_act = None
@@ -910,13 +918,62 @@ class PartnersState(State[PartnersAction]):
         return events
 
     def _play_move(self, seat: int, action: Move) -> list[Event]:
-        """A forward or backward move: the card goes face up, one piece moves (R5)."""
+        """A forward or backward move: the card goes face up, one piece moves (R5). The events
+        name the person as :meth:`apply` does (``_play_card``, ``_move``, ``_check_win`` and
+        ``_next_turn`` inlined: every plain decision comes here)."""
         card = action.card
-        self._play_card(seat, card)
-        ev: list[Event] = []
-        self._move(seat, action.colour, action.frm, action.to, card, ev, _NAMES[seat])
-        if not self._check_win(ev):
-            self._next_turn(seat, ev)
+        hands = self.hands
+        hand = hands[seat]
+        i = hand.index(card)
+        self.hands = hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
+        self.discard = (*self.discard, card)
+        g = seat ^ 2  # the partner (seat + 2) % 4
+        if self.gift_zone[g] == 1 and self.gave[g] == card:
+            self.gift_zone = _put(self.gift_zone, g, 0)
+        c, frm, to = action.colour, action.frm, action.to
+        pos, ko, so = B.land(self.pos, c, frm, to)
+        self.pos = pos
+        ids = _SQUARE_IDS[c]
+        f, t = ids[frm + 1], ids[to + 1]
+        text = f"{_NAMES[seat]} plays {card}: {COLOURS[c]} {f} → {t}"
+        ctrl = self.ctrl
+        four = self.seats == 4
+        ev: list[Event] = [
+            {"kind": "move", "seat": seat, "card": card, "from": f, "to": t, "text": text}
+            if four
+            else {
+                "kind": "move",
+                "seat": ctrl[seat],
+                "card": card,
+                "from": f,
+                "to": t,
+                "text": text,
+                "colour_seat": seat,
+            }
+        ]
+        if ko >= 0:
+            ev.append(_ko_event(ko, to))
+        if so:
+            ev.append(
+                {
+                    "kind": "knocked_out",
+                    "colour": COLOURS[c],
+                    "square": square_id(c, to),
+                    "text": f"The {COLOURS[c]} piece landed on a protected pair and goes back to its circle",
+                }
+            )
+        if (pos[0][0] < HOUSE and pos[1][0] < HOUSE) or not self._check_win(ev):
+            for s in _AFTER[seat]:  # _next_turn (the phase is "play" already)
+                if hands[s]:
+                    self.turn = s
+                    self.to_act = ctrl[s]
+                    return ev
+            self._end_deal(ev)
+        if not four:
+            for e in ev[1:]:
+                if "seat" in e:
+                    e["colour_seat"] = k = e["seat"]
+                    e["seat"] = ctrl[k]
         return ev
 
     def _discard(self, seat: int) -> list[Event]:
@@ -966,6 +1023,12 @@ class PartnersState(State[PartnersAction]):
 
     def _move(self, seat: int, c: int, frm: int, to: int, card: str, ev: list[Event], name: str) -> None:
         self.pos, ko, so = B.land(self.pos, c, frm, to)
+        self._moved(seat, c, frm, to, card, ev, name, ko, so)
+
+    def _moved(
+        self, seat: int, c: int, frm: int, to: int, card: str, ev: list[Event], name: str, ko: int, so: bool
+    ) -> None:
+        """The events of :meth:`_move` once the piece has landed (``ko``, ``so``: :func:`.board.land`)."""
         ids = _SQUARE_IDS[c]
         f, t = ids[frm + 1], ids[to + 1]
         ev.append(
@@ -1003,9 +1066,13 @@ class PartnersState(State[PartnersAction]):
             used: tuple[tuple[int, int], ...] = ()
         else:
             r, used = self.split_left, self.split_used
-        part = (action.colour, action.frm, action.steps, action.to)
-        new, _ko, _so, used2, switched, _won = apply_part(self.pos, seat, part, used)
-        self._move(seat, action.colour, action.frm, action.to, "S7", ev, name)
+        a, frm, to = action.colour, action.frm, action.to
+        # apply_part, and the landing of _move, done once
+        new, ko, so = B.land(self.pos, a, frm, to)
+        self.pos = new
+        used2 = tuple(sorted((*used, (a, CIRCLE if so else to))))
+        switched = a == seat and B.home(new[seat])
+        self._moved(seat, a, frm, to, "S7", ev, name, ko, so)
         ev[0]["kind"] = "seven"
         ev[0]["steps"] = action.steps
         rem = r - action.steps
@@ -1186,11 +1253,8 @@ class PartnersState(State[PartnersAction]):
                 last[:] = (h1, h2, deck, unseen)
             deal: list[str] = [*unseen]
             _shuffle_front(rng, deal, n2)
-            sorted_hands = _SORTED_HANDS
-            dealt = tuple(deal[:n1])
-            h1 = sorted_hands.get(dealt) or _sorted_hand(dealt)
-            dealt = tuple(deal[n1:n2])
-            h2 = sorted_hands.get(dealt) or _sorted_hand(dealt)
+            h1 = tuple(sorted(deal[:n1], key=_ORDER))  # sort_cards
+            h2 = tuple(sorted(deal[n1:n2], key=_ORDER))
             new_hands = list(hands)
             new_hands[o1], new_hands[o2] = h1, h2
             s.hands, s.deck = tuple(new_hands), tuple(deal[n2:])
@@ -1239,12 +1303,9 @@ class PartnersState(State[PartnersAction]):
         new_hands = list(hands)
         at = 0
         if not known and not hidden:
-            sorted_hands = _SORTED_HANDS
             for o in others:
                 take = at + len(hands[o])
-                dealt = tuple(pool[at:take])
-                hand = sorted_hands.get(dealt)
-                new_hands[o] = hand if hand is not None else _sorted_hand(dealt)
+                new_hands[o] = tuple(sorted(pool[at:take], key=_ORDER))  # sort_cards
                 at = take
         else:
             new_hdisc = list(hdisc)
@@ -1353,12 +1414,6 @@ def _forget(key: Any) -> tuple[tuple[str | None, ...], tuple[int, ...]]:
     return got
 
 
-def _sorted_hand(cards: tuple[str, ...]) -> tuple[str, ...]:
-    """``_SORTED_HANDS[cards]``: the dealt ``cards`` sorted (:func:`.data.sort_cards`)."""
-    got = _SORTED_HANDS[cards] = sort_cards(cards)
-    return got
-
-
 _LAST_FORGOTTEN: list[Any] = [None, None, None, None]
 """determinize()'s two-hand case: (gave, gift_zone, seats, :data:`_FORGOTTEN` of them) of the
 last call, by identity."""
@@ -1366,6 +1421,7 @@ _LAST_POOL: list[Any] = [None, None, None, ()]
 """determinize()'s two-hand case: (hand, hand, deck, their cards sorted) of the last call, by
 identity (a search determinizes the same state again and again; the tuples are immutable)."""
 _GAMMA = 0x9E3779B97F4A7C15
+_ORDER = CARD_ORDER.__getitem__
 
 
 def _shuffle_front(rng: Rng, seq: list[str], k: int) -> None:
@@ -1394,9 +1450,6 @@ def _shuffle_front(rng: Rng, seq: list[str], k: int) -> None:
             seq[i], seq[r] = seq[r], seq[i]
 
 
-_SORTED_HANDS: dict[tuple[str, ...], tuple[str, ...]] = {}
-"""A dealt hand (at most four cards, in dealing order) -> the hand sorted (sort_cards): at most
-some 40,000 entries (14 card types), filled as determinize() deals them."""
 Roles = tuple[tuple[int, ...], tuple[tuple[int, int], ...], tuple[int, ...]]
 _ROLES: dict[tuple[int, ...], tuple[Roles, ...]] = {}
 
