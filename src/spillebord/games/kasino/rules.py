@@ -33,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import reduce
 from operator import itemgetter, or_
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from spillebord.core import (
     Event,
@@ -79,6 +79,18 @@ from .view import view as build_view
 
 TITLE = "Kasino"
 
+# Module-level names used on the hot paths, declared Final: compiled with mypyc they are C
+# statics instead of lookups in the module's dictionary (pure Python: the same globals).
+_CARD_IDS: Final = CARD_IDS
+_CARD_SYMBOLS: Final = CARD_SYMBOLS
+_SPADE5: Final = SPADE5
+_BUILD_CODE: Final = BUILD_CODE
+_T_TRAIL: Final = Trail
+_T_CAPTURE: Final = Capture
+_T_CLEAR: Final = Clear
+_T_BUILD: Final = Build
+_T_RAISE: Final = Raise
+
 
 @dataclass(frozen=True, slots=True)
 class BuildPile:
@@ -97,7 +109,7 @@ class BuildPile:
 
     @property
     def id(self) -> str:
-        return "B" + CARD_IDS[self.groups[0][0]]
+        return "B" + _CARD_IDS[self.groups[0][0]]
 
     def cards(self) -> tuple[int, ...]:
         return tuple(c for g in self.groups for c in g)
@@ -112,29 +124,29 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-_second = itemgetter(1)
-_EMPTY_UNIONS: dict[int, tuple[tuple[int, ...], ...]] = {0: ()}
-TRAILS: tuple[Trail, ...] = tuple(Trail(c) for c in DECK)
+_second: Final = itemgetter(1)
+_EMPTY_UNIONS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {0: ()}
+TRAILS: Final[tuple[Trail, ...]] = tuple(Trail(c) for c in DECK)
 """One Trail action per card, made once (actions are immutable values; saves allocations)."""
-CLEAR = Clear(SPADE5)
-_TRAIL_TEXTS: tuple[tuple[str, ...], ...] = tuple(
-    tuple(f"seat {p} trails {CARD_SYMBOLS[c]}" for c in DECK) for p in range(4)
+CLEAR: Final = Clear(_SPADE5)
+_TRAIL_TEXTS: Final[tuple[tuple[str, ...], ...]] = tuple(
+    tuple(f"seat {p} trails {_CARD_SYMBOLS[c]}" for c in DECK) for p in range(4)
 )
 """The trail event's text per seat and card, made once (trails are over half the plays)."""
 
-_new = object.__new__  # the slots of a frozen action, set once before anyone sees it
-_set_card: Callable[[Any, Any], None] = vars(CardAction)["card"].__set__
-_set_groups: Callable[[Any, Any], None] = vars(Capture)["groups"].__set__
-_set_value: Callable[[Any, Any], None] = vars(Build)["value"].__set__
-_set_base: Callable[[Any, Any], None] = vars(Build)["base"].__set__
-_set_gather: Callable[[Any, Any], None] = vars(Build)["gather"].__set__
-_set_same: Callable[[Any, Any], None] = vars(Build)["same"].__set__
+_new: Final = object.__new__  # the slots of a frozen action, set once before anyone sees it
+_set_card: Final[Callable[[Any, Any], None]] = vars(CardAction)["card"].__set__
+_set_groups: Final[Callable[[Any, Any], None]] = vars(Capture)["groups"].__set__
+_set_value: Final[Callable[[Any, Any], None]] = vars(Build)["value"].__set__
+_set_base: Final[Callable[[Any, Any], None]] = vars(Build)["base"].__set__
+_set_gather: Final[Callable[[Any, Any], None]] = vars(Build)["gather"].__set__
+_set_same: Final[Callable[[Any, Any], None]] = vars(Build)["same"].__set__
 
 
 def _capture(card: int, groups: tuple[tuple[int, ...], ...]) -> Capture:
     """``Capture(card, groups)`` without the frozen dataclass's ``__init__`` (its slots set
     directly: the same value, made in about half the time; legal lists make many)."""
-    a = _new(Capture)
+    a = _new(_T_CAPTURE)
     _set_card(a, card)
     _set_groups(a, groups)
     return a
@@ -144,7 +156,7 @@ def _build(
     card: int, value: int, base: tuple[int, ...], gather: tuple[tuple[int, ...], ...], same: bool
 ) -> Build:
     """``Build(card, value, base, gather, same)``, made as :func:`_capture`."""
-    a = _new(Build)
+    a = _new(_T_BUILD)
     _set_card(a, card)
     _set_value(a, value)
     _set_base(a, base)
@@ -154,7 +166,7 @@ def _build(
 
 
 _CardInfo = tuple[tuple[int, ...], int, int, int, int]
-_HANDS: dict[tuple[int, ...], tuple[int, tuple[_CardInfo, ...]]] = {}
+_HANDS: Final[dict[tuple[int, ...], tuple[int, tuple[_CardInfo, ...]]]] = {}
 
 
 def _hand_info(ms: tuple[int, ...]) -> tuple[int, tuple[_CardInfo, ...]]:
@@ -345,16 +357,16 @@ class KasinoState(State[KasinoAction]):
         events: list[Event]
         built = False
         kind = type(action)
-        if kind is Trail:
+        if kind is _T_TRAIL:
             self.loose = (*self.loose, h)
-            events = [{"kind": "trail", "seat": p, "card": CARD_IDS[h], "text": _TRAIL_TEXTS[p][h]}]
-        elif kind is Capture or kind is Clear:
+            events = [{"kind": "trail", "seat": p, "card": _CARD_IDS[h], "text": _TRAIL_TEXTS[p][h]}]
+        elif kind is _T_CAPTURE or kind is _T_CLEAR:
             events = []
-            if kind is Clear:
+            if kind is _T_CLEAR:
                 taken = self.loose + tuple(c for b in self.builds for c in b.cards())
                 self.loose = ()
                 self.builds = ()
-                text = f"seat {p} clears the table with {CARD_SYMBOLS[h]}"
+                text = f"seat {p} clears the table with {_CARD_SYMBOLS[h]}"
             else:
                 assert isinstance(action, Capture)
                 groups = action.groups
@@ -366,16 +378,16 @@ class KasinoState(State[KasinoAction]):
                 else:
                     codes = action.taken()
                     taken_l = [c for c in loose if c in codes]
-                    taken_b = [b for b in self.builds if BUILD_CODE + b.groups[0][0] in codes]
+                    taken_b = [b for b in self.builds if _BUILD_CODE + b.groups[0][0] in codes]
                     self.loose = tuple([c for c in loose if c not in codes])
                     if taken_b:
                         self.builds = tuple(
-                            [b for b in self.builds if BUILD_CODE + b.groups[0][0] not in codes]
+                            [b for b in self.builds if _BUILD_CODE + b.groups[0][0] not in codes]
                         )
                         taken = tuple(taken_l) + tuple(c for b in taken_b for c in b.cards())
                     else:
                         taken = tuple(taken_l)
-                text = f"seat {p} takes {groups_symbols(groups)} with {CARD_SYMBOLS[h]}"
+                text = f"seat {p} takes {groups_symbols(groups)} with {_CARD_SYMBOLS[h]}"
             piles = list(self.piles)
             piles[p] = (*piles[p], h, *taken)
             self.piles = tuple(piles)
@@ -383,13 +395,13 @@ class KasinoState(State[KasinoAction]):
             ev: Event = {
                 "kind": "capture",
                 "seat": p,
-                "card": CARD_IDS[h],
-                "taken": [CARD_IDS[c] for c in taken],
+                "card": _CARD_IDS[h],
+                "taken": [_CARD_IDS[c] for c in taken],
                 "text": text,
             }
             if not self.loose and not self.builds:
                 last_play = not self.stock and not any(self.hands)
-                sweep = (kind is Capture or self.o.spade5_sweep) and (
+                sweep = (kind is _T_CAPTURE or self.o.spade5_sweep) and (
                     not last_play or self.o.last_play_sweep_counts
                 )
                 if sweep:
@@ -399,7 +411,7 @@ class KasinoState(State[KasinoAction]):
                     ev["sweep"] = True
                     ev["text"] += " — sweep (svupper)!"
             events.append(ev)
-        elif kind is Build:
+        elif kind is _T_BUILD:
             assert isinstance(action, Build)
             events = []
             used = action.cards_used()
@@ -414,12 +426,12 @@ class KasinoState(State[KasinoAction]):
                 {
                     "kind": "build",
                     "seat": p,
-                    "card": CARD_IDS[h],
+                    "card": _CARD_IDS[h],
                     "value": action.value,
                     "text": f"seat {p}: {action.label()}",
                 }
             )
-        elif kind is Raise:
+        elif kind is _T_RAISE:
             assert isinstance(action, Raise)
             events = []
             nb = []
@@ -439,12 +451,12 @@ class KasinoState(State[KasinoAction]):
             built = True
             text = f"seat {p}: {action.label()}"
             if into is not None:
-                text += f", into the pile on {CARD_SYMBOLS[into.base]} (bygger mere)"
+                text += f", into the pile on {_CARD_SYMBOLS[into.base]} (bygger mere)"
             events.append(
                 {
                     "kind": "raise",
                     "seat": p,
-                    "card": CARD_IDS[h],
+                    "card": _CARD_IDS[h],
                     "value": action.value,
                     "text": text,
                 }
@@ -462,7 +474,7 @@ class KasinoState(State[KasinoAction]):
             self.builds = tuple(nb)
             built = True
             events.append(
-                {"kind": "extend", "seat": p, "card": CARD_IDS[h], "text": f"seat {p}: {action.label()}"}
+                {"kind": "extend", "seat": p, "card": _CARD_IDS[h], "text": f"seat {p}: {action.label()}"}
             )
         if built:
             self.built_last |= 1 << p
@@ -512,9 +524,9 @@ class KasinoState(State[KasinoAction]):
                 "round": self.round_no,
                 "hand": 1,
                 "dealer": self.dealer,
-                "table": [CARD_IDS[c] for c in table],
+                "table": [_CARD_IDS[c] for c in table],
                 "text": f"round {self.round_no}: seat {self.dealer} deals; table "
-                + " ".join(CARD_SYMBOLS[c] for c in table),
+                + " ".join(_CARD_SYMBOLS[c] for c in table),
             }
         )
 
@@ -573,9 +585,9 @@ class KasinoState(State[KasinoAction]):
                 {
                     "kind": "sidsten",
                     "seat": lc,
-                    "taken": [CARD_IDS[c] for c in rest],
+                    "taken": [_CARD_IDS[c] for c in rest],
                     "text": f"seat {lc} gets the last trick (sidsten)"
-                    + (": " + " ".join(CARD_SYMBOLS[c] for c in rest) if rest else ""),
+                    + (": " + " ".join(_CARD_SYMBOLS[c] for c in rest) if rest else ""),
                 }
             )
         else:
@@ -758,7 +770,7 @@ class KasinoState(State[KasinoAction]):
             return f"{TITLE}: {action!r} is not a Kasino action"
         h = action.card
         if h not in self.hands[p]:
-            return f"{TITLE}: seat {p} does not hold {CARD_SYMBOLS[h]}"
+            return f"{TITLE}: seat {p} does not hold {_CARD_SYMBOLS[h]}"
         legal = self.legal()
         key = action.key()
         for a in legal:
@@ -770,7 +782,7 @@ class KasinoState(State[KasinoAction]):
             able = [c for c in self.hands[p] if hm[c] >> own.value & 1]
             if able == [h] and not isinstance(action, Clear):
                 return (
-                    f"{TITLE}: {CARD_SYMBOLS[h]} is your last card able to take your build of "
+                    f"{TITLE}: {_CARD_SYMBOLS[h]} is your last card able to take your build of "
                     f"{own.value}: it may only take the build (rule 9.3)"
                 )
         if (
@@ -783,11 +795,11 @@ class KasinoState(State[KasinoAction]):
             if own is not None and self.o.build_obligations == "classic":
                 return f"{TITLE}: the owner of a build may not trail (classic obligations)"
         elif isinstance(action, Clear):
-            if h != SPADE5:
+            if h != _SPADE5:
                 return f"{TITLE}: only ♠5 clears the table"
             return f"{TITLE}: there is nothing on the table to clear"
         elif isinstance(action, Capture):
-            return f"{TITLE}: {CARD_SYMBOLS[h]} cannot capture {groups_symbols(action.groups)} (rule 6.2)"
+            return f"{TITLE}: {_CARD_SYMBOLS[h]} cannot capture {groups_symbols(action.groups)} (rule 6.2)"
         elif isinstance(action, Build | Raise | Extend):
             value = action.value if isinstance(action, Build | Raise) else None
             if isinstance(action, Build) and own is not None:
@@ -795,7 +807,7 @@ class KasinoState(State[KasinoAction]):
             if isinstance(action, Raise | Extend):
                 target = next((b for b in self.builds if b.groups[0][0] == action.build), None)
                 if target is None:
-                    return f"{TITLE}: there is no build on {CARD_SYMBOLS[action.build]}"
+                    return f"{TITLE}: there is no build on {_CARD_SYMBOLS[action.build]}"
                 if own is not None and target is not own:
                     return f"{TITLE}: you own a build and may not build on another player's (rule 9.1)"
                 if isinstance(action, Raise) and target.multiple:
@@ -821,7 +833,7 @@ class KasinoState(State[KasinoAction]):
                 left = [c for c in self.loose if c not in used and self._tm[c] >> value & 1]
                 if left:
                     return (
-                        f"{TITLE}: the loose {' '.join(CARD_SYMBOLS[c] for c in left)} worth {value} "
+                        f"{TITLE}: the loose {' '.join(_CARD_SYMBOLS[c] for c in left)} worth {value} "
                         f"must go into the build too (rule 8.2.4)"
                     )
             if value is not None and not any(hm[c] >> value & 1 for c in self.hands[p] if c != h):
@@ -938,7 +950,7 @@ def _generate_loose(
                 if must:
                     caps += new
                 out += new
-        if h == SPADE5:
+        if h == _SPADE5:
             caps.append(CLEAR)
             out.append(CLEAR)
         # --- create a build (8.2, 8.3), as in the general path's one-card branch
@@ -1159,7 +1171,7 @@ def _generate_general(st: KasinoState, p: int) -> list[KasinoAction]:
     reqc: list[int] | None = None
     codes_l: list[int] = list(loose)
     for bq in builds:
-        codes_l.append(BUILD_CODE + bq.groups[0][0])
+        codes_l.append(_BUILD_CODE + bq.groups[0][0])
 
     codes = tuple(codes_l)
     lgc: list[list[int] | None] = [None] * 17  # groups of loose cards only, per value
@@ -1204,7 +1216,7 @@ def _generate_general(st: KasinoState, p: int) -> list[KasinoAction]:
                     new = [_capture(h, part) for mk, part in sets.items() if mk]
                 caps += new
                 out += new
-        if h == SPADE5:
+        if h == _SPADE5:
             caps.append(CLEAR)
             out.append(CLEAR)
         if is_reserve:
