@@ -75,7 +75,7 @@ def test_the_search_is_deterministic_and_reads_only_what_the_seat_knows() -> Non
         assert agent.act(d1, seat, Rng(100 + i), Budget(iterations=24)) == a1
 
 
-def test_the_exchange_is_left_to_the_bot() -> None:
+def test_the_exchange_is_left_to_the_bot_and_its_analysis_to_the_generic_search() -> None:
     agent = search_agent()
     bot = PB.PartnersBot(GAME)
     for i, s in enumerate(positions(range(2), every=7, phase="exchange")[:6]):
@@ -84,6 +84,9 @@ def test_the_exchange_is_left_to_the_bot() -> None:
         d = s.determinize(seat, Rng(i))
         assert agent.act(d, seat, Rng(i), Budget(iterations=50)) == bot.act(d, seat, Rng(i))
         assert agent.last_iterations == 0
+        ranked = agent.analyse(d, seat, Rng(i), Budget(iterations=30))  # hints: the generic search
+        assert sorted(map(str, (a for a, _, _ in ranked))) == sorted(map(str, s.legal()))
+        assert agent.last_iterations == 30
 
 
 def test_one_ply_is_the_value_the_bot_maximises() -> None:

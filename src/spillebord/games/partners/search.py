@@ -17,7 +17,8 @@ instead
 
 A playout is the game's rollout (the bot, 10% random) for ``cutoff`` decisions valued by the
 game's value, as in the generic search; a split 7 of the searching seat is first completed by
-the bot. The exchange (a card given face down) is left to the bot. One iteration of the budget
+the bot. The exchange (a card given face down) is left to the bot (its analysis, for hints, to the
+generic search). One iteration of the budget
 is one playout, about what a generic iteration costs.
 """
 
@@ -27,7 +28,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from spillebord.ai import Agent, Budget, Needs, bots_for
+from spillebord.ai import Agent, Budget, IsmctsAgent, Needs, bots_for
 from spillebord.core import Action, AnyGame, Rng, State
 
 from .actions import PartnersAction
@@ -66,8 +67,9 @@ class PartnersSearchAgent:
         self.rollout = kit.rollout
         self.value = kit.value
         self.cutoff = kit.cutoff
+        self.fallback = IsmctsAgent(game)
+        """The generic search, for the exchange's analysis (hints and reviews)."""
         self.last_iterations = 0
-        self._stats: dict[Action, tuple[float, float, float, int]] = {}
 
     def act(self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None) -> Action:
         assert isinstance(state, PartnersState)
@@ -91,10 +93,13 @@ class PartnersSearchAgent:
         if iterations is None:
             seconds = budget.seconds if budget is not None and budget.seconds else 1.0
             iterations = max(1, int(self.iterations * seconds))
-        if len(legal) == 1 or state.phase == "exchange":
-            first = self.bot.act(state, seat, rng, budget) if len(legal) > 1 else legal[0]
+        if len(legal) == 1:
             self.last_iterations = 0
-            return [(a, 1 if a == first else 0, 0.5) for a in [first] + [a for a in legal if a != first]]
+            return [(legal[0], 0, 0.5)]
+        if state.phase == "exchange":  # hints and reviews: the generic search's regret matching
+            ranked = self.fallback.analyse(state, seat, rng, budget)
+            self.last_iterations = self.fallback.last_iterations
+            return ranked
         base = self.one_ply(state, legal)
         first = self.bot.act(state, seat, rng, budget)
         order = sorted(range(len(legal)), key=lambda i: -base[i])
