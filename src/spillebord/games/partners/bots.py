@@ -20,9 +20,11 @@ in full is remembered; each gives exactly the values it replaces.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from spillebord.ai import Budget, GameBots, Needs, register_bots
+from spillebord.ai.agent import Searcher
 from spillebord.ai.playout import epsilon_greedy, team_logistic_value
 from spillebord.core import Action, AnyGame, Rng, State
 
@@ -231,6 +233,28 @@ class PartnersBot:
         return best
 
 
+def one_ply(state: PartnersState, actions: Sequence[PartnersAction]) -> list[float]:
+    """The bot's value of each of ``actions`` for the partnership to play (as
+    :meth:`PartnersBot.act` weighs them: the board a move leaves, a split 7 by its best
+    completion); the search ranks its candidates by it."""
+    seat = state.turn
+    assert seat is not None
+    t = team(seat)
+    quick = state.deals < state.opts.max_deals
+    out = []
+    for a in actions:
+        v = _value_after(state.pos, a, t) if quick else None
+        if v is None:
+            s = state.copy()
+            s.play(a)
+            if isinstance(a, Seven) and s.phase == "split" and s.turn == seat:
+                v = _best_split(s, seat, [SPLIT_BUDGET])
+            else:
+                v = team_value(s, t)
+        out.append(v)
+    return out
+
+
 def _value_after(pos: B.Board, a: Action, t: int) -> float | None:
     """``team_value`` for partnership ``t`` after ``a`` (not a 7) on board ``pos``: the board
     the rules would leave and its winner (``None`` for a 7: its parts are searched)."""
@@ -352,10 +376,17 @@ def _team_value(state: State[Any], t: int) -> float:
     return team_value(state, t)
 
 
+def _search(game: AnyGame) -> Searcher:
+    from .search import PartnersSearchAgent
+
+    return PartnersSearchAgent(game, PartnersBot(game), one_ply)
+
+
 def register(game: AnyGame) -> None:
     """Register the evaluation and the ``partners`` bot (the strongest) for ``game``; search
     plays out with the bot (10% random moves), values cut-off playouts by the partnerships'
-    progress and treats the exchange's cards as secret choices."""
+    progress and treats the exchange's cards as secret choices; ``ismcts`` and the levels 4-5
+    are Partners' own search (:mod:`.search`: paired playouts of the bot's best few moves)."""
     register_bots(
         game,
         GameBots(
@@ -368,5 +399,6 @@ def register(game: AnyGame) -> None:
             iterations=300,
             secret=secret,
             scale=SCALE,
+            search=_search,
         ),
     )
