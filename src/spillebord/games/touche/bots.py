@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from spillebord.ai import AgentFactory, Budget, GameBots, Needs, register_bots
+from spillebord.ai.agent import Searcher
 from spillebord.ai.playout import epsilon_greedy, logistic_value
 from spillebord.core import Action, AnyGame, Rng, State
 
@@ -198,11 +199,23 @@ class HeuristicAgent:
                 return (TYPE_PREFERENCE[t], sum(IS_FREE[c] for c in cells))
 
             return min(legal, key=crown_key)
-        side = state.side_of[seat]
-        hand = state.hands[seat]
         best: list[Action] = []
         best_v = float("-inf")
+        for a, v in self.scores(state, seat):
+            if v > best_v + 1e-9:
+                best_v, best = v, [a]
+            elif abs(v - best_v) <= 1e-9:
+                best.append(a)
+        return best[0] if len(best) == 1 else rng.choice(best)
+
+    def scores(self, state: ToucheState, seat: int) -> list[tuple[Action, float]]:
+        """The bot's value of each legal action of the play phase, in the order of ``legal()``
+        (it plays the highest, ties at random)."""
+        legal = state.legal()
+        side = state.side_of[seat]
+        hand = state.hands[seat]
         cache: dict[int, float] = {}
+        out: list[tuple[Action, float]] = []
         n_dead = 0
         w = self.w
         for a in legal:
@@ -231,11 +244,8 @@ class HeuristicAgent:
                 v = w["exchange_per_card"] * n_dead - w["exchange_cost"]
             else:
                 v = 0.0
-            if v > best_v + 1e-9:
-                best_v, best = v, [a]
-            elif abs(v - best_v) <= 1e-9:
-                best.append(a)
-        return best[0] if len(best) == 1 else rng.choice(best)
+            out.append((a, v))
+        return out
 
 
 AGENTS: dict[str, AgentFactory] = {"heuristic": HeuristicAgent}
@@ -409,6 +419,12 @@ def value(state: State[Any]) -> list[float]:
     return [mine if state.side_of[s] == me else 1.0 - mine for s in range(state.seats)]
 
 
+def _rollout_search(game: AnyGame) -> Searcher:
+    from .rollsearch import RolloutSearchAgent  # it imports this module
+
+    return RolloutSearchAgent(game)
+
+
 def register(game: AnyGame) -> None:
     """Register Touché's evaluation and agents (the heuristic bot is the best); search plays
     out with the heuristic (10% random moves), expands by its cell values first and values
@@ -427,5 +443,6 @@ def register(game: AnyGame) -> None:
             iterations=440,
             prior=prior,
             scale=SCALE,
+            search=_rollout_search,
         ),
     )
