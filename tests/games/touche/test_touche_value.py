@@ -34,7 +34,10 @@ def test_features_count_completing_cells_by_how_sure() -> None:
     s = position(
         grade=2,
         marks={"r1c3": 0, "r1c4": 0, "r1c6": 0, "r1c7": 0},
-        crowned=[(0, ["r3c0", "r3c1", "r3c2", "r3c3", "r3c4"]), (0, ["r7c0", "r7c1", "r7c2", "r7c3", "r7c4"])],
+        crowned=[
+            (0, ["r3c0", "r3c1", "r3c2", "r3c3", "r3c4"]),
+            (0, ["r7c0", "r7c1", "r7c2", "r7c3", "r7c4"]),
+        ],
     )
     f = dict(zip(FEATURES, side_features(s, 0), strict=True))
     assert f["sure"] == 1 and f["need1"] == 1 and f["win_threat"] == 1

@@ -405,7 +405,7 @@ def value(state: State[Any]) -> list[float]:
     if out is not None:
         return list(out)
     if state.n_sides != 2 or state.opts.match_mode != "wins":
-        return _OLD_VALUE(state)
+        return list(_OLD_VALUE(state))
     seat = state.to_act
     assert seat is not None
     if state.phase == "crown":  # finish the Touché first (rare at a cut-off)
