@@ -420,7 +420,7 @@ def value(state: State[Any]) -> list[float]:
 
 
 def _rollout_search(game: AnyGame) -> Searcher:
-    from .rollsearch import RolloutSearchAgent  # it imports this module
+    from .rollsearch import RolloutSearchAgent  # it imports the generic search, which imports the registry
 
     return RolloutSearchAgent(game)
 

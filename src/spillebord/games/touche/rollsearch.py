@@ -22,13 +22,22 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
-from spillebord.ai import Budget, Needs, bots_for
+from spillebord.ai import Budget, Needs, bots_for, make_agent
 from spillebord.core import Action, AnyGame, Rng, State
 
-from .bots import HeuristicAgent, value
 from .rules import ToucheState
+
+
+class _Scorer(Protocol):
+    """The heuristic bot (``bots.HeuristicAgent``, reached through the registry: ``bots``
+    registers this search)."""
+
+    def act(self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None) -> Action: ...
+
+    def scores(self, state: ToucheState, seat: int) -> list[tuple[Action, float]]: ...
+
 
 SWITCH_Z = 1.0
 """How many standard errors of the paired difference a candidate's mean must beat the
@@ -54,9 +63,14 @@ class RolloutSearchAgent:
         from spillebord.ai.ismcts import IsmctsAgent
 
         self.game = game
+        kit = bots_for(game)
         self.fallback = IsmctsAgent(game)
-        self.heuristic = HeuristicAgent(game)
-        self.iterations = bots_for(game).iterations
+        heuristic = make_agent(kit.best, game)
+        assert hasattr(heuristic, "scores")
+        self.heuristic: _Scorer = heuristic  # type: ignore[assignment]
+        assert kit.value is not None
+        self.value = kit.value
+        self.iterations = kit.iterations
         self.last_iterations = 0
         self.last_choice: tuple[Action, Action] | None = None
         """(the heuristic's move, the move played) at the last searched decision."""
@@ -138,7 +152,7 @@ class RolloutSearchAgent:
                     legal = d.legal()
                     d.play(legal[0] if len(legal) == 1 else policy(d, who, prng))
                 out = d.outcome()
-                results[j].append((out if out is not None else value(d))[seat])
+                results[j].append((out if out is not None else self.value(d))[seat])
             done += len(cands)
         self.last_iterations = done
         means = {a: sum(r) / len(r) for a, r in zip(cands, results, strict=True)}
