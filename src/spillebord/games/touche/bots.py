@@ -8,15 +8,29 @@ and blocking, and trades in dead cards when nothing useful can be placed.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from spillebord.ai import AgentFactory, Budget, GameBots, Needs, register_bots
+from spillebord.ai.agent import Searcher
 from spillebord.ai.playout import epsilon_greedy, logistic_value
 from spillebord.core import Action, AnyGame, Rng, State
 
 from .actions import ChooseGrade, Crown, Exchange, Place
-from .data import CARD_CELLS, CELL_CARD, CELL_INDEX, EMPTY, INSTANCE_ID, INSTANCES, IS_FREE, JOKER, THROUGH, T
+from .data import (
+    CARD_CELLS,
+    CELL_CARD,
+    CELL_INDEX,
+    EMPTY,
+    INSTANCE_ID,
+    INSTANCES,
+    IS_FREE,
+    JOKER,
+    THROUGH,
+    TYPE_RANGES,
+    T,
+)
 from .data import CROSS as CROSS_T
 from .data import LINE as LINE_T
 from .data import SQUARE as SQUARE_T
@@ -185,11 +199,23 @@ class HeuristicAgent:
                 return (TYPE_PREFERENCE[t], sum(IS_FREE[c] for c in cells))
 
             return min(legal, key=crown_key)
-        side = state.side_of[seat]
-        hand = state.hands[seat]
         best: list[Action] = []
         best_v = float("-inf")
+        for a, v in self.scores(state, seat):
+            if v > best_v + 1e-9:
+                best_v, best = v, [a]
+            elif abs(v - best_v) <= 1e-9:
+                best.append(a)
+        return best[0] if len(best) == 1 else rng.choice(best)
+
+    def scores(self, state: ToucheState, seat: int) -> list[tuple[Action, float]]:
+        """The bot's value of each legal action of the play phase, in the order of ``legal()``
+        (it plays the highest, ties at random)."""
+        legal = state.legal()
+        side = state.side_of[seat]
+        hand = state.hands[seat]
         cache: dict[int, float] = {}
+        out: list[tuple[Action, float]] = []
         n_dead = 0
         w = self.w
         for a in legal:
@@ -218,11 +244,8 @@ class HeuristicAgent:
                 v = w["exchange_per_card"] * n_dead - w["exchange_cost"]
             else:
                 v = 0.0
-            if v > best_v + 1e-9:
-                best_v, best = v, [a]
-            elif abs(v - best_v) <= 1e-9:
-                best.append(a)
-        return best[0] if len(best) == 1 else rng.choice(best)
+            out.append((a, v))
+        return out
 
 
 AGENTS: dict[str, AgentFactory] = {"heuristic": HeuristicAgent}
@@ -254,6 +277,154 @@ def prior(state: State[Any], actions: Sequence[Action]) -> list[float]:
     return out
 
 
+FEATURES = ("need1", "need2", "sure", "held", "open", "two", "three", "jokers", "open_joker", "win_threat")
+"""A side's features for the fitted value (:func:`side_features`), in this order."""
+
+
+def side_features(state: ToucheState, side: int) -> list[float]:
+    """What predicts who wins the current game, for one side: how many patterns it still
+    needs (one or two), its distinct cells that complete a qualifying pattern now (on a FREE
+    space, so any card does: ``sure``; with a card its hands hold: ``held``; else ``open``,
+    and ``open_joker`` when it holds a joker), its alive instances missing two and three cells
+    (log), its jokers, and ``win_threat``: needing one pattern with a sure or held completion."""
+    marks = state.marks
+    mask = state.mask(side)
+    held: set[str] = set()
+    jokers = 0
+    for seat, sd in enumerate(state.side_of):
+        if sd == side:
+            for card in state.hands[seat]:
+                if card == JOKER:
+                    jokers += 1
+                else:
+                    held.add(card)
+    sure: set[int] = set()
+    hold: set[int] = set()
+    other: set[int] = set()
+    n2 = n3 = 0
+    for t in range(4):
+        if not mask >> t & 1:
+            continue
+        for k in TYPE_RANGES[t]:
+            miss = 0
+            frees = 0
+            last = -1
+            for c in INSTANCES[k][1]:
+                m = marks[c]
+                if m == side:
+                    continue
+                if m != EMPTY:
+                    miss = -1
+                    break
+                if IS_FREE[c]:
+                    frees += 1
+                    if frees > 1:
+                        miss = -1
+                        break
+                miss += 1
+                last = c
+            if miss == 1:
+                if IS_FREE[last]:
+                    sure.add(last)
+                elif CELL_CARD[last] in held:
+                    hold.add(last)
+                else:
+                    other.add(last)
+            elif miss == 2:
+                n2 += 1
+            elif miss == 3:
+                n3 += 1
+    need = state.target - state.counts[side]
+    open_ = len(other)
+    return [
+        float(need == 1),
+        float(need == 2),
+        float(len(sure)),
+        float(len(hold)),
+        float(open_),
+        math.log1p(n2),
+        math.log1p(n3),
+        float(jokers),
+        float(open_) if jokers else 0.0,
+        float(need == 1 and bool(sure or hold)),
+    ]
+
+
+def match_chance(p: float, mine: int, theirs: int, games: int) -> float:
+    """The chance of winning a best-of-``games`` match (``match_mode=wins``) with ``mine``
+    and ``theirs`` games won and a chance ``p`` of winning the current game; every later game
+    an even chance (drawn games, which are rare, ignored)."""
+    need = games // 2 + 1
+
+    def later(a: int, b: int) -> float:
+        if a >= need:
+            return 1.0
+        if b >= need:
+            return 0.0
+        return 0.5 * (later(a + 1, b) + later(a, b + 1))
+
+    return p * later(mine + 1, theirs) + (1.0 - p) * later(mine, theirs + 1)
+
+
+# The search's value of a cut-off playout (two sides, ``match_mode=wins``): a logistic model
+# of "the side to act wins the current game" on both sides' features, fitted by maximum
+# likelihood on the heuristic's games against itself (``tools/fit_touche_value.py``: FITTED),
+# then the match's chance from the match score (``match_chance``). The old value, the
+# logistic of :func:`evaluate` over ``SCALE``, ignored the match score: a playout that won a
+# game (the counts start again at zero) looked no better than one that did not.
+W_TEMPO = 0.107
+"""Logit of being the side to act."""
+W_MOVER = (2.173, 0.862, 0.949, 0.920, 0.188, 0.276, 0.192, 0.625, 0.284, 4.144)
+"""Logit per unit of each of the side to act's features (:data:`FEATURES`)."""
+W_OTHER = (-2.241, -0.962, -1.035, -0.676, -0.093, -0.328, -0.180, -0.581, -0.271, -1.884)
+"""Logit per unit of each of the other side's features."""
+
+
+def game_chance(state: ToucheState) -> float:
+    """The fitted chance that the side to act wins the current game (play phase)."""
+    seat = state.to_act
+    assert seat is not None
+    me = state.side_of[seat]
+    x = W_TEMPO
+    for w, f in zip(W_MOVER, side_features(state, me), strict=True):
+        x += w * f
+    for w, f in zip(W_OTHER, side_features(state, 1 - me), strict=True):
+        x += w * f
+    return 1.0 / (1.0 + math.exp(-x)) if x > -60 else 0.0
+
+
+_OLD_VALUE = logistic_value(evaluate, SCALE)
+
+
+def value(state: State[Any]) -> list[float]:
+    """Each seat's chance of winning the match: the outcome of a finished match; with two
+    sides playing for wins, the fitted game chance and the match score; otherwise the
+    logistic of :func:`evaluate` (not fitted)."""
+    assert isinstance(state, ToucheState)
+    out = state.outcome()
+    if out is not None:
+        return list(out)
+    if state.n_sides != 2 or state.opts.match_mode != "wins":
+        return list(_OLD_VALUE(state))
+    seat = state.to_act
+    assert seat is not None
+    if state.phase == "crown":  # finish the Touché first (rare at a cut-off)
+        s = state.copy()
+        s.play(s.legal()[0])
+        return value(s)
+    me = state.side_of[seat]
+    p = game_chance(state) if state.phase == "play" else 0.5
+    wins = state.match_wins
+    mine = match_chance(p, wins[me], wins[1 - me], state.opts.match_games)
+    return [mine if state.side_of[s] == me else 1.0 - mine for s in range(state.seats)]
+
+
+def _rollout_search(game: AnyGame) -> Searcher:
+    from .rollsearch import RolloutSearchAgent  # it imports the generic search, which imports the registry
+
+    return RolloutSearchAgent(game)
+
+
 def register(game: AnyGame) -> None:
     """Register Touché's evaluation and agents (the heuristic bot is the best); search plays
     out with the heuristic (10% random moves), expands by its cell values first and values
@@ -265,12 +436,13 @@ def register(game: AnyGame) -> None:
             agents=AGENTS,
             best="heuristic",
             rollout=epsilon_greedy(HeuristicAgent(game).act, 0.1),
-            value=logistic_value(evaluate, SCALE),
+            value=value,
             cutoff=16,
             exploration=0.3,
             widen=2,
             iterations=440,
             prior=prior,
             scale=SCALE,
+            search=_rollout_search,
         ),
     )
