@@ -16,6 +16,8 @@ from __future__ import annotations
 import argparse
 import json
 
+from logistic import fit_logistic, log_likelihood, sigmoid
+
 from spillebord.ai.playout import epsilon_greedy
 from spillebord.games.eightyeight import GAME
 from spillebord.games.eightyeight.bots import HeuristicAgent
@@ -67,25 +69,12 @@ def fit(paths: list[str], track: int = 10) -> None:
     )
     train = seed % 2 == 0
 
-    def newton(rows_: np.ndarray) -> np.ndarray:
-        beta = np.zeros(x.shape[1])
-        for _ in range(30):
-            z = x[rows_] @ beta
-            p = 1 / (1 + np.exp(-z))
-            g = x[rows_].T @ (y[rows_] - p)
-            h = (x[rows_] * (p * (1 - p))[:, None]).T @ x[rows_]
-            beta += np.linalg.solve(h, g)
-        return beta
-
-    def loglik(beta: np.ndarray, rows_: np.ndarray) -> float:
-        z = x[rows_] @ beta
-        return float(-np.mean(np.logaddexp(0, -z) * y[rows_] + np.logaddexp(0, z) * (1 - y[rows_])))
-
-    beta = newton(train)
-    print(f"{len(y)} positions; held-out log-likelihood a position {loglik(beta, ~train):.4f}")
+    beta = fit_logistic(x[train], y[train])
+    held_out = log_likelihood(sigmoid(x[~train] @ beta), y[~train])
+    print(f"{len(y)} positions; held-out log-likelihood a position {held_out:.4f}")
     print(
         "all data:",
-        " ".join(f"{k}={v:.3f}" for k, v in zip(FEATURES, newton(np.ones(len(y), bool)), strict=True)),
+        " ".join(f"{k}={v:.3f}" for k, v in zip(FEATURES, fit_logistic(x, y), strict=True)),
     )
 
 

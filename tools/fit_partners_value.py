@@ -22,6 +22,8 @@ import argparse
 import json
 from typing import Any
 
+from logistic import fit_logistic, log_likelihood, sigmoid
+
 from spillebord.ai import bots_for
 from spillebord.core import Rng, State, registry
 from spillebord.games.partners.bots import VALUE_SCALE, piece_value, team_value
@@ -91,18 +93,11 @@ def fit(paths: list[str]) -> None:
     x = np.array([r[2][1:] for r in rows], dtype=float)
     train, test = seeds % 2 == 0, seeds % 2 == 1
 
-    def ll(z: np.ndarray, yy: np.ndarray) -> float:
-        p = 1 / (1 + np.exp(-z))
-        p = np.clip(p, 1e-9, 1 - 1e-9)
-        return float(np.mean(yy * np.log(p) + (1 - yy) * np.log(1 - p)))
+    w = fit_logistic(x[train], y[train], steps=30)
 
-    w = np.zeros(x.shape[1])
-    for _ in range(30):
-        xt, yt = x[train], y[train]
-        p = 1 / (1 + np.exp(-(xt @ w)))
-        g = xt.T @ (yt - p)
-        h = (xt * (p * (1 - p))[:, None]).T @ xt + 1e-6 * np.eye(len(w))
-        w += np.linalg.solve(h, g)
+    def ll(z: np.ndarray, yy: np.ndarray) -> float:
+        return log_likelihood(sigmoid(z), yy)
+
     print(f"{len(rows)} positions, {len(set(seeds.tolist()))} games")
     for name, v in zip(FEATURES, w, strict=True):
         print(f"W_{name.upper()} = {v:.4f}")

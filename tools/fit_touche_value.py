@@ -19,6 +19,8 @@ from __future__ import annotations
 import argparse
 import json
 
+from logistic import fit_logistic, log_likelihood
+
 from spillebord.ai.playout import epsilon_greedy
 from spillebord.games.touche import GAME
 from spillebord.games.touche.bots import FEATURES, HeuristicAgent, evaluate, side_features
@@ -84,18 +86,9 @@ def fit(paths: list[str]) -> None:
     decided = gy >= 0
 
     def newton(sel: np.ndarray) -> np.ndarray:
-        beta = np.zeros(x.shape[1])
-        for _ in range(40):
-            z = x[sel] @ beta
-            p = 1 / (1 + np.exp(-z))
-            g = x[sel].T @ (gy[sel] - p)
-            h = (x[sel] * (p * (1 - p))[:, None]).T @ x[sel] + 1e-6 * np.eye(x.shape[1])
-            beta += np.linalg.solve(h, g)
-        return beta
+        return fit_logistic(x[sel], gy[sel])
 
-    def ll(p: np.ndarray, y: np.ndarray) -> float:
-        p = np.clip(p, 1e-9, 1 - 1e-9)
-        return float(np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+    ll = log_likelihood
 
     beta = newton(train & decided)
     test = ~train & decided
