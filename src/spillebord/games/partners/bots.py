@@ -189,23 +189,11 @@ class PartnersBot:
         turn = state.turn  # the colour seat this person plays now
         assert turn is not None
         seat = turn
-        t = team(seat)
         if state.phase == "exchange":
             return self._give(state, seat, [a for a in actions if isinstance(a, Give)], rng)
         best: list[Action] = []
         best_v = float("-inf")
-        # a move's value is its board's, reached without playing it in a copy (the last
-        # deal of a game, which may end in a draw, is played out in full)
-        quick = state.deals < state.opts.max_deals
-        for a in actions:
-            v = _value_after(state.pos, a, t) if quick else None
-            if v is None:
-                s = state.copy()
-                s.play(a)
-                if isinstance(a, Seven) and s.phase == "split" and s.turn == seat:
-                    v = _best_split(s, seat, [SPLIT_BUDGET])
-                else:
-                    v = team_value(s, t)
+        for a, v in zip(actions, one_ply(state, actions), strict=True):
             if v > best_v + 1e-9:
                 best_v, best = v, [a]
             elif abs(v - best_v) <= 1e-9:
@@ -240,6 +228,8 @@ def one_ply(state: PartnersState, actions: Sequence[PartnersAction]) -> list[flo
     seat = state.turn
     assert seat is not None
     t = team(seat)
+    # a move's value is its board's, reached without playing it in a copy (the last deal of a
+    # game, which may end in a draw, is played out in full)
     quick = state.deals < state.opts.max_deals
     out = []
     for a in actions:

@@ -954,14 +954,7 @@ class PartnersState(State[PartnersAction]):
         if ko >= 0:
             ev.append(_ko_event(ko, to))
         if so:
-            ev.append(
-                {
-                    "kind": "knocked_out",
-                    "colour": COLOURS[c],
-                    "square": square_id(c, to),
-                    "text": f"The {COLOURS[c]} piece landed on a protected pair and goes back to its circle",
-                }
-            )
+            ev.append(_pair_event(c, to))
         if (pos[0][0] < HOUSE and pos[1][0] < HOUSE) or not self._check_win(ev):
             for s in _AFTER[seat]:  # _next_turn (the phase is "play" already)
                 if hands[s]:
@@ -1044,14 +1037,7 @@ class PartnersState(State[PartnersAction]):
         if ko >= 0:
             ev.append(_ko_event(ko, to))
         if so:
-            ev.append(
-                {
-                    "kind": "knocked_out",
-                    "colour": COLOURS[c],
-                    "square": square_id(c, to),
-                    "text": f"The {COLOURS[c]} piece landed on a protected pair and goes back to its circle",
-                }
-            )
+            ev.append(_pair_event(c, to))
 
     def _seven(self, seat: int, action: Seven) -> list[Event]:
         ev: list[Event] = []
@@ -1470,6 +1456,16 @@ def _seat_roles(ctrl: tuple[int, ...]) -> tuple[Roles, ...]:
 
 def _put(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
     return (*t[:i], v, *t[i + 1 :])
+
+
+def _pair_event(colour: int, sq: int) -> Event:
+    """A piece that landed on a protected pair goes back to its circle."""
+    return {
+        "kind": "knocked_out",
+        "colour": COLOURS[colour],
+        "square": square_id(colour, sq),
+        "text": f"The {COLOURS[colour]} piece landed on a protected pair and goes back to its circle",
+    }
 
 
 def _ko_event(colour: int, sq: int) -> Event:
