@@ -304,31 +304,32 @@ class MetscriState(State[MetscriAction]):
             return
         if occ is None:
             occ = self._occupied()
-        todo = set(cells)
+        todo = {*cells}
         for z in cells:
             vm, vt, hm, ht = LINES[z]
-            todo.update(vt[occ & vm][2])
-            todo.update(ht[occ & hm][2])
-        mv = list(old)
+            todo.update(vt[occ & vm][2], ht[occ & hm][2])
+        mv = [*old]
         opts = self.opts
         if opts.slide_any_length and not opts.diagonal_steps:
             # :meth:`_segment`'s hot path, inlined
             step_ok = STEP_SAME if opts.allow_same_level_step else STEP_OK
             for y in todo:
                 st = board[y]
-                if not st:
+                if st:
+                    vm, vt, hm, ht = LINES[y]
+                    v = vt[occ & vm]
+                    h = ht[occ & hm]
+                    if v[1] or h[1]:
+                        ok = step_ok[len(st)]
+                        slides = v[0] + h[0]
+                        for t, m in v[1] + h[1]:
+                            if ok[len(board[t])]:
+                                slides += (m,)
+                        mv[y] = slides
+                    else:
+                        mv[y] = v[0] + h[0]
+                else:
                     mv[y] = ()
-                    continue
-                vm, vt, hm, ht = LINES[y]
-                up_down, vadj, _ = vt[occ & vm]
-                left_right, hadj, _ = ht[occ & hm]
-                slides = up_down + left_right
-                if vadj or hadj:
-                    ok = step_ok[len(st)]
-                    for t, m in vadj + hadj:
-                        if ok[len(board[t])]:
-                            slides += (m,)
-                mv[y] = slides
         else:
             if opts.diagonal_steps:
                 for z in cells:
