@@ -649,7 +649,19 @@ class MetscriState(State[MetscriAction]):
         seat = self.to_act
         if seat is None:
             raise GameOver(f"{TITLE}: the game is over")
-        if not self._is_legal(action):
+        if type(action) is Roll and self.phase == ROLL:  # the hot kinds, checked inline (_is_legal)
+            legal = True
+        elif type(action) is Move:
+            legal = (
+                self.phase == MOVE
+                and self.ap >= COST_MOVE
+                and 0 <= action.frm < NCELLS
+                and 0 <= action.to < NCELLS
+                and self.can_move(action.frm, action.to)
+            )
+        else:
+            legal = self._is_legal(action)
+        if not legal:
             raise IllegalAction(f"{TITLE}: {self.why_illegal(action)}")
         ev: list[Event] = []
         self._legal = None
@@ -659,6 +671,9 @@ class MetscriState(State[MetscriAction]):
         pending, self.pending = self.pending, -1
         if isinstance(action, Move):
             self._do_move(seat, action, ev)
+            mv = self._mv
+            if self.ap >= COST_MOVE and mv is not None and any(mv):
+                return ev  # more moves: the phase goes on (_settle's usual case, inlined)
             self._settle(seat, ev)
             return ev
         if isinstance(action, Roll):
