@@ -14,8 +14,9 @@ import pytest
 
 from spillebord.core import Rng
 from spillebord.games.metscri import GAME, MetscriOptions
-from spillebord.games.metscri.data import COLLECT, MOVE
-from spillebord.games.metscri.rules import MetscriState
+from spillebord.games.metscri.actions import MOVE_OBJ, REVEAL_OBJ, SPY_OBJ, TURN_OBJ
+from spillebord.games.metscri.data import COLLECT, MOVE, NCARDS, SPY, SPY_COST, SQUARES, TURN
+from spillebord.games.metscri.rules import MetscriState, _shuffle_deck
 
 OPTIONS: list[dict[str, Any]] = [
     {},
@@ -54,9 +55,38 @@ def test_kept_moves_and_occupancy_agree_with_the_board(options: dict[str, Any]) 
                 assert s._occ == f._occupied()
             if s._mv is not None:
                 assert [m for seg in s._mv for m in seg] == f._moves()
+                # and the moves read from the line tables are the rules' destinations
+                assert f._moves() == [MOVE_OBJ[a][b] for a in SQUARES for b in s.destinations(a)]
+            if s.phase in (TURN, SPY):  # the lists read from the bytes of the square mask
+                tops = [q for q in SQUARES if s.board[q] and not (s.up >> q) & 1]
+                if s.phase == TURN:
+                    expect: list[Any] = [TURN_OBJ[q] for q in tops] if s.ap >= s.turned else []
+                else:
+                    reveal = s.pending >= 0 and s.opts.reveal_after_spy
+                    expect = [REVEAL_OBJ[s.pending]] if reveal else []
+                    expect += [SPY_OBJ[q] for q in tops if SPY_COST[q] <= s.ap]
+                assert s._phase_actions(s.phase) == expect
             for p in (MOVE, COLLECT):
                 assert s._has_phase_actions(p) == f._has_phase_actions(p)
             if s.up:
                 g = fresh(s)
                 assert g._any_group() == bool(g._groups())
             s.play(rng.choice(s.legal()))
+
+
+def test_the_deal_shuffles_the_deck_as_rng_shuffle_does() -> None:
+    """``new()`` deals with ``_shuffle_deck`` (the draws computed at once): the same
+    permutation and the same generator state as ``Rng.shuffle``."""
+    seeds = [*range(500), 2**63, 2**64 - 1, 0x9E3779B97F4A7C15, 12345678901234567890]
+    for seed in seeds:
+        a, b = list(range(NCARDS)), list(range(NCARDS))
+        ra, rb = Rng(seed), Rng(seed)
+        ra.shuffle(a)
+        _shuffle_deck(rb, b)
+        assert a == b
+        assert ra.s == rb.s
+    short, ref = [5, 3, 9], [5, 3, 9]  # any other length: Rng.shuffle itself
+    r1, r2 = Rng(7), Rng(7)
+    _shuffle_deck(r1, short)
+    r2.shuffle(ref)
+    assert short == ref and r1.s == r2.s

@@ -36,8 +36,10 @@ move, turn or spy any free-lying card).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 from itertools import chain as _chain
+from operator import mod as _mod
 from typing import Any, ClassVar
 
 from spillebord.core import JSON, Event, Game, GameKind, IllegalAction, Rng, State, state, win_outcome
@@ -51,7 +53,6 @@ from .actions import (
     MOVE_OBJ,
     NEXT_A,
     PHASE_OF,
-    RAY_MOVES,
     REVEAL_OBJ,
     ROLL_A,
     SPY_OBJ,
@@ -96,6 +97,7 @@ from .data import (
     RIM_SET,
     RING,
     ROLL,
+    SIZE,
     SLIDE_PATH,
     SMALL_JOKER,
     SPY,
@@ -240,8 +242,8 @@ class MetscriState(State[MetscriAction]):
             return k < MAX_STACK and (k + 1 != h or opts.allow_same_level_step)
         if k or not opts.slide_any_length:
             return False
-        path = SLIDE_PATH[frm].get(to)
-        return path is not None and not any(board[t] for t in path)
+        path = SLIDE_MASK[frm].get(to)
+        return path is not None and not (self._occupied() & path)
 
     def _moves(self) -> list[MetscriAction]:
         """Every move, square by square (each square's slides ray by ray, then its steps).
@@ -251,38 +253,34 @@ class MetscriState(State[MetscriAction]):
         squares, so the list is joined from the kept tuples instead of walking the board."""
         mv = self._mv
         if mv is None:
-            board = self.board
-            seg = self._segment
-            mv = self._mv = tuple([seg(board, s) if board[s] else () for s in range(NCELLS)])
-            self._occupied()
-        return list(_chain(*mv))
+            mv = self._build_moves()
+        return list(_chain(*filter(None, mv)))
 
-    def _segment(self, board: list[tuple[int, ...]], s: int) -> tuple[Move, ...]:
-        """The moves of the free-lying card on ``s`` (a non-empty square), in legal() order."""
+    def _build_moves(self) -> tuple[tuple[Move, ...], ...]:
+        board = self.board
+        occ = self._occupied()
+        seg = self._segment
+        mv = self._mv = tuple([seg(board, occ, s) if board[s] else () for s in range(NCELLS)])
+        return mv
+
+    def _segment(self, board: list[tuple[int, ...]], occ: int, s: int) -> tuple[Move, ...]:
+        """The moves of the free-lying card on ``s`` (a non-empty square), in legal() order;
+        ``occ``: the occupied squares (:meth:`_occupied`)."""
         opts = self.opts
-        if opts.slide_any_length and not opts.diagonal_steps and not opts.allow_same_level_step:
-            # The default rules, inlined (the hot path of random play): the slides ray by
-            # ray, then the steps; a step goes onto the first square of a ray.
-            step_ok = STEP_OK[len(board[s])]
-            out: list[Move] = []
-            steps: list[Move] | None = None
-            for first, m, rest in RAY_MOVES[s]:
-                k = len(board[first])
-                if k:
-                    if step_ok[k]:
-                        if steps is None:
-                            steps = [m]
-                        else:
-                            steps.append(m)
-                    continue
-                out.append(m)
-                for t, m2 in rest:
-                    if board[t]:
-                        break
-                    out.append(m2)
-            if steps is not None:
-                out.extend(steps)
-            return tuple(out)
+        if opts.slide_any_length and not opts.diagonal_steps:
+            # The hot path (the default rules): the slides, ray by ray, looked up by the
+            # occupied squares of the cell's row and column, then the steps onto the occupied
+            # orthogonal neighbours.
+            vm, vt, hm, ht = LINES[s]
+            up_down, vadj, _ = vt[occ & vm]
+            left_right, hadj, _ = ht[occ & hm]
+            slides = up_down + left_right
+            if vadj or hadj:
+                ok = (STEP_SAME if opts.allow_same_level_step else STEP_OK)[len(board[s])]
+                for t, m in vadj + hadj:
+                    if ok[len(board[t])]:
+                        slides += (m,)
+            return slides
         row = MOVE_OBJ[s]
         return tuple([row[t] for t in self.destinations(s)])
 
@@ -306,40 +304,47 @@ class MetscriState(State[MetscriAction]):
             return
         if occ is None:
             occ = self._occupied()
-        todo = set(cells)
+        todo = {*cells}
         for z in cells:
-            for mask, toward_lower in RAY_MASKS[z]:
-                m = occ & mask
-                if m:  # the first occupied square along the ray
-                    todo.add(m.bit_length() - 1 if toward_lower else (m & -m).bit_length() - 1)
-            if self.opts.diagonal_steps:
-                todo.update(DIAG[z])
-        mv = list(old)
-        seg = self._segment
-        for y in todo:
-            mv[y] = seg(board, y) if board[y] else ()
+            vm, vt, hm, ht = LINES[z]
+            todo.update(vt[occ & vm][2], ht[occ & hm][2])
+        mv = [*old]
+        opts = self.opts
+        if opts.slide_any_length and not opts.diagonal_steps:
+            # :meth:`_segment`'s hot path, inlined
+            step_ok = STEP_SAME if opts.allow_same_level_step else STEP_OK
+            for y in todo:
+                st = board[y]
+                if st:
+                    vm, vt, hm, ht = LINES[y]
+                    v = vt[occ & vm]
+                    h = ht[occ & hm]
+                    if v[1] or h[1]:
+                        ok = step_ok[len(st)]
+                        slides = v[0] + h[0]
+                        for t, m in v[1] + h[1]:
+                            if ok[len(board[t])]:
+                                slides += (m,)
+                        mv[y] = slides
+                    else:
+                        mv[y] = v[0] + h[0]
+                else:
+                    mv[y] = ()
+        else:
+            if opts.diagonal_steps:
+                for z in cells:
+                    todo.update(DIAG[z])
+            seg = self._segment
+            for y in todo:
+                mv[y] = seg(board, occ, y) if board[y] else ()
         self._mv = tuple(mv)
 
     def _any_move(self) -> bool:
-        board = self.board
-        opts = self.opts
-        same = opts.allow_same_level_step
-        diagonal = opts.diagonal_steps
-        for s in SQUARES:
-            h = len(board[s])
-            if not h:
-                continue
-            # every slide starts on an empty orthogonal neighbour, so the neighbours decide
-            for t in ORTHO[s]:
-                k = len(board[t])
-                if k == 0 or (k < MAX_STACK and (k + 1 != h or same)):
-                    return True
-            if diagonal:
-                for t in DIAG[s]:
-                    k = len(board[t])
-                    if k < MAX_STACK and (k + 1 != h or same):
-                        return True
-        return False
+        """Whether :meth:`_moves` would list any move (from the kept moves)."""
+        mv = self._mv
+        if mv is None:
+            mv = self._build_moves()
+        return any(mv)
 
     def _enters(self) -> list[MetscriAction]:
         if self.to_act is None:
@@ -443,12 +448,20 @@ class MetscriState(State[MetscriAction]):
         if p == ENTER:
             return self._enters() if ap >= COST_ENTER else []
         if p == TURN:
-            return [TURN_OBJ[s] for s in self._face_down_tops()] if ap >= self.turned else []
+            if ap < self.turned:
+                return []
+            m = self._occupied() & ~self.up
+            turns: list[MetscriAction] = []
+            for i in _BYTES:
+                turns += TURN_BYTES[i][(m >> (i << 3)) & 255]
+            return turns
         if p == SPY:
             acts: list[MetscriAction] = []
             if self.pending >= 0 and self.opts.reveal_after_spy:
                 acts.append(REVEAL_OBJ[self.pending])
-            acts.extend([SPY_OBJ[s] for s in self._face_down_tops() if SPY_COST[s] <= ap])
+            m = self._occupied() & ~self.up & SPY_MASK[min(ap, SPY_COST_MAX)]
+            for i in _BYTES:
+                acts += SPY_BYTES[i][(m >> (i << 3)) & 255]
             return acts
         if p == COLLECT:
             return list(self._groups())
@@ -498,6 +511,23 @@ class MetscriState(State[MetscriAction]):
             acts = []
         elif p == ROLL:
             acts = [ROLL_A, STOP_A] if self.rolls else [ROLL_A]
+        elif p == MOVE and self.ap >= COST_ENTER and self.to_act is not None and self.hands[self.to_act]:
+            # the usual move list (inlined): the moves, then next if Enter has room on the rim
+            mv = self._mv
+            if mv is None:
+                mv = self._build_moves()
+            acts = list(_chain(*filter(None, mv)))
+            board = self.board
+            for s in RIM:
+                if len(board[s]) < MAX_STACK:
+                    acts.append(NEXT_A)
+                    break
+            else:
+                for q in range(TURN, INVEST + 1):
+                    if self._has_phase_actions(q):
+                        acts.append(NEXT_A)
+                        break
+            acts.append(DONE_A)
         else:
             acts = self._phase_actions(p)
             for q in range(p + 1, INVEST + 1):
@@ -619,7 +649,19 @@ class MetscriState(State[MetscriAction]):
         seat = self.to_act
         if seat is None:
             raise GameOver(f"{TITLE}: the game is over")
-        if not self._is_legal(action):
+        if type(action) is Roll and self.phase == ROLL:  # the hot kinds, checked inline (_is_legal)
+            legal = True
+        elif type(action) is Move:
+            legal = (
+                self.phase == MOVE
+                and self.ap >= COST_MOVE
+                and 0 <= action.frm < NCELLS
+                and 0 <= action.to < NCELLS
+                and self.can_move(action.frm, action.to)
+            )
+        else:
+            legal = self._is_legal(action)
+        if not legal:
             raise IllegalAction(f"{TITLE}: {self.why_illegal(action)}")
         ev: list[Event] = []
         self._legal = None
@@ -629,6 +671,9 @@ class MetscriState(State[MetscriAction]):
         pending, self.pending = self.pending, -1
         if isinstance(action, Move):
             self._do_move(seat, action, ev)
+            mv = self._mv
+            if self.ap >= COST_MOVE and mv is not None and any(mv):
+                return ev  # more moves: the phase goes on (_settle's usual case, inlined)
             self._settle(seat, ev)
             return ev
         if isinstance(action, Roll):
@@ -723,6 +768,9 @@ class MetscriState(State[MetscriAction]):
     def _settle(self, seat: int, ev: list[Event]) -> None:
         """Skip phases with nothing to do; end the turn when none is left."""
         if self.to_act is None:
+            return
+        if self.phase == MOVE and self.ap >= COST_MOVE and self._mv is not None and any(self._mv):
+            self._legal = None  # the usual case after a move: more moves (_any_move, inlined)
             return
         while self.phase <= INVEST and not self._has_phase_actions(self.phase):
             if self.phase == INVEST:
@@ -1068,11 +1116,112 @@ class MetscriState(State[MetscriAction]):
 ENTER_ROWS: tuple[tuple[Enter, ...], ...] = tuple(tuple(row[s] for s in RIM) for row in ENTER_OBJ)
 """Per card, its Enter actions onto every rim square, in rim order."""
 
-RAY_MASKS: tuple[tuple[tuple[int, bool], ...], ...] = tuple(
-    tuple((sum(1 << t for t in ray), ray[0] < z) for ray in RAYS[z]) for z in range(NCELLS)
+_LineEntry = tuple[tuple[Move, ...], tuple[tuple[int, Move], ...], tuple[int, ...]]
+
+
+def _line_entry(s: int, vertical: bool, occ: int) -> _LineEntry:
+    """For the card on ``s``, with the squares of its column (``vertical``) or row occupied as
+    the mask ``occ`` says: its slides along the line, ray by ray (in the order of ``RAYS``:
+    up, down, left, right), its occupied orthogonal neighbours on the line with the moves
+    there, and the first occupied square along each ray."""
+    slides: list[Move] = []
+    adj: list[tuple[int, Move]] = []
+    first: list[int] = []
+    row = MOVE_OBJ[s]
+    for ray in RAYS[s]:
+        if (ray[0] % SIZE == s % SIZE) != vertical:
+            continue
+        for i, t in enumerate(ray):
+            if (occ >> t) & 1:
+                first.append(t)
+                if i == 0:
+                    adj.append((t, row[t]))
+                break
+            slides.append(row[t])
+    return (tuple(slides), tuple(adj), tuple(first))
+
+
+class _LineTable(dict[int, _LineEntry]):
+    """One cell's :func:`_line_entry` per occupancy of its column or row (the board's mask of
+    occupied squares ANDed with the line's), made when first asked: at most 64 per line."""
+
+    __slots__ = ("s", "vertical")
+
+    def __init__(self, s: int, vertical: bool) -> None:
+        super().__init__()
+        self.s = s
+        self.vertical = vertical
+
+    def __missing__(self, occ: int) -> _LineEntry:
+        e = self[occ] = _line_entry(self.s, self.vertical, occ)
+        return e
+
+
+def _line_mask(s: int, vertical: bool) -> int:
+    """The other squares of the column (``vertical``) or the row of ``s``."""
+    return sum(1 << t for ray in RAYS[s] if (ray[0] % SIZE == s % SIZE) == vertical for t in ray)
+
+
+LINES: tuple[tuple[int, _LineTable, int, _LineTable], ...] = tuple(
+    (_line_mask(s, True), _LineTable(s, True), _line_mask(s, False), _LineTable(s, False))
+    for s in range(NCELLS)
 )
-"""Per cell, per slide ray: its squares as a bitmask, and whether it runs towards lower
-indices (then the first square along it is the mask's highest bit, else its lowest)."""
+"""Per cell: the mask of its column and the column's table, the mask of its row and the row's
+(see :func:`_line_entry`); a table is looked up by the occupied squares ANDed with its mask."""
+
+_BYTES = range((NCELLS + 7) // 8)
+
+
+def _by_bytes(objs: tuple[Any, ...]) -> tuple[tuple[tuple[Any, ...], ...], ...]:
+    """``table[i][x]``: the objects of the squares ``8 * i + b`` for the bits ``b`` of the byte
+    ``x``, so that a mask of squares gives its objects in square order a byte at a time."""
+    squares = [[8 * i + b for b in range(8) if 8 * i + b < NCELLS] for i in _BYTES]
+    return tuple(tuple(tuple(objs[s] for s in q if (x >> (s & 7)) & 1) for x in range(256)) for q in squares)
+
+
+TURN_BYTES: tuple[tuple[tuple[Turn, ...], ...], ...] = _by_bytes(TURN_OBJ)
+SPY_BYTES: tuple[tuple[tuple[Spy, ...], ...], ...] = _by_bytes(SPY_OBJ)
+
+SLIDE_MASK: tuple[dict[int, int], ...] = tuple(
+    {to: sum(1 << t for t in path) for to, path in SLIDE_PATH[s].items()} for s in range(NCELLS)
+)
+"""``SLIDE_PATH`` as bitmasks: per square, destination -> the squares a slide there passes over."""
+
+STEP_SAME: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(0 < k < MAX_STACK for k in range(MAX_STACK + 1)) for _ in range(MAX_STACK + 1)
+)
+"""``STEP_OK`` with same-level steps allowed (option ``allow_same_level_step``, A3)."""
+
+
+_MASK64 = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+_DEAL_LANES = NCARDS - 1
+_LITTLE_ENDIAN = sys.byteorder == "little"  # the lanes are read as native 64-bit words
+_LANE_ONES = sum(1 << (128 * k) for k in range(_DEAL_LANES))
+_LANE_MASK = _MASK64 * _LANE_ONES
+_LANE_STEPS = sum((((k + 1) * _GAMMA) & _MASK64) << (128 * k) for k in range(_DEAL_LANES))
+_DEAL_MODS = tuple(range(NCARDS, 1, -1))
+_DEAL_SLOTS = tuple(range(NCARDS - 1, 0, -1))
+
+
+def _shuffle_deck(rng: Rng, deck: list[int]) -> None:
+    """``rng.shuffle(deck)`` for the 104 cards: the same permutation and the same state of
+    ``rng`` afterwards, with the 103 SplitMix64 draws computed at once. Each draw is a
+    128-bit lane of one integer (its state, then the mixer's xor-shifts and multiplications,
+    masked to 64 bits per lane; a lane's product stays within its 128 bits), so the mixing
+    runs in C instead of 103 times in Python."""
+    if len(deck) != NCARDS or not _LITTLE_ENDIAN:
+        rng.shuffle(deck)
+        return
+    s = rng.s
+    x = (s * _LANE_ONES + _LANE_STEPS) & _LANE_MASK
+    x = (((x ^ (x >> 30)) & _LANE_MASK) * 0xBF58476D1CE4E5B9) & _LANE_MASK
+    x = (((x ^ (x >> 27)) & _LANE_MASK) * 0x94D049BB133111EB) & _LANE_MASK
+    x ^= x >> 31
+    lanes = memoryview(x.to_bytes(_DEAL_LANES * 16, "little")).cast("Q")[::2]
+    for i, j in zip(_DEAL_SLOTS, map(_mod, lanes.tolist(), _DEAL_MODS), strict=True):  # Fisher-Yates
+        deck[i], deck[j] = deck[j], deck[i]
+    rng.s = (s + _DEAL_LANES * _GAMMA) & _MASK64
 
 
 def _set(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
@@ -1116,7 +1265,7 @@ class MetscriGame(Game[MetscriOptions, MetscriState]):
         s.start(self, seats, Rng(seed))
         s.opts = o
         deck = list(range(NCARDS))
-        s.rng.shuffle(deck)
+        _shuffle_deck(s.rng, deck)
         s.known = [0] * NCARDS
         s.hands = []
         for i in range(seats):
