@@ -79,27 +79,38 @@ class PartnersSearchAgent:
         if state.phase == "exchange":
             self.last_iterations = 0
             return self.bot.act(state, seat, rng, budget)
-        return self.analyse(state, seat, rng, budget)[0][0]
+        return self._rank(state, seat, rng, budget)[0][0]
 
     def analyse(
         self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None
     ) -> list[tuple[Action, int, float]]:
         """Every legal action with its playouts and mean chance of winning for ``seat``, the
         choice first (the bot's move unless another is clearly better); moves outside the
-        candidates get no playouts and are ranked after them by their one-ply value."""
+        candidates get no playouts and are ranked after them by their one-ply value. Hints and
+        reviews hand over the true state: it is read only through ``legal()`` and the seat's
+        determinizations (:meth:`act` is handed one already)."""
+        if len(state.legal()) == 1:
+            self.last_iterations = 0
+            return [(state.legal()[0], 0, 0.5)]
+        view = state.determinize(seat, rng)
+        assert isinstance(view, PartnersState)
+        if view.phase == "exchange":  # the generic search's regret matching
+            ranked = self.fallback.analyse(state, seat, rng, budget)
+            self.last_iterations = self.fallback.last_iterations
+            return ranked
+        return self._rank(view, seat, rng, budget)
+
+    def _rank(
+        self, state: State[Any], seat: int, rng: Rng, budget: Budget | None
+    ) -> list[tuple[Action, int, float]]:
+        """The ranking of :meth:`analyse` on ``state``, a determinization of ``seat``'s
+        knowledge in the play phase with more than one legal action."""
         assert isinstance(state, PartnersState)
         legal = list(state.legal())
         iterations = budget.iterations if budget is not None and budget.iterations else None
         if iterations is None:
             seconds = budget.seconds if budget is not None and budget.seconds else 1.0
             iterations = max(1, int(self.iterations * seconds))
-        if len(legal) == 1:
-            self.last_iterations = 0
-            return [(legal[0], 0, 0.5)]
-        if state.phase == "exchange":  # hints and reviews: the generic search's regret matching
-            ranked = self.fallback.analyse(state, seat, rng, budget)
-            self.last_iterations = self.fallback.last_iterations
-            return ranked
         base = self.one_ply(state, legal)
         first = self.bot.act(state, seat, rng, budget)
         order = sorted(range(len(legal)), key=lambda i: -base[i])

@@ -108,10 +108,15 @@ class RolloutSearchAgent:
         """Every legal action with its playouts and mean chance of winning for ``seat``, best
         first (those not on the shortlist: 0 playouts, chance 0). Reads the state only
         through ``seat``'s determinizations."""
-        assert isinstance(state, ToucheState)
-        if not self.covers(state) or len(state.legal()) == 1:
+        if len(state.legal()) == 1:
             return self.fallback.analyse(state, seat, rng, budget)
-        return self._search(state, seat, rng, budget)[0]
+        # Hints and reviews hand over the true state: everything but legal() is read from one of
+        # the seat's determinizations (act is handed one already).
+        view = state.determinize(seat, rng)
+        assert isinstance(view, ToucheState)
+        if not self.covers(view):
+            return self.fallback.analyse(state, seat, rng, budget)
+        return self._search(view, seat, rng, budget)[0]
 
     # ------------------------------------------------------------------ search
 
