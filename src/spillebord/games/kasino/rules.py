@@ -1139,8 +1139,12 @@ def _gather_sets(
     return r
 
 
-def _generate_general(st: KasinoState, p: int) -> list[KasinoAction]:
-    """:func:`_generate` for every position and option (builds on the table, many-card bases)."""
+def _generate_general(st: KasinoState, p: int, duty: bool = True) -> list[KasinoAction]:
+    """:func:`_generate` for every position and option (builds on the table, many-card bases).
+
+    Under the capture duty of rule 9.2 (``build_obligations="text"``, built last turn) the
+    captures alone are made first: if there are any they are the list; if not, the whole list
+    is made again without the duty (``duty=False``)."""
     hand = st.hands[p]
     loose = st.loose
     builds = st.builds
@@ -1170,7 +1174,7 @@ def _generate_general(st: KasinoState, p: int) -> list[KasinoAction]:
         if len(able) == 1:
             reserve = able[0]
     trail_ok = own < 0 or not classic
-    must = text_duty and st.built_last >> p & 1
+    must = duty and text_duty and st.built_last >> p & 1
 
     hkey = tuple(map(hm.__getitem__, hand))
     hinfo = _HANDS.get(hkey)
@@ -1244,16 +1248,19 @@ def _generate_general(st: KasinoState, p: int) -> list[KasinoAction]:
                         if mk not in sets:
                             sets[mk] = part
             if len(sets) > 1:
-                if is_reserve:
-                    new = [_capture(h, part) for mk, part in sets.items() if mk & own_bit]
-                else:
-                    new = [_capture(h, part) for mk, part in sets.items() if mk]
-                caps += new
-                out += new
+                # Capture(h, part) per set taken (the reserve card must take its build), inline
+                need = own_bit if is_reserve else -1
+                for mk, part in sets.items():
+                    if mk & need:
+                        a = _new(_T_CAPTURE)
+                        _set_card(a, h)
+                        _set_groups(a, part)
+                        caps.append(a)
+                        out.append(a)
         if h == _SPADE5:
             caps.append(CLEAR)
             out.append(CLEAR)
-        if is_reserve:
+        if is_reserve or must:  # under the duty: the captures first (see above)
             continue
         if others:
             # --- create a build (8.2, 8.3): not while owning one (9.1); ``want``: the values
@@ -1295,8 +1302,14 @@ def _generate_general(st: KasinoState, p: int) -> list[KasinoAction]:
                             else:
                                 req = 0
                             # simple build, or "mere b" with t alone (8.3)
-                            if not req:
-                                out.append(_build(h, b, bi, (), same))
+                            if not req:  # Build(h, b, bi, (), same), inline (see _build)
+                                a = _new(_T_BUILD)
+                                _set_card(a, h)
+                                _set_value(a, b)
+                                _set_base(a, bi)
+                                _set_gather(a, ())
+                                _set_same(a, same)
+                                out.append(a)
                             gs = gatc.get(b) or _gather_sets(b, gatc, subs, bmask, lgc, codes)
                             if len(gs) > 1:
                                 for g, part in gs.items():
@@ -1382,8 +1395,8 @@ def _generate_general(st: KasinoState, p: int) -> list[KasinoAction]:
         # --- trail (6.1)
         if trail_ok:
             out.append(TRAILS[h])
-    if must and caps:
-        return caps
+    if must:
+        return caps if caps else _generate_general(st, p, False)
     return out
 
 
