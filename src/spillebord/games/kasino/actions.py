@@ -172,10 +172,12 @@ class Build(CardAction):
         }
 
     def label(self) -> str:
-        word = "mere" if self.same else "bygger"
+        base = self.base
+        on = CARD_SYMBOLS[base[0]] if len(base) == 1 else "+".join([CARD_SYMBOLS[c] for c in base])
+        v = self.value
         s = (
-            f"{CARD_SYMBOLS[self.card]} on {'+'.join(CARD_SYMBOLS[c] for c in self.base)}: "
-            f"build {self.value} ({word} {NUMBER_NAMES_DA.get(self.value, str(self.value))})"
+            f"{CARD_SYMBOLS[self.card]} on {on}: build {v} "
+            f"({'mere' if self.same else 'bygger'} {NUMBER_NAMES_DA.get(v) or str(v)})"
         )
         return s + f", gathering {groups_symbols(self.gather)}" if self.gather else s
 

@@ -424,7 +424,7 @@ class KasinoState(State[KasinoAction]):
         elif kind is _T_BUILD:
             assert isinstance(action, Build)
             events = []
-            used = action.cards_used()
+            used: tuple[int, ...] | frozenset[int] = action.cards_used() if action.gather else action.base
             self.loose = tuple([c for c in self.loose if c not in used])
             if action.same:
                 groups = (action.base, (h,), *action.gather)
@@ -506,19 +506,18 @@ class KasinoState(State[KasinoAction]):
         n = self.seats
         deck = list(DECK)
         self.rng.shuffle(deck)
-        hands: list[list[int]] = [[] for _ in range(n)]
-        table: list[int] = []
-        pos = 0
-        for _ in range(2):
-            for k in range(n):
-                hands[(self.dealer + 1 + k) % n] += deck[pos : pos + 2]
-                pos += 2
-            table += deck[pos : pos + 2]
-            pos += 2
-        self.hands = tuple(tuple(sorted(h)) for h in hands)
+        # 2 to each from the dealer's left, 2 to the table, then again: seat dealer+1+k gets
+        # deck[2k:2k+2] and deck[2n+2+2k:2n+4+2k]; the table deck[2n:2n+2] and deck[4n+2:4n+4]
+        hands: list[tuple[int, ...]] = [()] * n
+        first = self.dealer + 1
+        for k in range(n):
+            j = 2 * k
+            hands[(first + k) % n] = tuple(sorted(deck[j : j + 2] + deck[2 * n + 2 + j : 2 * n + 4 + j]))
+        table = deck[2 * n : 2 * n + 2] + deck[4 * n + 2 : 4 * n + 4]
+        self.hands = tuple(hands)
         self.loose = tuple(table)
         self.builds = ()
-        self.stock = tuple(deck[pos:])
+        self.stock = tuple(deck[4 * n + 4 :])
         self.stock_unordered = False
         self.piles = ((),) * n
         self.sweeps = (0,) * n
@@ -536,7 +535,7 @@ class KasinoState(State[KasinoAction]):
                 "dealer": self.dealer,
                 "table": [_CARD_IDS[c] for c in table],
                 "text": f"round {self.round_no}: seat {self.dealer} deals; table "
-                + " ".join(_CARD_SYMBOLS[c] for c in table),
+                + " ".join([_CARD_SYMBOLS[c] for c in table]),
             }
         )
 
@@ -549,14 +548,15 @@ class KasinoState(State[KasinoAction]):
             _draw_front(rest, min(4 * n, len(rest)), self.rng)
             stock = tuple(rest)
             self.stock_unordered = False
-        hands: list[list[int]] = [[] for _ in range(n)]
-        pos = 0
-        for _ in range(2):
-            for k in range(n):
-                hands[(self.dealer + 1 + k) % n] += stock[pos : pos + 2]
-                pos += 2
-        self.hands = tuple(tuple(sorted(h)) for h in hands)
-        self.stock = stock[pos:]
+        # 2 to each from the dealer's left, then again: seat dealer+1+k gets stock[2k:2k+2]
+        # and stock[2n+2k:2n+2k+2]
+        hands: list[tuple[int, ...]] = [()] * n
+        first = self.dealer + 1
+        for k in range(n):
+            j = 2 * k
+            hands[(first + k) % n] = tuple(sorted(stock[j : j + 2] + stock[2 * n + j : 2 * n + j + 2]))
+        self.hands = tuple(hands)
+        self.stock = stock[4 * n :]
         self.hand_no += 1
         if self.o.hand_lead == "rotate":
             self.leader = (self.leader + 1) % n
