@@ -855,7 +855,18 @@ def _items(g: int, loose: tuple[int, ...]) -> tuple[int, ...]:
     """The loose cards of the group ``g`` (a mask of table positions), in table order."""
     if not g & g - 1:
         return (loose[g.bit_length() - 1],)
+    if g < _GETTER_MASKS:
+        r: tuple[int, ...] = _GETTERS[g](loose)
+        return r
     return tuple([loose[i] for i in _bits(g)])
+
+
+_GETTER_MASKS: Final = 1 << 10
+_GETTERS: Final[tuple[Callable[[tuple[int, ...]], Any], ...]] = tuple(
+    itemgetter(*_bits(g)) if g & g - 1 else itemgetter(0) for g in range(_GETTER_MASKS)
+)
+"""Per mask of two or more of the first 10 positions: an ``itemgetter`` of those positions
+(its result is the tuple :func:`_items` makes, taken in C)."""
 
 
 def _loose_unions(
@@ -929,8 +940,7 @@ def _generate_loose(
     reqc: list[int] | None = None
     caps: list[KasinoAction] = []
     out: list[KasinoAction] = []
-    for hi_, h in enumerate(hand):
-        vals, hb, others, sv, want = cards_info[hi_]
+    for h, (vals, hb, others, sv, want) in zip(hand, cards_info, strict=True):
         # --- captures (6.2)
         if hb & capmask:
             v = vals[0]
@@ -1220,9 +1230,8 @@ def _generate_general(st: KasinoState, p: int, duty: bool = True) -> list[Kasino
     caps: list[KasinoAction] = []  # captures only (rule 9.2)
     out: list[KasinoAction] = []  # everything, in order: per hand card
     own_bit = 1 << (m + own) if own >= 0 else 0
-    for hi_, h in enumerate(hand):
+    for h, (vals, hb, others, sv, want) in zip(hand, cards_info, strict=True):
         # --- captures (6.2)
-        vals, hb, others, sv, want = cards_info[hi_]
         is_reserve = h == reserve
         if hb & capmask:
             if len(vals) == 1:
