@@ -1030,13 +1030,13 @@ def _generate_loose(
                         else:
                             req = 0
                         if not req:  # Build(h, b, bi, (), same), made inline (see _build)
-                            a = _new(_T_BUILD)
-                            _set_card(a, h)
-                            _set_value(a, b)
-                            _set_base(a, bi)
-                            _set_gather(a, ())
-                            _set_same(a, same)
-                            out.append(a)
+                            ba = _new(_T_BUILD)
+                            _set_card(ba, h)
+                            _set_value(ba, b)
+                            _set_base(ba, bi)
+                            _set_gather(ba, ())
+                            _set_same(ba, same)
+                            out.append(ba)
                         if len(gs) > 1:
                             for g, part in gs.items():
                                 if g and not g & base and g & req == req:
@@ -1046,13 +1046,13 @@ def _generate_loose(
                                     elif key in seen_m:
                                         continue
                                     seen_m.add(key)
-                                    a = _new(_T_BUILD)
-                                    _set_card(a, h)
-                                    _set_value(a, b)
-                                    _set_base(a, bi)
-                                    _set_gather(a, part)
-                                    _set_same(a, same)
-                                    out.append(a)
+                                    ba = _new(_T_BUILD)
+                                    _set_card(ba, h)
+                                    _set_value(ba, b)
+                                    _set_base(ba, bi)
+                                    _set_gather(ba, part)
+                                    _set_same(ba, same)
+                                    out.append(ba)
         # --- trail (6.1)
         out.append(TRAILS[h])
     if must and caps:
@@ -1312,13 +1312,13 @@ def _generate_general(st: KasinoState, p: int, duty: bool = True) -> list[Kasino
                                 req = 0
                             # simple build, or "mere b" with t alone (8.3)
                             if not req:  # Build(h, b, bi, (), same), inline (see _build)
-                                a = _new(_T_BUILD)
-                                _set_card(a, h)
-                                _set_value(a, b)
-                                _set_base(a, bi)
-                                _set_gather(a, ())
-                                _set_same(a, same)
-                                out.append(a)
+                                ba = _new(_T_BUILD)
+                                _set_card(ba, h)
+                                _set_value(ba, b)
+                                _set_base(ba, bi)
+                                _set_gather(ba, ())
+                                _set_same(ba, same)
+                                out.append(ba)
                             gs = gatc.get(b) or _gather_sets(b, gatc, subs, bmask, lgc, codes)
                             if len(gs) > 1:
                                 for g, part in gs.items():
