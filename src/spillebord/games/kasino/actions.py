@@ -53,6 +53,8 @@ def groups_text(groups: tuple[tuple[int, ...], ...]) -> str:
 
 def groups_symbols(groups: tuple[tuple[int, ...], ...]) -> str:
     sym = _ITEM_SYMBOLS
+    if len(groups) == 1 and len(groups[0]) == 1 and groups[0][0] in sym:  # one item (most captures)
+        return sym[groups[0][0]]
     try:
         return ", ".join(["+".join([sym[i] for i in g]) for g in groups])
     except KeyError:  # not a table item code: the general form (and its error)
