@@ -928,7 +928,9 @@ def _generate_loose(
         if lim >> lo == 0:  # worth more than any hand card (so is its high value): no sums
             continue
         bit = 1 << i
-        if hi:
+        if len(subs) == 1:  # the first card that counts: the card alone (worth lo <= lim)
+            subs.append((bit, ((1 << lo) | (1 << hi if hi else 0)) & lim))
+        elif hi:
             subs += [(mk | bit, ns) for mk, s in subs if (ns := ((s << lo) | (s << hi)) & lim)]
         else:
             subs += [(mk | bit, ns) for mk, s in subs if (ns := (s << lo) & lim)]
@@ -1200,7 +1202,9 @@ def _generate_general(st: KasinoState, p: int, duty: bool = True) -> list[Kasino
         lo, hi = hl[loose[i]]
         if lim >> lo == 0:  # worth more than any hand card (so is its high value): no sums
             continue
-        if hi:
+        if len(subs) == 1:  # the first card that counts: the card alone (worth lo <= lim)
+            subs.append((bit, ((1 << lo) | (1 << hi if hi else 0)) & lim))
+        elif hi:
             subs += [(mk | bit, ns) for mk, s in subs if (ns := ((s << lo) | (s << hi)) & lim)]
         else:
             subs += [(mk | bit, ns) for mk, s in subs if (ns := (s << lo) & lim)]
