@@ -928,8 +928,18 @@ def _generate_loose(
         if lim >> lo == 0:  # worth more than any hand card (so is its high value): no sums
             continue
         bit = 1 << i
-        if len(subs) == 1:  # the first card that counts: the card alone (worth lo <= lim)
-            subs.append((bit, ((1 << lo) | (1 << hi if hi else 0)) & lim))
+        n_ = len(subs)
+        if n_ <= 2:  # the first or second card that counts: the card alone (worth lo <= lim) ...
+            if hi:
+                subs.append((bit, ((1 << lo) | (1 << hi)) & lim))
+                if n_ == 2:  # ... and with the first
+                    mk1, s1 = subs[1]
+                    if ns1 := ((s1 << lo) | (s1 << hi)) & lim:
+                        subs.append((mk1 | bit, ns1))
+            else:
+                subs.append((bit, (1 << lo) & lim))
+                if n_ == 2 and (ns1 := (subs[1][1] << lo) & lim):
+                    subs.append((subs[1][0] | bit, ns1))
         elif hi:
             subs += [(mk | bit, ns) for mk, s in subs if (ns := ((s << lo) | (s << hi)) & lim)]
         else:
@@ -1202,8 +1212,18 @@ def _generate_general(st: KasinoState, p: int, duty: bool = True) -> list[Kasino
         lo, hi = hl[loose[i]]
         if lim >> lo == 0:  # worth more than any hand card (so is its high value): no sums
             continue
-        if len(subs) == 1:  # the first card that counts: the card alone (worth lo <= lim)
-            subs.append((bit, ((1 << lo) | (1 << hi if hi else 0)) & lim))
+        n_ = len(subs)
+        if n_ <= 2:  # the first or second card that counts: the card alone (worth lo <= lim) ...
+            if hi:
+                subs.append((bit, ((1 << lo) | (1 << hi)) & lim))
+                if n_ == 2:  # ... and with the first
+                    mk1, s1 = subs[1]
+                    if ns1 := ((s1 << lo) | (s1 << hi)) & lim:
+                        subs.append((mk1 | bit, ns1))
+            else:
+                subs.append((bit, (1 << lo) & lim))
+                if n_ == 2 and (ns1 := (subs[1][1] << lo) & lim):
+                    subs.append((subs[1][0] | bit, ns1))
         elif hi:
             subs += [(mk | bit, ns) for mk, s in subs if (ns := ((s << lo) | (s << hi)) & lim)]
         else:
