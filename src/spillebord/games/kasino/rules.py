@@ -881,6 +881,8 @@ def _loose_unions(
         return _EMPTY_UNIONS
     g = groups[0]
     if len(groups) == 1:
+        if not g & g - 1:  # one card (the usual capture): _items inlined
+            return {0: (), g: ((loose[g.bit_length() - 1],),)}
         return {0: (), g: (_items(g, loose),)}
     if len(groups) == 2:
         g2 = groups[1]
