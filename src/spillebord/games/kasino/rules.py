@@ -1105,6 +1105,8 @@ def _unions(groups: list[int], codes: tuple[int, ...]) -> dict[int, tuple[tuple[
         return _EMPTY_UNIONS
     if len(groups) == 1:
         g = groups[0]
+        if not g & g - 1:  # one item (the usual capture): _items inlined
+            return {0: (), g: ((codes[g.bit_length() - 1],),)}
         return {0: (), g: (_items(g, codes),)}
     if len(groups) == 2:
         g, g2 = groups
@@ -1144,8 +1146,11 @@ def _capture_sets(
         groups = [mk for mk, s in subs if s >> v & 1]
     else:
         groups = _lgroups(v, subs, bmask, lgc)
-        if builds:
-            groups = groups + [1 << (m + j) for j in range(len(builds)) if builds[j].value == v]
+        j = m
+        for bq in builds:
+            if bq.value == v:
+                groups = [*groups, 1 << j]
+            j += 1
     r = capc[v] = _unions(groups, codes)
     return r
 
