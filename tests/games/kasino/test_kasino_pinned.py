@@ -163,3 +163,40 @@ def test_loose_table_fast_path_lists_what_the_general_generator_lists(index: int
                 compared += 1
             s.play(rng.choice(s.legal()))
     assert compared > 0 or opts.get("build_base") == "many_cards"
+
+
+@pytest.mark.parametrize("index", range(20))
+def test_capture_duty_first_lists_what_the_whole_list_filtered_gives(index: int) -> None:
+    """Under the capture duty (rule 9.2, ``build_obligations="text"``) the general generator
+    makes the captures first and the rest only when there is none: at every position of two
+    random games per option set its list is the whole list (made without the duty) reduced to
+    its captures and clear when there are any, the whole list otherwise, in order."""
+    from spillebord.games.kasino.actions import Capture, Clear
+    from spillebord.games.kasino.rules import _generate_general
+
+    opts = variants()[index]
+    under_duty = 0
+    for g in range(2):
+        seats = 2 + (index + g) % 3
+        s = GAME.new(seats, 700 + 1000 * index + g, KasinoOptions(**opts))
+        rng = Rng(9 + g)
+        while s.to_act is not None:
+            p = s.to_act
+            whole = _generate_general(s, p, False)
+            caps = [a for a in whole if isinstance(a, Capture | Clear)]
+            duty = s.o.build_obligations == "text" and s.built_last >> p & 1
+            expected = caps if duty and caps else whole
+            assert list(map(repr, _generate_general(s, p))) == list(map(repr, expected))
+            under_duty += bool(duty)
+            s.play(rng.choice(s.legal()))
+    assert under_duty > 0 or opts.get("build_obligations") == "classic"
+
+
+def test_items_by_getter_is_the_plain_selection() -> None:
+    """``_items`` takes a group's cards with a precomputed ``itemgetter`` per position mask:
+    the same tuple as selecting the positions in order, for every mask of up to 12 positions."""
+    from spillebord.games.kasino.rules import _bits, _items
+
+    codes = tuple(range(100, 112))
+    for g in range(1, 1 << 12):
+        assert _items(g, codes) == tuple(codes[i] for i in _bits(g)), g

@@ -53,6 +53,8 @@ def groups_text(groups: tuple[tuple[int, ...], ...]) -> str:
 
 def groups_symbols(groups: tuple[tuple[int, ...], ...]) -> str:
     sym = _ITEM_SYMBOLS
+    if len(groups) == 1 and len(groups[0]) == 1 and groups[0][0] in sym:  # one item (most captures)
+        return sym[groups[0][0]]
     try:
         return ", ".join(["+".join([sym[i] for i in g]) for g in groups])
     except KeyError:  # not a table item code: the general form (and its error)
@@ -172,10 +174,12 @@ class Build(CardAction):
         }
 
     def label(self) -> str:
-        word = "mere" if self.same else "bygger"
+        base = self.base
+        on = CARD_SYMBOLS[base[0]] if len(base) == 1 else "+".join([CARD_SYMBOLS[c] for c in base])
+        v = self.value
         s = (
-            f"{CARD_SYMBOLS[self.card]} on {'+'.join(CARD_SYMBOLS[c] for c in self.base)}: "
-            f"build {self.value} ({word} {NUMBER_NAMES_DA.get(self.value, str(self.value))})"
+            f"{CARD_SYMBOLS[self.card]} on {on}: build {v} "
+            f"({'mere' if self.same else 'bygger'} {NUMBER_NAMES_DA.get(v) or str(v)})"
         )
         return s + f", gathering {groups_symbols(self.gather)}" if self.gather else s
 

@@ -322,7 +322,17 @@ class KasinoState(State[KasinoAction]):
         cached = self._legal
         if cached is not None:
             return cached
-        out = _generate(self, p)
+        # _generate, inlined (one frame less on the hot path)
+        if not self.builds:
+            loose = self.loose
+            if not loose:  # empty table: trail (♠5 cannot clear an empty table, 7.3)
+                out: list[KasinoAction] = [TRAILS[h] for h in self.hands[p]]
+            elif self._rules[1]:
+                out = _generate_loose(self, p, self.hands[p], loose)
+            else:
+                out = _generate_general(self, p)
+        else:
+            out = _generate_general(self, p)
         self._legal = out
         return out
 
@@ -414,7 +424,7 @@ class KasinoState(State[KasinoAction]):
         elif kind is _T_BUILD:
             assert isinstance(action, Build)
             events = []
-            used = action.cards_used()
+            used: tuple[int, ...] | frozenset[int] = action.cards_used() if action.gather else action.base
             self.loose = tuple([c for c in self.loose if c not in used])
             if action.same:
                 groups = (action.base, (h,), *action.gather)
@@ -496,19 +506,18 @@ class KasinoState(State[KasinoAction]):
         n = self.seats
         deck = list(DECK)
         self.rng.shuffle(deck)
-        hands: list[list[int]] = [[] for _ in range(n)]
-        table: list[int] = []
-        pos = 0
-        for _ in range(2):
-            for k in range(n):
-                hands[(self.dealer + 1 + k) % n] += deck[pos : pos + 2]
-                pos += 2
-            table += deck[pos : pos + 2]
-            pos += 2
-        self.hands = tuple(tuple(sorted(h)) for h in hands)
+        # 2 to each from the dealer's left, 2 to the table, then again: seat dealer+1+k gets
+        # deck[2k:2k+2] and deck[2n+2+2k:2n+4+2k]; the table deck[2n:2n+2] and deck[4n+2:4n+4]
+        hands: list[tuple[int, ...]] = [()] * n
+        first = self.dealer + 1
+        for k in range(n):
+            j = 2 * k
+            hands[(first + k) % n] = tuple(sorted(deck[j : j + 2] + deck[2 * n + 2 + j : 2 * n + 4 + j]))
+        table = deck[2 * n : 2 * n + 2] + deck[4 * n + 2 : 4 * n + 4]
+        self.hands = tuple(hands)
         self.loose = tuple(table)
         self.builds = ()
-        self.stock = tuple(deck[pos:])
+        self.stock = tuple(deck[4 * n + 4 :])
         self.stock_unordered = False
         self.piles = ((),) * n
         self.sweeps = (0,) * n
@@ -526,7 +535,7 @@ class KasinoState(State[KasinoAction]):
                 "dealer": self.dealer,
                 "table": [_CARD_IDS[c] for c in table],
                 "text": f"round {self.round_no}: seat {self.dealer} deals; table "
-                + " ".join(_CARD_SYMBOLS[c] for c in table),
+                + " ".join([_CARD_SYMBOLS[c] for c in table]),
             }
         )
 
@@ -539,14 +548,15 @@ class KasinoState(State[KasinoAction]):
             _draw_front(rest, min(4 * n, len(rest)), self.rng)
             stock = tuple(rest)
             self.stock_unordered = False
-        hands: list[list[int]] = [[] for _ in range(n)]
-        pos = 0
-        for _ in range(2):
-            for k in range(n):
-                hands[(self.dealer + 1 + k) % n] += stock[pos : pos + 2]
-                pos += 2
-        self.hands = tuple(tuple(sorted(h)) for h in hands)
-        self.stock = stock[pos:]
+        # 2 to each from the dealer's left, then again: seat dealer+1+k gets stock[2k:2k+2]
+        # and stock[2n+2k:2n+2k+2]
+        hands: list[tuple[int, ...]] = [()] * n
+        first = self.dealer + 1
+        for k in range(n):
+            j = 2 * k
+            hands[(first + k) % n] = tuple(sorted(stock[j : j + 2] + stock[2 * n + j : 2 * n + j + 2]))
+        self.hands = tuple(hands)
+        self.stock = stock[4 * n :]
         self.hand_no += 1
         if self.o.hand_lead == "rotate":
             self.leader = (self.leader + 1) % n
@@ -845,7 +855,18 @@ def _items(g: int, loose: tuple[int, ...]) -> tuple[int, ...]:
     """The loose cards of the group ``g`` (a mask of table positions), in table order."""
     if not g & g - 1:
         return (loose[g.bit_length() - 1],)
+    if g < _GETTER_MASKS:
+        r: tuple[int, ...] = _GETTERS[g](loose)
+        return r
     return tuple([loose[i] for i in _bits(g)])
+
+
+_GETTER_MASKS: Final = 1 << 10
+_GETTERS: Final[tuple[Callable[[tuple[int, ...]], Any], ...]] = tuple(
+    itemgetter(*_bits(g)) if g & g - 1 else itemgetter(0) for g in range(_GETTER_MASKS)
+)
+"""Per mask of two or more of the first 10 positions: an ``itemgetter`` of those positions
+(its result is the tuple :func:`_items` makes, taken in C)."""
 
 
 def _loose_unions(
@@ -860,6 +881,8 @@ def _loose_unions(
         return _EMPTY_UNIONS
     g = groups[0]
     if len(groups) == 1:
+        if not g & g - 1:  # one card (the usual capture): _items inlined
+            return {0: (), g: ((loose[g.bit_length() - 1],),)}
         return {0: (), g: (_items(g, loose),)}
     if len(groups) == 2:
         g2 = groups[1]
@@ -907,7 +930,19 @@ def _generate_loose(
         if lim >> lo == 0:  # worth more than any hand card (so is its high value): no sums
             continue
         bit = 1 << i
-        if hi:
+        n_ = len(subs)
+        if n_ <= 2:  # the first or second card that counts: the card alone (worth lo <= lim) ...
+            if hi:
+                subs.append((bit, ((1 << lo) | (1 << hi)) & lim))
+                if n_ == 2:  # ... and with the first
+                    mk1, s1 = subs[1]
+                    if ns1 := ((s1 << lo) | (s1 << hi)) & lim:
+                        subs.append((mk1 | bit, ns1))
+            else:
+                subs.append((bit, (1 << lo) & lim))
+                if n_ == 2 and (ns1 := (subs[1][1] << lo) & lim):
+                    subs.append((subs[1][0] | bit, ns1))
+        elif hi:
             subs += [(mk | bit, ns) for mk, s in subs if (ns := ((s << lo) | (s << hi)) & lim)]
         else:
             subs += [(mk | bit, ns) for mk, s in subs if (ns := (s << lo) & lim)]
@@ -919,8 +954,7 @@ def _generate_loose(
     reqc: list[int] | None = None
     caps: list[KasinoAction] = []
     out: list[KasinoAction] = []
-    for hi_, h in enumerate(hand):
-        vals, hb, others, sv, want = cards_info[hi_]
+    for h, (vals, hb, others, sv, want) in zip(hand, cards_info, strict=True):
         # --- captures (6.2)
         if hb & capmask:
             v = vals[0]
@@ -946,10 +980,22 @@ def _generate_loose(
                             if mk not in sets:
                                 sets[mk] = part
             if len(sets) > 1:
-                new = [_capture(h, part) for mk, part in sets.items() if mk]
+                # Capture(h, part) per nonempty set, made inline (see _capture)
                 if must:
-                    caps += new
-                out += new
+                    for mk, part in sets.items():
+                        if mk:
+                            a = _new(_T_CAPTURE)
+                            _set_card(a, h)
+                            _set_groups(a, part)
+                            caps.append(a)
+                            out.append(a)
+                else:
+                    for mk, part in sets.items():
+                        if mk:
+                            a = _new(_T_CAPTURE)
+                            _set_card(a, h)
+                            _set_groups(a, part)
+                            out.append(a)
         if h == _SPADE5:
             caps.append(CLEAR)
             out.append(CLEAR)
@@ -997,8 +1043,14 @@ def _generate_loose(
                             req = rq & ~base
                         else:
                             req = 0
-                        if not req:
-                            out.append(_build(h, b, bi, (), same))
+                        if not req:  # Build(h, b, bi, (), same), made inline (see _build)
+                            ba = _new(_T_BUILD)
+                            _set_card(ba, h)
+                            _set_value(ba, b)
+                            _set_base(ba, bi)
+                            _set_gather(ba, ())
+                            _set_same(ba, same)
+                            out.append(ba)
                         if len(gs) > 1:
                             for g, part in gs.items():
                                 if g and not g & base and g & req == req:
@@ -1008,7 +1060,13 @@ def _generate_loose(
                                     elif key in seen_m:
                                         continue
                                     seen_m.add(key)
-                                    out.append(_build(h, b, bi, part, same))
+                                    ba = _new(_T_BUILD)
+                                    _set_card(ba, h)
+                                    _set_value(ba, b)
+                                    _set_base(ba, bi)
+                                    _set_gather(ba, part)
+                                    _set_same(ba, same)
+                                    out.append(ba)
         # --- trail (6.1)
         out.append(TRAILS[h])
     if must and caps:
@@ -1047,6 +1105,8 @@ def _unions(groups: list[int], codes: tuple[int, ...]) -> dict[int, tuple[tuple[
         return _EMPTY_UNIONS
     if len(groups) == 1:
         g = groups[0]
+        if not g & g - 1:  # one item (the usual capture): _items inlined
+            return {0: (), g: ((codes[g.bit_length() - 1],),)}
         return {0: (), g: (_items(g, codes),)}
     if len(groups) == 2:
         g, g2 = groups
@@ -1086,8 +1146,11 @@ def _capture_sets(
         groups = [mk for mk, s in subs if s >> v & 1]
     else:
         groups = _lgroups(v, subs, bmask, lgc)
-        if builds:
-            groups = groups + [1 << (m + j) for j in range(len(builds)) if builds[j].value == v]
+        j = m
+        for bq in builds:
+            if bq.value == v:
+                groups = [*groups, 1 << j]
+            j += 1
     r = capc[v] = _unions(groups, codes)
     return r
 
@@ -1105,8 +1168,12 @@ def _gather_sets(
     return r
 
 
-def _generate_general(st: KasinoState, p: int) -> list[KasinoAction]:
-    """:func:`_generate` for every position and option (builds on the table, many-card bases)."""
+def _generate_general(st: KasinoState, p: int, duty: bool = True) -> list[KasinoAction]:
+    """:func:`_generate` for every position and option (builds on the table, many-card bases).
+
+    Under the capture duty of rule 9.2 (``build_obligations="text"``, built last turn) the
+    captures alone are made first: if there are any they are the list; if not, the whole list
+    is made again without the duty (``duty=False``)."""
     hand = st.hands[p]
     loose = st.loose
     builds = st.builds
@@ -1136,7 +1203,7 @@ def _generate_general(st: KasinoState, p: int) -> list[KasinoAction]:
         if len(able) == 1:
             reserve = able[0]
     trail_ok = own < 0 or not classic
-    must = text_duty and st.built_last >> p & 1
+    must = duty and text_duty and st.built_last >> p & 1
 
     hkey = tuple(map(hm.__getitem__, hand))
     hinfo = _HANDS.get(hkey)
@@ -1152,7 +1219,19 @@ def _generate_general(st: KasinoState, p: int) -> list[KasinoAction]:
         lo, hi = hl[loose[i]]
         if lim >> lo == 0:  # worth more than any hand card (so is its high value): no sums
             continue
-        if hi:
+        n_ = len(subs)
+        if n_ <= 2:  # the first or second card that counts: the card alone (worth lo <= lim) ...
+            if hi:
+                subs.append((bit, ((1 << lo) | (1 << hi)) & lim))
+                if n_ == 2:  # ... and with the first
+                    mk1, s1 = subs[1]
+                    if ns1 := ((s1 << lo) | (s1 << hi)) & lim:
+                        subs.append((mk1 | bit, ns1))
+            else:
+                subs.append((bit, (1 << lo) & lim))
+                if n_ == 2 and (ns1 := (subs[1][1] << lo) & lim):
+                    subs.append((subs[1][0] | bit, ns1))
+        elif hi:
             subs += [(mk | bit, ns) for mk, s in subs if (ns := ((s << lo) | (s << hi)) & lim)]
         else:
             subs += [(mk | bit, ns) for mk, s in subs if (ns := (s << lo) & lim)]
@@ -1182,9 +1261,8 @@ def _generate_general(st: KasinoState, p: int) -> list[KasinoAction]:
     caps: list[KasinoAction] = []  # captures only (rule 9.2)
     out: list[KasinoAction] = []  # everything, in order: per hand card
     own_bit = 1 << (m + own) if own >= 0 else 0
-    for hi_, h in enumerate(hand):
+    for h, (vals, hb, others, sv, want) in zip(hand, cards_info, strict=True):
         # --- captures (6.2)
-        vals, hb, others, sv, want = cards_info[hi_]
         is_reserve = h == reserve
         if hb & capmask:
             if len(vals) == 1:
@@ -1210,16 +1288,19 @@ def _generate_general(st: KasinoState, p: int) -> list[KasinoAction]:
                         if mk not in sets:
                             sets[mk] = part
             if len(sets) > 1:
-                if is_reserve:
-                    new = [_capture(h, part) for mk, part in sets.items() if mk & own_bit]
-                else:
-                    new = [_capture(h, part) for mk, part in sets.items() if mk]
-                caps += new
-                out += new
+                # Capture(h, part) per set taken (the reserve card must take its build), inline
+                need = own_bit if is_reserve else -1
+                for mk, part in sets.items():
+                    if mk & need:
+                        a = _new(_T_CAPTURE)
+                        _set_card(a, h)
+                        _set_groups(a, part)
+                        caps.append(a)
+                        out.append(a)
         if h == _SPADE5:
             caps.append(CLEAR)
             out.append(CLEAR)
-        if is_reserve:
+        if is_reserve or must:  # under the duty: the captures first (see above)
             continue
         if others:
             # --- create a build (8.2, 8.3): not while owning one (9.1); ``want``: the values
@@ -1261,8 +1342,14 @@ def _generate_general(st: KasinoState, p: int) -> list[KasinoAction]:
                             else:
                                 req = 0
                             # simple build, or "mere b" with t alone (8.3)
-                            if not req:
-                                out.append(_build(h, b, bi, (), same))
+                            if not req:  # Build(h, b, bi, (), same), inline (see _build)
+                                ba = _new(_T_BUILD)
+                                _set_card(ba, h)
+                                _set_value(ba, b)
+                                _set_base(ba, bi)
+                                _set_gather(ba, ())
+                                _set_same(ba, same)
+                                out.append(ba)
                             gs = gatc.get(b) or _gather_sets(b, gatc, subs, bmask, lgc, codes)
                             if len(gs) > 1:
                                 for g, part in gs.items():
@@ -1348,8 +1435,8 @@ def _generate_general(st: KasinoState, p: int) -> list[KasinoAction]:
         # --- trail (6.1)
         if trail_ok:
             out.append(TRAILS[h])
-    if must and caps:
-        return caps
+    if must:
+        return caps if caps else _generate_general(st, p, False)
     return out
 
 

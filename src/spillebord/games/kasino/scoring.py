@@ -53,10 +53,14 @@ def score_round(
 def tally(cards: Sequence[int], sweeps: int) -> Tally:
     """The :class:`Tally` of a trick pile (or a side's pooled piles) and its sweeps."""
     return Tally(
-        cards=len(cards),
-        spades=sum(1 for c in cards if IS_SPADE[c]),
-        big_casino=BIG_CASINO in cards,
-        little_casino=LITTLE_CASINO in cards,
-        aces=sum(1 for c in cards if IS_ACE[c]),
-        sweeps=sweeps,
+        len(cards),
+        sum(map(_IS_SPADE, cards)),  # bools: sum counts the True ones
+        BIG_CASINO in cards,
+        LITTLE_CASINO in cards,
+        sum(map(_IS_ACE, cards)),
+        sweeps,
     )
+
+
+_IS_SPADE = IS_SPADE.__getitem__
+_IS_ACE = IS_ACE.__getitem__
