@@ -37,8 +37,12 @@ from .rules import PartnersState
 Ranker = Callable[[PartnersState, Sequence[PartnersAction]], list[float]]
 """The bot's one-ply values of some legal moves (``bots.one_ply``)."""
 
-SWITCH_Z = 1.5
-"""Standard errors of the paired mean difference by which a candidate must beat the bot's move."""
+SWITCH_Z = 0.5
+"""Standard errors of the paired mean difference by which a candidate must beat the bot's move.
+It was 1.5: on 134 positions of the bot's games (each candidate played out 160 times, the
+search's 75 playouts drawn from them again and again and its choice valued on the rest),
+0.5 gained 3.2e-3 a decision over the bot's move against 2.2e-3 (width 4), more than doubling
+the budget at 1.5 (docs/bots.md)."""
 SWITCH_MARGIN = 0.005
 """...and by how much at least (chance of winning)."""
 PER_CANDIDATE = 16
@@ -48,6 +52,21 @@ MAX_WIDTH = 6
 
 def width_for(iterations: int) -> int:
     return max(2, min(MAX_WIDTH, iterations // PER_CANDIDATE))
+
+
+def switch_to(diffs: Sequence[float], diffs2: Sequence[float], rounds: int) -> int:
+    """The candidate to play (0: the bot's move) from the paired differences to the bot's move
+    over ``rounds`` rounds (their sums and sums of squares, index 0 the bot's own): the one with
+    the largest mean gain among those ahead by ``SWITCH_Z`` standard errors and
+    ``SWITCH_MARGIN``."""
+    best = 0
+    best_gain = 0.0
+    for j in range(1, len(diffs)):
+        m = diffs[j] / rounds
+        var = max(0.0, diffs2[j] / rounds - m * m) / (rounds - 1)
+        if m > max(SWITCH_Z * math.sqrt(var), SWITCH_MARGIN) and m > best_gain:
+            best, best_gain = j, m
+    return best
 
 
 class PartnersSearchAgent:
@@ -130,13 +149,7 @@ class PartnersSearchAgent:
                 diffs[j] += x
                 diffs2[j] += x * x
         self.last_iterations = rounds * k
-        best = 0
-        best_gain = 0.0
-        for j in range(1, k):
-            m = diffs[j] / rounds
-            var = max(0.0, diffs2[j] / rounds - m * m) / (rounds - 1)
-            if m > max(SWITCH_Z * math.sqrt(var), SWITCH_MARGIN) and m > best_gain:
-                best, best_gain = j, m
+        best = switch_to(diffs, diffs2, rounds)
         means = {a: sums[j] / rounds for j, a in enumerate(cands)}
         chosen = cands[best]
         rest = sorted((a for a in cands if a != chosen), key=lambda a: -means[a])
