@@ -13,7 +13,7 @@ instead
   (common random numbers), so the differences between candidates are not drowned in the luck
   of the cards;
 * plays the bot's move unless another candidate's mean beats it by ``SWITCH_Z`` standard errors
-  of the paired differences (and ``SWITCH_MARGIN``).
+  of the paired differences (and ``SWITCH_MARGIN``); of several that do, the one ahead most.
 
 A playout is the game's rollout (the bot, 10% random) for ``cutoff`` decisions valued by the
 game's value, as in the generic search; a split 7 of the searching seat is first completed by
@@ -39,10 +39,10 @@ Ranker = Callable[[PartnersState, Sequence[PartnersAction]], list[float]]
 
 SWITCH_Z = 0.5
 """Standard errors of the paired mean difference by which a candidate must beat the bot's move.
-It was 1.5: on 134 positions of the bot's games (each candidate played out 160 times, the
-search's 75 playouts drawn from them again and again and its choice valued on the rest),
-0.5 gained 3.2e-3 a decision over the bot's move against 2.2e-3 (width 4), more than doubling
-the budget at 1.5 (docs/bots.md)."""
+It was 1.5: on 129 positions of the bot's games (``tools/partners_switch.py``: every candidate
+played out 160 times, the search's 75 playouts drawn from them 40 times and its choice valued
+on the rest), 0.5 gains 3.8e-3 a decision in playout value over the bot's move, 1.5 gained
+2.5e-3 (1.5 at 150 playouts: 3.4e-3)."""
 SWITCH_MARGIN = 0.005
 """...and by how much at least (chance of winning)."""
 PER_CANDIDATE = 16
