@@ -94,7 +94,8 @@ def gains(rows: list[dict[str, Any]], budget: int, width: int, z: float, margin:
 
 
 def analyse(path: str, budget: int) -> None:
-    rows = [json.loads(line) for line in open(path)]
+    with open(path) as f:
+        rows = [json.loads(line) for line in f]
     print(f"{len(rows)} positions, {budget} playouts")
     base = gains(rows, budget, 4, 1.5, 0.005)
     print(f"width 4, z 1.5, margin 0.005: {sum(base) / len(base) * 1000:.2f}e-3 a decision")
