@@ -7,7 +7,13 @@ from spillebord.ai.levels import LevelAgent
 from spillebord.core import Rng, registry
 from spillebord.games.partners import bots as PB
 from spillebord.games.partners.rules import PartnersState
-from spillebord.games.partners.search import PartnersSearchAgent, width_for
+from spillebord.games.partners.search import (
+    SWITCH_MARGIN,
+    SWITCH_Z,
+    PartnersSearchAgent,
+    switch_to,
+    width_for,
+)
 
 GAME = registry.get("partners")
 
@@ -48,6 +54,31 @@ def test_the_width_grows_with_the_budget_within_bounds() -> None:
     assert width_for(75) == 4
     assert width_for(300) == 6
     assert [width_for(n) for n in range(1, 400)] == sorted(width_for(n) for n in range(1, 400))
+
+
+def test_a_candidate_replaces_the_bots_move_half_a_standard_error_ahead() -> None:
+    """Paired differences to the bot's move (index 0): a candidate is played when its mean
+    gain exceeds ``SWITCH_Z`` (0.5) standard errors and ``SWITCH_MARGIN``; the largest gain
+    among those wins."""
+    assert SWITCH_Z == 0.5
+
+    def sums(xs: list[float]) -> tuple[float, float]:
+        return sum(xs), sum(x * x for x in xs)
+
+    rounds = 16
+    ahead = [0.06, -0.04] * 8  # mean 0.01, standard error 0.05 / sqrt(15): 0.77 of them ahead
+    small = [0.003] * 16  # no spread, but under the margin
+    behind = [-x for x in ahead]
+    cols = [sums([0.0] * 16), sums(ahead), sums(small), sums(behind)]
+    diffs, diffs2 = [c[0] for c in cols], [c[1] for c in cols]
+    assert SWITCH_MARGIN > 0.003
+    assert switch_to(diffs, diffs2, rounds) == 1
+    assert switch_to(diffs[:1] + diffs[2:], diffs2[:1] + diffs2[2:], rounds) == 0
+    wider = [0.11, -0.09] * 8  # mean 0.01, 1.5 standard errors of it: 0.39 ahead
+    assert switch_to([0.0, sum(wider)], [0.0, sum(x * x for x in wider)], rounds) == 0
+    better = [0.08, -0.04] * 8  # mean 0.02: the larger gain of two that pass
+    cols2 = [*cols, sums(better)]
+    assert switch_to([c[0] for c in cols2], [c[1] for c in cols2], rounds) == 4
 
 
 def test_analyse_ranks_every_legal_action_once_within_the_budget() -> None:
