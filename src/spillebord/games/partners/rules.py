@@ -155,7 +155,11 @@ def _paths_of(a: int, mine: tuple[int, ...], blk: int, size: int) -> dict[int, t
     order) -> its :func:`.board.path` of up to 14 steps, from the memo of
     :func:`.board.legal_path` (``blk``: the blocker bits, :func:`.board.blocker_bits`)."""
     tbl = _LEGAL_PATHS.get((a, size)) or B.path_table(a, size)
-    base = blk << 4 | B.house_mask(mine) if mine[-1] >= HOUSE else blk << 4  # a sorted board tuple
+    base = blk << 4
+    if mine[-1] >= HOUSE:  # a sorted board tuple: B.house_mask(mine), inlined
+        for q in mine:
+            if q >= HOUSE:
+                base |= 1 << (q - HOUSE)
     out: dict[int, tuple[int, ...]] = {}
     for p in mine:
         if p != CIRCLE:
@@ -236,9 +240,10 @@ _NO_HOUSE_MOVES = frozenset({(0, 0)})
 def _quick_viable(pos: Board, seat: int, r: int, used: tuple[tuple[int, int], ...], size: int) -> bool | None:
     """Default rules: :func:`viable` decided on the memoised paths without landing anything
     (one free piece walks all ``r`` steps, or :func:`_track_split`), else ``None``."""
-    a = B.active_colour(pos, seat)
+    a = seat if pos[seat][0] < HOUSE else seat ^ 2  # B.active_colour
     mine = pos[a]
-    pmap = _paths_of(a, mine, B.blocker_bits(pos), size)
+    blk = (0 in pos[0]) | (15 in pos[1]) << 1 | (30 in pos[2]) << 2 | (45 in pos[3]) << 3  # B.blocker_bits
+    pmap = _paths_of(a, mine, blk, size)
     track: list[tuple[int, tuple[int, ...]]] = []
     hfree = 0
     prev = -99
@@ -294,7 +299,9 @@ def seven_parts(
     bounce = o.house_overshoot == "bounce"
     size = o.fields_per_segment
     if o.split_must_use_all and not optional and not bounce:
-        return _default_seven_parts(pos, seat, r, used, size)
+        parts = _default_seven_parts(pos, seat, r, used, size)
+        assert isinstance(parts, list)  # a fresh list without ``acts``
+        return parts
     parts = split_parts(pos, seat, r, used, optional, bounce, size)
     if not o.split_must_use_all:
         return parts
@@ -310,7 +317,7 @@ def _default_seven_parts(
     track_split: bool = True,
     first: bool = False,
     acts: bool = False,
-) -> list[Any]:
+) -> Sequence[Any]:
     """:func:`seven_parts` under the default rules (mandatory entry, no bounce, all seven used).
 
     A part that stays on the track changes neither the blockers nor the house of its colour,
@@ -320,10 +327,24 @@ def _default_seven_parts(
     decided by :func:`part_ok` or by what it would find at once (another free piece walks the
     rest alone; nothing can walk it and the colour cannot come home); with ``first`` the
     search stops at the first part that passes (for :func:`viable`). With ``acts`` the list
-    holds the :class:`.actions.Seven` actions instead of the parts (legal()'s lists)."""
+    holds the :class:`.actions.Seven` actions instead of the parts (legal()'s lists; then it
+    may be the tuple kept in :data:`_SEVEN_LISTS`, which callers only read).
+
+    On the track the test needs only the others' total path length (each path is at least one
+    step, so k of them share ``need`` steps, each at least one, exactly when need <= total),
+    and without house moves the steps a piece may take are a run of its row: those that leave
+    more than the others can walk need the search, the rest up to the end are accepted, one
+    slice of ``_SEVEN_ROWS``."""
     a = seat if pos[seat][0] < HOUSE else seat ^ 2  # B.active_colour
     mine = pos[a]
     blk = (0 in pos[0]) | (15 in pos[1]) << 1 | (30 in pos[2]) << 2 | (45 in pos[3]) << 3  # B.blocker_bits
+    key = None
+    if track_split and not first:
+        key = (a, mine, blk, r, used, size, acts)
+        got = _SEVEN_LISTS.get(key)
+        if got is not None:
+            return got if acts else list(got)
+    searched = False  # whether part_ok looked at the rest of the board
     pmap = _paths_of(a, mine, blk, size)
     free: dict[int, int] = {}
     for q in mine:
@@ -375,17 +396,21 @@ def _default_seven_parts(
                 if stuck:
                     if far is None:
                         far = _far(a, free, others, p, blk, size)
-                    if sum([min(x, rem) for x in far]) < rem:
+                    if not _shares(far, rem):
                         continue
                 part = (a, p, s, e)
+                searched = True
                 if part_ok(pos, seat, r, used, part, False, False, size):
                     out.append(row[s - 1] if acts else part)
             if first and out:
                 return out
             continue
-        # _track_split of the other free track pieces, for every remainder at once
-        lens: list[int] = []
-        reach = 99  # a remainder above this lets some other path enter the house: undecided
+        # _track_split of the other free track pieces, for every remainder at once. Every
+        # path length counted is at least 1, so k of them share ``need`` steps (each at least
+        # one) for some k exactly when 0 <= need <= their total: the test needs the total only
+        total = 0
+        # a remainder above ``reach`` lets some other path enter the house: undecided
+        reach = 99 if track_split else -1
         longest = 0
         for q in others:
             qpath = pmap[q]
@@ -401,62 +426,121 @@ def _default_seven_parts(
                         i += 1
                     if i < reach:
                         reach = i
-                m = free[q] - (q == p)
-                if m == 1:
-                    lens.append(nq)
-                else:
-                    lens.extend([nq] * m)
+                total += nq * (free[q] - (q == p))
             if nq < 14 and not plain and (qpath[-1] if nq else q) == entry:
                 reach = -1
-        kmax = len(lens)
-        if kmax > 1:
-            lens.sort(reverse=True)
-        prefix = [0]
-        for x in lens:
-            prefix.append(prefix[-1] + x)
-        for s in range(1, n + 1):
+        h = n  # the steps of p's path on the track: 1..h (a path never leaves the house)
+        if path[n - 1] >= HOUSE:
+            h = 0
+            while path[h] < HOUSE:
+                h += 1
+        if plain:
+            # remainders up to ``top`` are accepted (0; up to reach: the others' total; above
+            # reach: one other piece walks them alone, and longest <= total here), those
+            # above max(reach, longest) need the search, those in between are refused
+            top = total if total < reach else reach
+            if longest > top:
+                top = longest
+            slow = r - (reach if reach > longest else longest)  # steps below this: search
+        else:
+            top = -1
+            slow = h + 1  # every step decided one by one
+        s = 1
+        while s <= h:
+            if s >= slow:  # (plain) the accepted steps, in one slice
+                lo = r - top
+                if lo < s:
+                    lo = s
+                if lo <= h:
+                    if acts:
+                        out += row[lo - 1 : h]
+                    else:
+                        out += [(a, p, t, path[t - 1]) for t in range(lo, h + 1)]
+                break
             rem = r - s
-            if not rem:
-                out.append(row[s - 1] if acts else (a, p, s, path[s - 1]))
-                continue
-            e = path[s - 1]
-            if e < HOUSE:
-                if rem <= reach and track_split:
-                    if plain:
-                        if kmax and prefix[rem if rem < kmax else kmax] >= rem:
-                            out.append(row[s - 1] if acts else (a, p, s, e))
-                        continue
+            if not plain:
+                if not rem:
+                    out.append(row[s - 1] if acts else (a, p, s, path[s - 1]))
+                    s += 1
+                    continue
+                if rem <= reach:
                     for _m, steps in house:
-                        need = rem - steps
-                        if need == 0 or (need > 0 and kmax and prefix[min(need, kmax)] >= need):
-                            out.append(row[s - 1] if acts else (a, p, s, e))
+                        if 0 <= rem - steps <= total:
+                            out.append(row[s - 1] if acts else (a, p, s, path[s - 1]))
                             break
+                    s += 1
                     continue
                 if longest >= rem:
                     # another free piece walks the rest alone (part_ok would find it so: the
                     # move changes no blocker, and the house only as ``occ`` says)
-                    out.append(row[s - 1] if acts else (a, p, s, e))
+                    out.append(row[s - 1] if acts else (a, p, s, path[s - 1]))
+                    s += 1
                     continue
-            elif _walks(a, size, tbl, others, base, occ | 1 << (e - HOUSE)) >= rem:
+            # the others cannot share the rest by the track test: the search decides
+            if far is None:
+                far = _far(a, free, others, p, blk, size)
+            if _shares(far, rem):  # else nor can the colour come home
+                part = (a, p, s, path[s - 1])
+                searched = True
+                if part_ok(pos, seat, r, used, part, False, False, size):
+                    out.append(row[s - 1] if acts else part)
+            s += 1
+        for s in range(h + 1, n + 1):  # the steps that end in the house
+            rem = r - s
+            e = path[s - 1]
+            if not rem or _walks(a, size, tbl, others, base, occ | 1 << (e - HOUSE)) >= rem:
                 out.append(row[s - 1] if acts else (a, p, s, e))
                 continue
-            if stuck or e < HOUSE:
+            if stuck:
                 if far is None:
                     far = _far(a, free, others, p, blk, size)
-                if sum([min(x, rem) for x in far]) < rem:
-                    continue  # the others cannot walk the rest, nor can the colour come home
+                if not _shares(far, rem):
+                    continue
             part = (a, p, s, e)
+            searched = True
             if part_ok(pos, seat, r, used, part, False, False, size):
                 out.append(row[s - 1] if acts else part)
         if first and out:
             return out
+    if key is not None and not searched:
+        if len(_SEVEN_LISTS) > 100_000:
+            _SEVEN_LISTS.clear()
+        _SEVEN_LISTS[key] = tuple(out) if acts else out[:]
     return out
+
+
+_SEVEN_LISTS: dict[tuple[Any, ...], Any] = {}
+""":func:`_default_seven_parts` by (colour, its pieces, blocker bits, steps left, parts used,
+board size, ``acts``) when no :func:`part_ok` search decided a part: then nothing else on the
+board mattered (the colour's paths, blockers and house decide). With ``acts`` the tuple of
+actions (legal()'s callers only read it), else the list of parts (copied when returned)."""
 
 
 def _far(a: int, free: dict[int, int], others: list[int], p: int, blk: int, size: int) -> list[int]:
     """How far each free piece but the one on ``p`` can walk at most (its house empty), each
     piece once (``free``: square -> free pieces there)."""
-    return [len(B.legal_path(a, q, blk, 0, size)) for q in others for _ in range(free[q] - (q == p))]
+    tbl = _LEGAL_PATHS.get((a, size)) or B.path_table(a, size)
+    base = blk << 4
+    out: list[int] = []
+    for q in others:
+        got = tbl.get((q + 1) << 8 | base)  # B.path_key(q, blk, 0)
+        n = len(got if got is not None else B.legal_path(a, q, blk, 0, size))
+        out.append(n)
+        m = free[q] - (q == p)
+        if m > 1:
+            out.extend([n] * (m - 1))
+    return out
+
+
+def _shares(far: list[int], rem: int) -> bool:
+    """Pieces that can walk at most ``far`` steps each could together walk ``rem``: the sum
+    of ``min(x, rem)`` reaches ``rem``."""
+    t = 0
+    for x in far:
+        t += x if x < rem else rem
+        if t >= rem:
+            return True
+    return False
 
 
 _SEVEN_ROWS: dict[tuple[int, int], tuple[tuple[Seven, ...], ...]] = {}
@@ -699,7 +783,12 @@ class PartnersState(State[PartnersAction]):
             return ()
         legal = self._legal
         if legal is None:
-            legal = self._legal = tuple(self._generate())
+            if self.phase == "play":  # _generate's usual case, inlined
+                seat = self.turn
+                assert seat is not None
+                legal = self._legal = tuple(self.card_moves(seat, self.hands[seat], True))
+            else:
+                legal = self._legal = tuple(self._generate())
         return legal
 
     def scores(self) -> tuple[float, ...]:
@@ -845,8 +934,8 @@ class PartnersState(State[PartnersAction]):
         if isinstance(action, Move):
             return self._play_move(seat, action)  # its events already name the person
         if isinstance(action, Give):
-            ev = self._give(seat, action.card)
-        elif isinstance(action, Seven):
+            return self._give(seat, action.card)  # its events already name the person
+        if isinstance(action, Seven):
             ev = self._seven(seat, action)
         elif isinstance(action, Discard):
             ev = self._discard(seat)
@@ -908,6 +997,9 @@ class PartnersState(State[PartnersAction]):
         if type(action) is Move and legal is not None and any(map(is_, legal, repeat(action))):
             self._legal = None
             events = self._play_move(self.turn, action)  # type: ignore[arg-type]  # a legal list: a seat acts
+        elif type(action) is Give and legal is not None and any(map(is_, legal, repeat(action))):
+            self._legal = None
+            events = self._give(self.turn, action.card)  # type: ignore[arg-type]  # a legal list: a seat acts
         else:
             events = self.apply(action)
         self.decisions = d = self.decisions + 1
@@ -931,8 +1023,31 @@ class PartnersState(State[PartnersAction]):
         if self.gift_zone[g] == 1 and self.gave[g] == card:
             self.gift_zone = _put(self.gift_zone, g, 0)
         c, frm, to = action.colour, action.frm, action.to
-        pos, ko, so = B.land(self.pos, c, frm, to)
-        self.pos = pos
+        # B.land, inlined: a move ends on the track or in the house, never in a circle
+        pos = self.pos
+        ko = -1
+        so = False
+        if to < HOUSE:
+            for o in _OTHERS[c]:
+                theirs = pos[o]
+                if to in theirs:  # one colour at most stands on a square
+                    if theirs.count(to) >= 2:
+                        so = True  # a protected pair: the mover goes back to its circle
+                    else:
+                        ko = o
+                    break
+        mine = list(pos[c])
+        mine.remove(frm)
+        mine.append(CIRCLE if so else to)
+        mine.sort()
+        new = list(pos)
+        new[c] = tuple(mine)
+        if ko >= 0:
+            rest = list(pos[ko])
+            rest.remove(to)
+            rest.insert(0, CIRCLE)  # the smallest position: the order stays sorted
+            new[ko] = tuple(rest)
+        self.pos = pos = tuple(new)
         ids = _SQUARE_IDS[c]
         f, t = ids[frm + 1], ids[to + 1]
         text = f"{_NAMES[seat]} plays {card}: {COLOURS[c]} {f} → {t}"
@@ -1105,9 +1220,15 @@ class PartnersState(State[PartnersAction]):
         return False
 
     def _give(self, seat: int, card: str) -> list[Event]:
-        self.commits = _put(self.commits, seat, card)
-        ev: list[Event] = [{"kind": "commit", "seat": seat, "text": _COMMIT_TEXTS[seat]}]
-        if None not in self.commits:
+        """A commitment in the exchange; the events name the person as :meth:`apply` does."""
+        commits = self.commits
+        self.commits = commits = (*commits[:seat], card, *commits[seat + 1 :])
+        ev: list[Event] = [
+            {"kind": "commit", "seat": seat, "text": _COMMIT_TEXTS[seat]}
+            if self.seats == 4
+            else {"kind": "commit", "seat": self.ctrl[seat], "text": _COMMIT_TEXTS[seat], "colour_seat": seat}
+        ]
+        if None not in commits:
             hands = []
             for s in range(4):
                 h = list(self.hands[s])
@@ -1125,7 +1246,8 @@ class PartnersState(State[PartnersAction]):
             self._set_turn(self.leader)
             ev.append({"kind": "exchange", "text": "The partners exchange their cards"})
         else:
-            self._set_turn((seat + 1) % 4)
+            self.turn = seat = (seat + 1) % 4
+            self.to_act = self.ctrl[seat]
         return ev
 
     def _next_turn(self, seat: int, ev: list[Event]) -> None:
@@ -1377,6 +1499,8 @@ class PartnersState(State[PartnersAction]):
 
 _NAMES = tuple(c.capitalize() for c in COLOURS)
 _COMMIT_TEXTS = tuple(f"{_NAMES[k]} chooses a card for {COLOURS[partner(k)]}" for k in range(4))
+_OTHERS = tuple(tuple(o for o in range(4) if o != c) for c in range(4))
+"""The colours other than ``c``, in order."""
 _AFTER = tuple(tuple((seat + k) % 4 for k in range(1, 5)) for seat in range(4))
 """The colour seats in turn after ``seat`` (itself last)."""
 _SQUARE_IDS = tuple(tuple(square_id(c, p) for p in range(CIRCLE, HOUSE + HOUSE_SIZE)) for c in range(4))
