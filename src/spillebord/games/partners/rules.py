@@ -325,8 +325,9 @@ def _default_seven_parts(
     from where they stand now (:func:`_track_split`, here worked out once per moving piece for
     every remainder); :func:`part_ok` decides the rest. Without ``track_split`` every part is
     decided by :func:`part_ok` or by what it would find at once (another free piece walks the
-    rest alone; nothing can walk it and the colour cannot come home); with ``first`` the
-    search stops at the first part that passes (for :func:`viable`). With ``acts`` the list
+    rest alone; nothing can walk it and the colour cannot come home); with ``first`` (for
+    :func:`viable`, which reads only whether the list is empty) it returns as soon as a part
+    passes, and searches with :func:`part_ok` only when no part passed without it. With ``acts`` the list
     holds the :class:`.actions.Seven` actions instead of the parts (legal()'s lists; then it
     may be the tuple kept in :data:`_SEVEN_LISTS`, which callers only read).
 
@@ -345,6 +346,7 @@ def _default_seven_parts(
         if got is not None:
             return got if acts else list(got)
     searched = False  # whether part_ok looked at the rest of the board
+    later: list[tuple[int, int, int, int]] = []  # with ``first``: the parts to search, if need be
     pmap = _paths_of(a, mine, blk, size)
     free: dict[int, int] = {}
     for q in mine:
@@ -399,6 +401,9 @@ def _default_seven_parts(
                     if not _shares(far, rem):
                         continue
                 part = (a, p, s, e)
+                if first:
+                    later.append(part)
+                    continue
                 searched = True
                 if part_ok(pos, seat, r, used, part, False, False, size):
                     out.append(row[s - 1] if acts else part)
@@ -481,9 +486,12 @@ def _default_seven_parts(
                 far = _far(a, free, others, p, blk, size)
             if _shares(far, rem):  # else nor can the colour come home
                 part = (a, p, s, path[s - 1])
-                searched = True
-                if part_ok(pos, seat, r, used, part, False, False, size):
-                    out.append(row[s - 1] if acts else part)
+                if first:
+                    later.append(part)
+                else:
+                    searched = True
+                    if part_ok(pos, seat, r, used, part, False, False, size):
+                        out.append(row[s - 1] if acts else part)
             s += 1
         for s in range(h + 1, n + 1):  # the steps that end in the house
             rem = r - s
@@ -497,11 +505,19 @@ def _default_seven_parts(
                 if not _shares(far, rem):
                     continue
             part = (a, p, s, e)
+            if first:
+                later.append(part)
+                continue
             searched = True
             if part_ok(pos, seat, r, used, part, False, False, size):
                 out.append(row[s - 1] if acts else part)
         if first and out:
             return out
+    if first:  # no part passed at once: search the others, in order, up to the first that passes
+        for part in later:
+            if part_ok(pos, seat, r, used, part, False, False, size):
+                return [part]
+        return out
     if key is not None and not searched:
         if len(_SEVEN_LISTS) > 100_000:
             _SEVEN_LISTS.clear()
