@@ -947,14 +947,20 @@ class PartnersState(State[PartnersAction]):
         if not any(map(is_, legal, repeat(action))) and action not in legal:
             raise IllegalAction(f"Partners: {action}: {why_illegal(self, action)}")
         self._legal = None
+        return self._dispatch(seat, action)
+
+    def _dispatch(self, seat: int, action: PartnersAction) -> list[Event]:
+        """:meth:`apply` once ``action`` is known to be legal (and ``_legal`` dropped)."""
         if isinstance(action, Move):
             return self._play_move(seat, action)  # its events already name the person
         if isinstance(action, Give):
             return self._give(seat, action.card)  # its events already name the person
+        if isinstance(action, Start):
+            return self._start(seat, action)  # its events already name the person
+        if isinstance(action, Discard):
+            return self._discard(seat)  # its events already name the person
         if isinstance(action, Seven):
             ev = self._seven(seat, action)
-        elif isinstance(action, Discard):
-            ev = self._discard(seat)
         elif isinstance(action, StopSplit):
             ev = [
                 {"kind": "seven_stop", "seat": seat, "text": f"{COLOURS[seat].capitalize()} ends the 7 early"}
@@ -962,39 +968,21 @@ class PartnersState(State[PartnersAction]):
             self.phase = "play"
             self.split_left, self.split_used = 0, ()
             self._next_turn(seat, ev)
-        else:  # a start or a swap: a card played face up
-            ev = []
-            name = _NAMES[seat]
-            if isinstance(action, Start):
-                card = action.card
-                self._play_card(seat, card)
-                self.pos, ko, _ = B.land(self.pos, action.colour, CIRCLE, START_FIELD[action.colour])
-                ev.append(
-                    {
-                        "kind": "start",
-                        "seat": seat,
-                        "card": card,
-                        "to": square_id(action.colour, START_FIELD[action.colour]),
-                        "text": f"{name} plays {card}: a {COLOURS[action.colour]} piece comes out",
-                    }
-                )
-                if ko >= 0:
-                    ev.append(_ko_event(ko, START_FIELD[action.colour]))
-            else:
-                assert isinstance(action, Swap)
-                card = "SWAP"
-                self._play_card(seat, card)
-                self.pos = B.swap(self.pos, action.c1, action.p1, action.c2, action.p2)
-                ev.append(
-                    {
-                        "kind": "swap",
-                        "seat": seat,
-                        "card": card,
-                        "from": square_id(action.c1, action.p1),
-                        "to": square_id(action.c2, action.p2),
-                        "text": f"{name} plays the swap card: {action.label()}",
-                    }
-                )
+        else:  # a swap: a card played face up
+            assert isinstance(action, Swap)
+            card = "SWAP"
+            self._play_card(seat, card)
+            self.pos = B.swap(self.pos, action.c1, action.p1, action.c2, action.p2)
+            ev = [
+                {
+                    "kind": "swap",
+                    "seat": seat,
+                    "card": card,
+                    "from": square_id(action.c1, action.p1),
+                    "to": square_id(action.c2, action.p2),
+                    "text": f"{_NAMES[seat]} plays the swap card: {action.label()}",
+                }
+            ]
             if not self._check_win(ev):
                 self._next_turn(seat, ev)
         if self.seats != 4:
@@ -1009,13 +997,13 @@ class PartnersState(State[PartnersAction]):
         """:meth:`.core.game.State.play` (count the decision, stop at the bound), with the
         bound a constant: random play and search call it once per decision."""
         legal = self._legal
-        # a move from the legal list itself (random play, search): straight to _play_move
-        if type(action) is Move and legal is not None and any(map(is_, legal, repeat(action))):
+        # an action from the legal list itself (random play, search): no further checks
+        if legal is not None and any(map(is_, legal, repeat(action))):
             self._legal = None
-            events = self._play_move(self.turn, action)  # type: ignore[arg-type]  # a legal list: a seat acts
-        elif type(action) is Give and legal is not None and any(map(is_, legal, repeat(action))):
-            self._legal = None
-            events = self._give(self.turn, action.card)  # type: ignore[arg-type]  # a legal list: a seat acts
+            if type(action) is Move:
+                events = self._play_move(self.turn, action)  # type: ignore[arg-type]  # a legal list: a seat acts
+            else:
+                events = self._dispatch(self.turn, action)  # type: ignore[arg-type]
         else:
             events = self.apply(action)
         self.decisions = d = self.decisions + 1
@@ -1100,13 +1088,40 @@ class PartnersState(State[PartnersAction]):
                     e["seat"] = ctrl[k]
         return ev
 
+    def _start(self, seat: int, action: Start) -> list[Event]:
+        """A start move (R5.8); the events name the person as :meth:`apply` does."""
+        card = action.card
+        c = action.colour
+        self._play_card(seat, card)
+        sf = START_FIELD[c]
+        self.pos, ko, _ = B.land(self.pos, c, CIRCLE, sf)
+        text = f"{_NAMES[seat]} plays {card}: a {COLOURS[c]} piece comes out"
+        ev: list[Event] = [
+            {"kind": "start", "seat": seat, "card": card, "to": _SQUARE_IDS[c][sf + 1], "text": text}
+            if self.seats == 4
+            else {
+                "kind": "start",
+                "seat": self.ctrl[seat],
+                "card": card,
+                "to": _SQUARE_IDS[c][sf + 1],
+                "text": text,
+                "colour_seat": seat,
+            }
+        ]
+        if ko >= 0:
+            ev.append(_ko_event(ko, sf))
+        if not self._check_win(ev):
+            self._next_turn(seat, ev)
+        return ev
+
     def _discard(self, seat: int) -> list[Event]:
-        """R8: the whole hand is laid down, face up or (``discard_visibility=hidden``) face down."""
-        name = COLOURS[seat].capitalize()
+        """R8: the whole hand is laid down, face up or (``discard_visibility=hidden``) face down.
+        The events name the person as :meth:`apply` does."""
+        name = _NAMES[seat]
         hand = self.hands[seat]
         self.hands = _put(self.hands, seat, ())
         self.sat_out = _put(self.sat_out, seat, True)
-        g = partner(seat)
+        g = seat ^ 2  # the partner
         ev: list[Event] = []
         if self.opts.discard_visibility == "public":
             self.discard = (*self.discard, *hand)
@@ -1132,6 +1147,10 @@ class PartnersState(State[PartnersAction]):
                     "text": f"{name} has no usable card and lays down {len(hand)} cards face down",
                 }
             )
+        if self.seats != 4:
+            e = ev[0]
+            e["colour_seat"] = seat
+            e["seat"] = self.ctrl[seat]
         self._next_turn(seat, ev)
         return ev
 
