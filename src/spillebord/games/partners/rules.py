@@ -1018,14 +1018,21 @@ class PartnersState(State[PartnersAction]):
         name the person as :meth:`apply` does (``_play_card``, ``_move``, ``_check_win`` and
         ``_next_turn`` inlined: every plain decision comes here)."""
         card = action.card
-        hands = self.hands
-        hand = hands[seat]
+        hand = self.hands[seat]
         i = hand.index(card)
-        self.hands = hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
-        self.discard = (*self.discard, card)
+        new_hands = list(self.hands)
+        new_hands[seat] = hand[:i] + hand[i + 1 :]
+        self.hands = hands = tuple(new_hands)
+        self.discard += (card,)
         g = seat ^ 2  # the partner (seat + 2) % 4
         if self.gift_zone[g] == 1 and self.gave[g] == card:
             self.gift_zone = _put(self.gift_zone, g, 0)
+        # the squares' ids and the event's text, kept per action (by identity; the entry
+        # holds the action, so its id is not reused while the entry lives)
+        said = _MOVE_TEXTS.get(id(action))
+        if said is None or said[0] is not action:
+            said = _move_texts(action)
+        _, f, t, texts = said
         c, frm, to = action.colour, action.frm, action.to
         # B.land, inlined: a move ends on the track or in the house, never in a circle
         pos = self.pos
@@ -1052,9 +1059,7 @@ class PartnersState(State[PartnersAction]):
             rest.insert(0, CIRCLE)  # the smallest position: the order stays sorted
             new[ko] = tuple(rest)
         self.pos = pos = tuple(new)
-        ids = _SQUARE_IDS[c]
-        f, t = ids[frm + 1], ids[to + 1]
-        text = f"{_NAMES[seat]} plays {card}: {COLOURS[c]} {f} → {t}"
+        text = texts[seat]
         ctrl = self.ctrl
         four = self.seats == 4
         ev: list[Event] = [
@@ -1155,11 +1160,12 @@ class PartnersState(State[PartnersAction]):
         return ev
 
     def _play_card(self, seat: int, card: str) -> None:
-        hands = self.hands
-        hand = hands[seat]
+        hand = self.hands[seat]
         i = hand.index(card)
-        self.hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
-        self.discard = (*self.discard, card)
+        new_hands = list(self.hands)
+        new_hands[seat] = hand[:i] + hand[i + 1 :]
+        self.hands = tuple(new_hands)
+        self.discard += (card,)
         g = seat ^ 2  # the partner (seat + 2) % 4
         if self.gift_zone[g] == 1 and self.gave[g] == card:
             self.gift_zone = _put(self.gift_zone, g, 0)
@@ -1191,7 +1197,7 @@ class PartnersState(State[PartnersAction]):
 
     def _seven(self, seat: int, action: Seven) -> list[Event]:
         ev: list[Event] = []
-        name = COLOURS[seat].capitalize()
+        name = _NAMES[seat]
         o = self.opts
         optional = o.house_entry == "optional"
         bounce = o.house_overshoot == "bounce"
@@ -1207,7 +1213,7 @@ class PartnersState(State[PartnersAction]):
         new, ko, so = B.land(self.pos, a, frm, to)
         self.pos = new
         used2 = tuple(sorted((*used, (a, CIRCLE if so else to))))
-        switched = a == seat and B.home(new[seat])
+        switched = a == seat and new[seat][0] >= HOUSE  # B.home
         self._moved(seat, a, frm, to, "S7", ev, name, ko, so)
         ev[0]["kind"] = "seven"
         ev[0]["steps"] = action.steps
@@ -1256,8 +1262,9 @@ class PartnersState(State[PartnersAction]):
 
     def _give(self, seat: int, card: str) -> list[Event]:
         """A commitment in the exchange; the events name the person as :meth:`apply` does."""
-        commits = self.commits
-        self.commits = commits = (*commits[:seat], card, *commits[seat + 1 :])
+        redone = list(self.commits)
+        redone[seat] = card
+        self.commits = commits = tuple(redone)
         ev: list[Event] = [
             {"kind": "commit", "seat": seat, "text": _COMMIT_TEXTS[seat]}
             if self.seats == 4
@@ -1540,6 +1547,22 @@ _AFTER = tuple(tuple((seat + k) % 4 for k in range(1, 5)) for seat in range(4))
 """The colour seats in turn after ``seat`` (itself last)."""
 _SQUARE_IDS = tuple(tuple(square_id(c, p) for p in range(CIRCLE, HOUSE + HOUSE_SIZE)) for c in range(4))
 """``_SQUARE_IDS[c][p + 1]`` is ``square_id(c, p)``."""
+
+
+_MOVE_TEXTS: dict[int, tuple[Move, str, str, tuple[str, ...]]] = {}
+"""``id(move)`` -> (the move, the ids of its squares from and to, the event text for each
+colour seat playing it): :meth:`PartnersState._play_move`'s strings, made once per action."""
+
+
+def _move_texts(action: Move) -> tuple[Move, str, str, tuple[str, ...]]:
+    """``_MOVE_TEXTS[id(action)]``, made."""
+    if len(_MOVE_TEXTS) > 100_000:  # never with the interned actions (a few thousand)
+        _MOVE_TEXTS.clear()
+    ids = _SQUARE_IDS[action.colour]
+    f, t = ids[action.frm + 1], ids[action.to + 1]
+    texts = tuple(f"{name} plays {action.card}: {COLOURS[action.colour]} {f} → {t}" for name in _NAMES)
+    got = _MOVE_TEXTS[id(action)] = (action, f, t, texts)
+    return got
 
 
 _NO_ZONES = (0, 0, 0, 0)
