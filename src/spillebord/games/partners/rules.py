@@ -192,76 +192,7 @@ def _house_sums(occ: int, free: int) -> frozenset[tuple[int, int]]:
     return got
 
 
-def _track_split(
-    a: int, track: list[tuple[int, tuple[int, ...]]], occ: int, hfree: int, r: int, size: int
-) -> bool | None:
-    """Default rules: can colour ``a``'s free pieces share ``r`` steps (each moving at least
-    one, each at most once)? ``track``: (square, path) of each free piece on the track;
-    ``occ``/``hfree``: its house circles occupied / holding a free piece. ``None`` when their
-    moves may interact.
-
-    Moves on the track are independent: the blockers never change (no piece lands on a start
-    field) and own pieces never block each other there; only the house does. So when no track
-    path enters the house within ``r`` steps (and none waits at an occupied entry that a
-    house move could free), any k track pieces with k <= need <= the sum of their path
-    lengths walk ``need`` steps, and the house pieces add any of their :func:`_house_sums`.
-    No piece reaches home, so neither a win nor the hand-over to the partner can end it."""
-    entry = (START_FIELD[a] - SEGMENT) % TRACK + size  # the last square before a's own start field
-    house = _house_sums(occ, hfree) if hfree else _NO_HOUSE_MOVES
-    lens: list[int] = []
-    for q, path in track:
-        n = len(path)
-        if n:
-            if path[min(n, r) - 1] >= HOUSE:
-                return None
-            lens.append(n)
-        if n < 14 and len(house) > 1 and (path[-1] if n else q) == entry:
-            return None
-    lens.sort(reverse=True)
-    for _m, steps in house:
-        need = r - steps
-        if need == 0:
-            return True
-        if need < 0:
-            continue
-        total = 0
-        for k, n in enumerate(lens, 1):
-            if k > need:
-                break
-            total += n
-            if total >= need:
-                return True
-    return False
-
-
 _NO_HOUSE_MOVES = frozenset({(0, 0)})
-
-
-def _quick_viable(pos: Board, seat: int, r: int, used: tuple[tuple[int, int], ...], size: int) -> bool | None:
-    """Default rules: :func:`viable` decided on the memoised paths without landing anything
-    (one free piece walks all ``r`` steps, or :func:`_track_split`), else ``None``."""
-    a = seat if pos[seat][0] < HOUSE else seat ^ 2  # B.active_colour
-    mine = pos[a]
-    blk = (0 in pos[0]) | (15 in pos[1]) << 1 | (30 in pos[2]) << 2 | (45 in pos[3]) << 3  # B.blocker_bits
-    pmap = _paths_of(a, mine, blk, size)
-    track: list[tuple[int, tuple[int, ...]]] = []
-    hfree = 0
-    prev = -99
-    for q in mine:
-        if q in (CIRCLE, prev):
-            continue
-        prev = q
-        k = mine.count(q) - (used.count((a, q)) if used else 0)
-        if k <= 0:
-            continue
-        path = pmap[q]
-        if len(path) >= r:
-            return True
-        if q >= HOUSE:
-            hfree |= 1 << (q - HOUSE)
-        else:
-            track.extend([(q, path)] * k)
-    return _track_split(a, track, B.house_mask(mine), hfree, r, size)
 
 
 def viable(
@@ -277,11 +208,11 @@ def viable(
     key = (pos, seat, r, used, optional, bounce, size)
     v = _VIABLE.get(key)
     if v is None:
-        v = None if optional or bounce else _quick_viable(pos, seat, r, used, size)
-        if v is None and not optional and not bounce:
-            # the same search: some part passes part_ok (decided first by its exact shortcuts)
-            v = bool(_default_seven_parts(pos, seat, r, used, size, track_split=False, first=True))
-        if v is None:
+        if not optional and not bounce:
+            # the legal list's search: some part passes part_ok (decided by the exact
+            # shortcuts where they can; ``first``: the first part that passes ends it)
+            v = bool(_default_seven_parts(pos, seat, r, used, size, first=True))
+        else:
             parts = sorted(split_parts(pos, seat, r, used, optional, bounce, size), key=_longest_first)
             v = any(part_ok(pos, seat, r, used, part, optional, bounce, size) for part in parts)
         if len(_VIABLE) > 200_000:
@@ -322,20 +253,24 @@ def _default_seven_parts(
 
     A part that stays on the track changes neither the blockers nor the house of its colour,
     so whether the other free pieces can walk the remaining steps is read off their paths
-    from where they stand now (:func:`_track_split`, here worked out once per moving piece for
-    every remainder); :func:`part_ok` decides the rest. Without ``track_split`` every part is
-    decided by :func:`part_ok` or by what it would find at once (another free piece walks the
-    rest alone; nothing can walk it and the colour cannot come home); with ``first`` (for
-    :func:`viable`, which reads only whether the list is empty) it returns as soon as a part
-    passes, and searches with :func:`part_ok` only when no part passed without it. With ``acts`` the list
-    holds the :class:`.actions.Seven` actions instead of the parts (legal()'s lists; then it
-    may be the tuple kept in :data:`_SEVEN_LISTS`, which callers only read).
+    from where they stand now (the track split: moves on the track are independent, the
+    blockers never change and own pieces never block each other there; only the house does,
+    so it decides only while no other path enters the house within the remaining steps, nor
+    waits at the occupied entry that a house move could free). It needs only the others'
+    total path length: each path counted is at least one step, so k of them share ``need``
+    steps, each at least one, exactly when need <= total; the house pieces add any of their
+    :func:`_house_sums`. Without house moves the steps a piece may take are then a run of its
+    row: those that leave more than the others can walk need the search, the rest up to the
+    end are accepted, one slice of ``_SEVEN_ROWS``. :func:`part_ok` decides the rest.
+    Without ``track_split`` every part is decided by :func:`part_ok` or by what it would find
+    at once (another free piece walks the rest alone; nothing can walk it and the colour
+    cannot come home).
 
-    On the track the test needs only the others' total path length (each path is at least one
-    step, so k of them share ``need`` steps, each at least one, exactly when need <= total),
-    and without house moves the steps a piece may take are a run of its row: those that leave
-    more than the others can walk need the search, the rest up to the end are accepted, one
-    slice of ``_SEVEN_ROWS``."""
+    With ``first`` (for :func:`viable`, which reads only whether the list is empty) it
+    returns as soon as a part passes, and searches with :func:`part_ok` only when no part
+    passed without it. With ``acts`` the list holds the :class:`.actions.Seven` actions
+    instead of the parts (legal()'s lists; then it may be the tuple kept in
+    :data:`_SEVEN_LISTS`, which callers only read)."""
     a = seat if pos[seat][0] < HOUSE else seat ^ 2  # B.active_colour
     mine = pos[a]
     blk = (0 in pos[0]) | (15 in pos[1]) << 1 | (30 in pos[2]) << 2 | (45 in pos[3]) << 3  # B.blocker_bits
@@ -413,9 +348,8 @@ def _default_seven_parts(
             if first and out:
                 return out
             continue
-        # _track_split of the other free track pieces, for every remainder at once. Every
-        # path length counted is at least 1, so k of them share ``need`` steps (each at least
-        # one) for some k exactly when 0 <= need <= their total: the test needs the total only
+        # the track split of the other free track pieces, for every remainder at once: their
+        # total path length, the fewest steps after which one enters the house, the longest
         total = 0
         # a remainder above ``reach`` lets some other path enter the house: undecided
         reach = 99 if track_split else -1
