@@ -91,3 +91,36 @@ def test_seven_parts_match_a_plain_search(loose: dict[str, int]) -> None:
                 checked += 1
             s.play(rng.choice(s.legal()))
     assert checked > 100
+
+
+@pytest.mark.parametrize("loose", [{}, {"pieces_per_colour": 3}, {"fields_per_segment": 10}])
+def test_seven_actions_fresh_and_memoised_match_a_plain_search(loose: dict[str, int]) -> None:
+    """legal()'s 7s (``acts``: the one-slice track steps, the list memoised by the colour's
+    pieces when no search looked at the rest of the board) are the Seven actions of the plain
+    search's parts, worked out afresh and read back from the memo, at every 7 of random games
+    (two and four people)."""
+    o = build(GAME.Options, loose)
+    size = o.fields_per_segment
+    checked = 0
+    for seed in range(30):
+        rng = Rng(seed)
+        s = GAME.new(2 + 2 * (seed % 2), seed, o)
+        while s.to_act is not None:
+            seat = s.turn
+            assert seat is not None
+            if s.phase == "split" or (s.phase == "play" and "S7" in s.hands[seat]):
+                r, used = (s.split_left, s.split_used) if s.phase == "split" else (7, ())
+                want = [
+                    R._seven_action(*part)
+                    for part in R.split_parts(s.pos, seat, r, used, False, False, size)
+                    if _ref_ok(s.pos, seat, r, used, part, size)
+                ]
+                R._VIABLE.clear()
+                R._SEVEN_LISTS.clear()
+                fresh = list(R._default_seven_parts(s.pos, seat, r, used, size, acts=True))
+                R._VIABLE.clear()
+                again = list(R._default_seven_parts(s.pos, seat, r, used, size, acts=True))
+                assert fresh == again == want, (s.pos, seat, r, used)
+                checked += 1
+            s.play(rng.choice(s.legal()))
+    assert checked > 100

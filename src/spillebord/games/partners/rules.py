@@ -155,7 +155,11 @@ def _paths_of(a: int, mine: tuple[int, ...], blk: int, size: int) -> dict[int, t
     order) -> its :func:`.board.path` of up to 14 steps, from the memo of
     :func:`.board.legal_path` (``blk``: the blocker bits, :func:`.board.blocker_bits`)."""
     tbl = _LEGAL_PATHS.get((a, size)) or B.path_table(a, size)
-    base = blk << 4 | B.house_mask(mine) if mine[-1] >= HOUSE else blk << 4  # a sorted board tuple
+    base = blk << 4
+    if mine[-1] >= HOUSE:  # a sorted board tuple: B.house_mask(mine), inlined
+        for q in mine:
+            if q >= HOUSE:
+                base |= 1 << (q - HOUSE)
     out: dict[int, tuple[int, ...]] = {}
     for p in mine:
         if p != CIRCLE:
@@ -188,75 +192,7 @@ def _house_sums(occ: int, free: int) -> frozenset[tuple[int, int]]:
     return got
 
 
-def _track_split(
-    a: int, track: list[tuple[int, tuple[int, ...]]], occ: int, hfree: int, r: int, size: int
-) -> bool | None:
-    """Default rules: can colour ``a``'s free pieces share ``r`` steps (each moving at least
-    one, each at most once)? ``track``: (square, path) of each free piece on the track;
-    ``occ``/``hfree``: its house circles occupied / holding a free piece. ``None`` when their
-    moves may interact.
-
-    Moves on the track are independent: the blockers never change (no piece lands on a start
-    field) and own pieces never block each other there; only the house does. So when no track
-    path enters the house within ``r`` steps (and none waits at an occupied entry that a
-    house move could free), any k track pieces with k <= need <= the sum of their path
-    lengths walk ``need`` steps, and the house pieces add any of their :func:`_house_sums`.
-    No piece reaches home, so neither a win nor the hand-over to the partner can end it."""
-    entry = (START_FIELD[a] - SEGMENT) % TRACK + size  # the last square before a's own start field
-    house = _house_sums(occ, hfree) if hfree else _NO_HOUSE_MOVES
-    lens: list[int] = []
-    for q, path in track:
-        n = len(path)
-        if n:
-            if path[min(n, r) - 1] >= HOUSE:
-                return None
-            lens.append(n)
-        if n < 14 and len(house) > 1 and (path[-1] if n else q) == entry:
-            return None
-    lens.sort(reverse=True)
-    for _m, steps in house:
-        need = r - steps
-        if need == 0:
-            return True
-        if need < 0:
-            continue
-        total = 0
-        for k, n in enumerate(lens, 1):
-            if k > need:
-                break
-            total += n
-            if total >= need:
-                return True
-    return False
-
-
 _NO_HOUSE_MOVES = frozenset({(0, 0)})
-
-
-def _quick_viable(pos: Board, seat: int, r: int, used: tuple[tuple[int, int], ...], size: int) -> bool | None:
-    """Default rules: :func:`viable` decided on the memoised paths without landing anything
-    (one free piece walks all ``r`` steps, or :func:`_track_split`), else ``None``."""
-    a = B.active_colour(pos, seat)
-    mine = pos[a]
-    pmap = _paths_of(a, mine, B.blocker_bits(pos), size)
-    track: list[tuple[int, tuple[int, ...]]] = []
-    hfree = 0
-    prev = -99
-    for q in mine:
-        if q in (CIRCLE, prev):
-            continue
-        prev = q
-        k = mine.count(q) - (used.count((a, q)) if used else 0)
-        if k <= 0:
-            continue
-        path = pmap[q]
-        if len(path) >= r:
-            return True
-        if q >= HOUSE:
-            hfree |= 1 << (q - HOUSE)
-        else:
-            track.extend([(q, path)] * k)
-    return _track_split(a, track, B.house_mask(mine), hfree, r, size)
 
 
 def viable(
@@ -272,11 +208,11 @@ def viable(
     key = (pos, seat, r, used, optional, bounce, size)
     v = _VIABLE.get(key)
     if v is None:
-        v = None if optional or bounce else _quick_viable(pos, seat, r, used, size)
-        if v is None and not optional and not bounce:
-            # the same search: some part passes part_ok (decided first by its exact shortcuts)
-            v = bool(_default_seven_parts(pos, seat, r, used, size, track_split=False, first=True))
-        if v is None:
+        if not optional and not bounce:
+            # the legal list's search: some part passes part_ok (decided by the exact
+            # shortcuts where they can; ``first``: the first part that passes ends it)
+            v = bool(_default_seven_parts(pos, seat, r, used, size, first=True))
+        else:
             parts = sorted(split_parts(pos, seat, r, used, optional, bounce, size), key=_longest_first)
             v = any(part_ok(pos, seat, r, used, part, optional, bounce, size) for part in parts)
         if len(_VIABLE) > 200_000:
@@ -294,7 +230,9 @@ def seven_parts(
     bounce = o.house_overshoot == "bounce"
     size = o.fields_per_segment
     if o.split_must_use_all and not optional and not bounce:
-        return _default_seven_parts(pos, seat, r, used, size)
+        parts = _default_seven_parts(pos, seat, r, used, size)
+        assert isinstance(parts, list)  # a fresh list without ``acts``
+        return parts
     parts = split_parts(pos, seat, r, used, optional, bounce, size)
     if not o.split_must_use_all:
         return parts
@@ -310,20 +248,40 @@ def _default_seven_parts(
     track_split: bool = True,
     first: bool = False,
     acts: bool = False,
-) -> list[Any]:
+) -> Sequence[Any]:
     """:func:`seven_parts` under the default rules (mandatory entry, no bounce, all seven used).
 
     A part that stays on the track changes neither the blockers nor the house of its colour,
     so whether the other free pieces can walk the remaining steps is read off their paths
-    from where they stand now (:func:`_track_split`, here worked out once per moving piece for
-    every remainder); :func:`part_ok` decides the rest. Without ``track_split`` every part is
-    decided by :func:`part_ok` or by what it would find at once (another free piece walks the
-    rest alone; nothing can walk it and the colour cannot come home); with ``first`` the
-    search stops at the first part that passes (for :func:`viable`). With ``acts`` the list
-    holds the :class:`.actions.Seven` actions instead of the parts (legal()'s lists)."""
+    from where they stand now (the track split: moves on the track are independent, the
+    blockers never change and own pieces never block each other there; only the house does,
+    so it decides only while no other path enters the house within the remaining steps, nor
+    waits at the occupied entry that a house move could free). It needs only the others'
+    total path length: each path counted is at least one step, so k of them share ``need``
+    steps, each at least one, exactly when need <= total; the house pieces add any of their
+    :func:`_house_sums`. Without house moves the steps a piece may take are then a run of its
+    row: those that leave more than the others can walk need the search, the rest up to the
+    end are accepted, one slice of ``_SEVEN_ROWS``. :func:`part_ok` decides the rest.
+    Without ``track_split`` every part is decided by :func:`part_ok` or by what it would find
+    at once (another free piece walks the rest alone; nothing can walk it and the colour
+    cannot come home).
+
+    With ``first`` (for :func:`viable`, which reads only whether the list is empty) it
+    returns as soon as a part passes, and searches with :func:`part_ok` only when no part
+    passed without it. With ``acts`` the list holds the :class:`.actions.Seven` actions
+    instead of the parts (legal()'s lists; then it may be the tuple kept in
+    :data:`_SEVEN_LISTS`, which callers only read)."""
     a = seat if pos[seat][0] < HOUSE else seat ^ 2  # B.active_colour
     mine = pos[a]
     blk = (0 in pos[0]) | (15 in pos[1]) << 1 | (30 in pos[2]) << 2 | (45 in pos[3]) << 3  # B.blocker_bits
+    key = None
+    if track_split and not first:
+        key = (a, mine, blk, r, used, size, acts)
+        got = _SEVEN_LISTS.get(key)
+        if got is not None:
+            return got if acts else list(got)
+    searched = False  # whether part_ok looked at the rest of the board
+    later: list[tuple[int, int, int, int]] = []  # with ``first``: the parts to search, if need be
     pmap = _paths_of(a, mine, blk, size)
     free: dict[int, int] = {}
     for q in mine:
@@ -360,7 +318,10 @@ def _default_seven_parts(
             n = r
         row = rows[p + 1]
         # the other free pieces (p's square once less)
-        others = [q for q, kq in free.items() if kq > (q == p)]
+        others = []  # (a loop: a comprehension is a function call in Python 3.11)
+        for q, kq in free.items():
+            if kq > (q == p):
+                others.append(q)
         # at most how far each other free piece can walk (the house empty), with
         # multiplicity: made when first needed
         far: list[int] | None = None
@@ -375,17 +336,23 @@ def _default_seven_parts(
                 if stuck:
                     if far is None:
                         far = _far(a, free, others, p, blk, size)
-                    if sum([min(x, rem) for x in far]) < rem:
+                    if not _shares(far, rem):
                         continue
                 part = (a, p, s, e)
+                if first:
+                    later.append(part)
+                    continue
+                searched = True
                 if part_ok(pos, seat, r, used, part, False, False, size):
                     out.append(row[s - 1] if acts else part)
             if first and out:
                 return out
             continue
-        # _track_split of the other free track pieces, for every remainder at once
-        lens: list[int] = []
-        reach = 99  # a remainder above this lets some other path enter the house: undecided
+        # the track split of the other free track pieces, for every remainder at once: their
+        # total path length, the fewest steps after which one enters the house, the longest
+        total = 0
+        # a remainder above ``reach`` lets some other path enter the house: undecided
+        reach = 99 if track_split else -1
         longest = 0
         for q in others:
             qpath = pmap[q]
@@ -401,62 +368,132 @@ def _default_seven_parts(
                         i += 1
                     if i < reach:
                         reach = i
-                m = free[q] - (q == p)
-                if m == 1:
-                    lens.append(nq)
-                else:
-                    lens.extend([nq] * m)
+                total += nq * (free[q] - (q == p))
             if nq < 14 and not plain and (qpath[-1] if nq else q) == entry:
                 reach = -1
-        kmax = len(lens)
-        if kmax > 1:
-            lens.sort(reverse=True)
-        prefix = [0]
-        for x in lens:
-            prefix.append(prefix[-1] + x)
-        for s in range(1, n + 1):
+        h = n  # the steps of p's path on the track: 1..h (a path never leaves the house)
+        if path[n - 1] >= HOUSE:
+            h = 0
+            while path[h] < HOUSE:
+                h += 1
+        if plain:
+            # remainders up to ``top`` are accepted (0; up to reach: the others' total; above
+            # reach: one other piece walks them alone, and longest <= total here), those
+            # above max(reach, longest) need the search, those in between are refused
+            top = total if total < reach else reach
+            if longest > top:
+                top = longest
+            slow = r - (reach if reach > longest else longest)  # steps below this: search
+        else:
+            top = -1
+            slow = h + 1  # every step decided one by one
+        s = 1
+        while s <= h:
+            if s >= slow:  # (plain) the accepted steps, in one slice
+                lo = r - top
+                if lo < s:
+                    lo = s
+                if lo <= h:
+                    if acts:
+                        out += row[lo - 1 : h]
+                    else:
+                        out += [(a, p, t, path[t - 1]) for t in range(lo, h + 1)]
+                break
             rem = r - s
-            if not rem:
-                out.append(row[s - 1] if acts else (a, p, s, path[s - 1]))
-                continue
-            e = path[s - 1]
-            if e < HOUSE:
-                if rem <= reach and track_split:
-                    if plain:
-                        if kmax and prefix[rem if rem < kmax else kmax] >= rem:
-                            out.append(row[s - 1] if acts else (a, p, s, e))
-                        continue
+            if not plain:
+                if not rem:
+                    out.append(row[s - 1] if acts else (a, p, s, path[s - 1]))
+                    s += 1
+                    continue
+                if rem <= reach:
                     for _m, steps in house:
-                        need = rem - steps
-                        if need == 0 or (need > 0 and kmax and prefix[min(need, kmax)] >= need):
-                            out.append(row[s - 1] if acts else (a, p, s, e))
+                        if 0 <= rem - steps <= total:
+                            out.append(row[s - 1] if acts else (a, p, s, path[s - 1]))
                             break
+                    s += 1
                     continue
                 if longest >= rem:
                     # another free piece walks the rest alone (part_ok would find it so: the
                     # move changes no blocker, and the house only as ``occ`` says)
-                    out.append(row[s - 1] if acts else (a, p, s, e))
+                    out.append(row[s - 1] if acts else (a, p, s, path[s - 1]))
+                    s += 1
                     continue
-            elif _walks(a, size, tbl, others, base, occ | 1 << (e - HOUSE)) >= rem:
+            # the others cannot share the rest by the track test: the search decides
+            if far is None:
+                far = _far(a, free, others, p, blk, size)
+            if _shares(far, rem):  # else nor can the colour come home
+                part = (a, p, s, path[s - 1])
+                if first:
+                    later.append(part)
+                else:
+                    searched = True
+                    if part_ok(pos, seat, r, used, part, False, False, size):
+                        out.append(row[s - 1] if acts else part)
+            s += 1
+        for s in range(h + 1, n + 1):  # the steps that end in the house
+            rem = r - s
+            e = path[s - 1]
+            if not rem or _walks(a, size, tbl, others, base, occ | 1 << (e - HOUSE)) >= rem:
                 out.append(row[s - 1] if acts else (a, p, s, e))
                 continue
-            if stuck or e < HOUSE:
+            if stuck:
                 if far is None:
                     far = _far(a, free, others, p, blk, size)
-                if sum([min(x, rem) for x in far]) < rem:
-                    continue  # the others cannot walk the rest, nor can the colour come home
+                if not _shares(far, rem):
+                    continue
             part = (a, p, s, e)
+            if first:
+                later.append(part)
+                continue
+            searched = True
             if part_ok(pos, seat, r, used, part, False, False, size):
                 out.append(row[s - 1] if acts else part)
         if first and out:
             return out
+    if first:  # no part passed at once: search the others, in order, up to the first that passes
+        for part in later:
+            if part_ok(pos, seat, r, used, part, False, False, size):
+                return [part]
+        return out
+    if key is not None and not searched:
+        if len(_SEVEN_LISTS) > 100_000:
+            _SEVEN_LISTS.clear()
+        _SEVEN_LISTS[key] = tuple(out) if acts else out[:]
     return out
+
+
+_SEVEN_LISTS: dict[tuple[Any, ...], Any] = {}
+""":func:`_default_seven_parts` by (colour, its pieces, blocker bits, steps left, parts used,
+board size, ``acts``) when no :func:`part_ok` search decided a part: then nothing else on the
+board mattered (the colour's paths, blockers and house decide). With ``acts`` the tuple of
+actions (legal()'s callers only read it), else the list of parts (copied when returned)."""
 
 
 def _far(a: int, free: dict[int, int], others: list[int], p: int, blk: int, size: int) -> list[int]:
     """How far each free piece but the one on ``p`` can walk at most (its house empty), each
     piece once (``free``: square -> free pieces there)."""
-    return [len(B.legal_path(a, q, blk, 0, size)) for q in others for _ in range(free[q] - (q == p))]
+    tbl = _LEGAL_PATHS.get((a, size)) or B.path_table(a, size)
+    base = blk << 4
+    out: list[int] = []
+    for q in others:
+        got = tbl.get((q + 1) << 8 | base)  # B.path_key(q, blk, 0)
+        n = len(got if got is not None else B.legal_path(a, q, blk, 0, size))
+        out.append(n)
+        m = free[q] - (q == p)
+        if m > 1:
+            out.extend([n] * (m - 1))
+    return out
+
+
+def _shares(far: list[int], rem: int) -> bool:
+    """Pieces that can walk at most ``far`` steps each could together walk ``rem``: the sum
+    of ``min(x, rem)`` reaches ``rem``."""
+    t = 0
+    for x in far:
+        t += x if x < rem else rem
+        if t >= rem:
+            return True
+    return False
 
 
 _SEVEN_ROWS: dict[tuple[int, int], tuple[tuple[Seven, ...], ...]] = {}
@@ -699,7 +736,12 @@ class PartnersState(State[PartnersAction]):
             return ()
         legal = self._legal
         if legal is None:
-            legal = self._legal = tuple(self._generate())
+            if self.phase == "play":  # _generate's usual case, inlined
+                seat = self.turn
+                assert seat is not None
+                legal = self._legal = tuple(self.card_moves(seat, self.hands[seat], True))
+            else:
+                legal = self._legal = tuple(self._generate())
         return legal
 
     def scores(self) -> tuple[float, ...]:
@@ -842,14 +884,20 @@ class PartnersState(State[PartnersAction]):
         if not any(map(is_, legal, repeat(action))) and action not in legal:
             raise IllegalAction(f"Partners: {action}: {why_illegal(self, action)}")
         self._legal = None
+        return self._dispatch(seat, action)
+
+    def _dispatch(self, seat: int, action: PartnersAction) -> list[Event]:
+        """:meth:`apply` once ``action`` is known to be legal (and ``_legal`` dropped)."""
         if isinstance(action, Move):
             return self._play_move(seat, action)  # its events already name the person
         if isinstance(action, Give):
-            ev = self._give(seat, action.card)
-        elif isinstance(action, Seven):
+            return self._give(seat, action.card)  # its events already name the person
+        if isinstance(action, Start):
+            return self._start(seat, action)  # its events already name the person
+        if isinstance(action, Discard):
+            return self._discard(seat)  # its events already name the person
+        if isinstance(action, Seven):
             ev = self._seven(seat, action)
-        elif isinstance(action, Discard):
-            ev = self._discard(seat)
         elif isinstance(action, StopSplit):
             ev = [
                 {"kind": "seven_stop", "seat": seat, "text": f"{COLOURS[seat].capitalize()} ends the 7 early"}
@@ -857,39 +905,21 @@ class PartnersState(State[PartnersAction]):
             self.phase = "play"
             self.split_left, self.split_used = 0, ()
             self._next_turn(seat, ev)
-        else:  # a start or a swap: a card played face up
-            ev = []
-            name = _NAMES[seat]
-            if isinstance(action, Start):
-                card = action.card
-                self._play_card(seat, card)
-                self.pos, ko, _ = B.land(self.pos, action.colour, CIRCLE, START_FIELD[action.colour])
-                ev.append(
-                    {
-                        "kind": "start",
-                        "seat": seat,
-                        "card": card,
-                        "to": square_id(action.colour, START_FIELD[action.colour]),
-                        "text": f"{name} plays {card}: a {COLOURS[action.colour]} piece comes out",
-                    }
-                )
-                if ko >= 0:
-                    ev.append(_ko_event(ko, START_FIELD[action.colour]))
-            else:
-                assert isinstance(action, Swap)
-                card = "SWAP"
-                self._play_card(seat, card)
-                self.pos = B.swap(self.pos, action.c1, action.p1, action.c2, action.p2)
-                ev.append(
-                    {
-                        "kind": "swap",
-                        "seat": seat,
-                        "card": card,
-                        "from": square_id(action.c1, action.p1),
-                        "to": square_id(action.c2, action.p2),
-                        "text": f"{name} plays the swap card: {action.label()}",
-                    }
-                )
+        else:  # a swap: a card played face up
+            assert isinstance(action, Swap)
+            card = "SWAP"
+            self._play_card(seat, card)
+            self.pos = B.swap(self.pos, action.c1, action.p1, action.c2, action.p2)
+            ev = [
+                {
+                    "kind": "swap",
+                    "seat": seat,
+                    "card": card,
+                    "from": square_id(action.c1, action.p1),
+                    "to": square_id(action.c2, action.p2),
+                    "text": f"{_NAMES[seat]} plays the swap card: {action.label()}",
+                }
+            ]
             if not self._check_win(ev):
                 self._next_turn(seat, ev)
         if self.seats != 4:
@@ -904,10 +934,13 @@ class PartnersState(State[PartnersAction]):
         """:meth:`.core.game.State.play` (count the decision, stop at the bound), with the
         bound a constant: random play and search call it once per decision."""
         legal = self._legal
-        # a move from the legal list itself (random play, search): straight to _play_move
-        if type(action) is Move and legal is not None and any(map(is_, legal, repeat(action))):
+        # an action from the legal list itself (random play, search): no further checks
+        if legal is not None and any(map(is_, legal, repeat(action))):
             self._legal = None
-            events = self._play_move(self.turn, action)  # type: ignore[arg-type]  # a legal list: a seat acts
+            if type(action) is Move:
+                events = self._play_move(self.turn, action)  # type: ignore[arg-type]  # a legal list: a seat acts
+            else:
+                events = self._dispatch(self.turn, action)  # type: ignore[arg-type]
         else:
             events = self.apply(action)
         self.decisions = d = self.decisions + 1
@@ -922,20 +955,48 @@ class PartnersState(State[PartnersAction]):
         name the person as :meth:`apply` does (``_play_card``, ``_move``, ``_check_win`` and
         ``_next_turn`` inlined: every plain decision comes here)."""
         card = action.card
-        hands = self.hands
-        hand = hands[seat]
+        hand = self.hands[seat]
         i = hand.index(card)
-        self.hands = hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
-        self.discard = (*self.discard, card)
+        new_hands = list(self.hands)
+        new_hands[seat] = hand[:i] + hand[i + 1 :]
+        self.hands = hands = tuple(new_hands)
+        self.discard += (card,)
         g = seat ^ 2  # the partner (seat + 2) % 4
         if self.gift_zone[g] == 1 and self.gave[g] == card:
             self.gift_zone = _put(self.gift_zone, g, 0)
+        # the squares' ids and the event's text, kept per action (by identity; the entry
+        # holds the action, so its id is not reused while the entry lives)
+        said = _MOVE_TEXTS.get(id(action))
+        if said is None or said[0] is not action:
+            said = _move_texts(action)
+        _, f, t, texts = said
         c, frm, to = action.colour, action.frm, action.to
-        pos, ko, so = B.land(self.pos, c, frm, to)
-        self.pos = pos
-        ids = _SQUARE_IDS[c]
-        f, t = ids[frm + 1], ids[to + 1]
-        text = f"{_NAMES[seat]} plays {card}: {COLOURS[c]} {f} → {t}"
+        # B.land, inlined: a move ends on the track or in the house, never in a circle
+        pos = self.pos
+        ko = -1
+        so = False
+        if to < HOUSE:
+            for o in _OTHERS[c]:
+                theirs = pos[o]
+                if to in theirs:  # one colour at most stands on a square
+                    if theirs.count(to) >= 2:
+                        so = True  # a protected pair: the mover goes back to its circle
+                    else:
+                        ko = o
+                    break
+        mine = list(pos[c])
+        mine.remove(frm)
+        mine.append(CIRCLE if so else to)
+        mine.sort()
+        new = list(pos)
+        new[c] = tuple(mine)
+        if ko >= 0:
+            rest = list(pos[ko])
+            rest.remove(to)
+            rest.insert(0, CIRCLE)  # the smallest position: the order stays sorted
+            new[ko] = tuple(rest)
+        self.pos = pos = tuple(new)
+        text = texts[seat]
         ctrl = self.ctrl
         four = self.seats == 4
         ev: list[Event] = [
@@ -969,13 +1030,40 @@ class PartnersState(State[PartnersAction]):
                     e["seat"] = ctrl[k]
         return ev
 
+    def _start(self, seat: int, action: Start) -> list[Event]:
+        """A start move (R5.8); the events name the person as :meth:`apply` does."""
+        card = action.card
+        c = action.colour
+        self._play_card(seat, card)
+        sf = START_FIELD[c]
+        self.pos, ko, _ = B.land(self.pos, c, CIRCLE, sf)
+        text = f"{_NAMES[seat]} plays {card}: a {COLOURS[c]} piece comes out"
+        ev: list[Event] = [
+            {"kind": "start", "seat": seat, "card": card, "to": _SQUARE_IDS[c][sf + 1], "text": text}
+            if self.seats == 4
+            else {
+                "kind": "start",
+                "seat": self.ctrl[seat],
+                "card": card,
+                "to": _SQUARE_IDS[c][sf + 1],
+                "text": text,
+                "colour_seat": seat,
+            }
+        ]
+        if ko >= 0:
+            ev.append(_ko_event(ko, sf))
+        if not self._check_win(ev):
+            self._next_turn(seat, ev)
+        return ev
+
     def _discard(self, seat: int) -> list[Event]:
-        """R8: the whole hand is laid down, face up or (``discard_visibility=hidden``) face down."""
-        name = COLOURS[seat].capitalize()
+        """R8: the whole hand is laid down, face up or (``discard_visibility=hidden``) face down.
+        The events name the person as :meth:`apply` does."""
+        name = _NAMES[seat]
         hand = self.hands[seat]
         self.hands = _put(self.hands, seat, ())
         self.sat_out = _put(self.sat_out, seat, True)
-        g = partner(seat)
+        g = seat ^ 2  # the partner
         ev: list[Event] = []
         if self.opts.discard_visibility == "public":
             self.discard = (*self.discard, *hand)
@@ -1001,15 +1089,20 @@ class PartnersState(State[PartnersAction]):
                     "text": f"{name} has no usable card and lays down {len(hand)} cards face down",
                 }
             )
+        if self.seats != 4:
+            e = ev[0]
+            e["colour_seat"] = seat
+            e["seat"] = self.ctrl[seat]
         self._next_turn(seat, ev)
         return ev
 
     def _play_card(self, seat: int, card: str) -> None:
-        hands = self.hands
-        hand = hands[seat]
+        hand = self.hands[seat]
         i = hand.index(card)
-        self.hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
-        self.discard = (*self.discard, card)
+        new_hands = list(self.hands)
+        new_hands[seat] = hand[:i] + hand[i + 1 :]
+        self.hands = tuple(new_hands)
+        self.discard += (card,)
         g = seat ^ 2  # the partner (seat + 2) % 4
         if self.gift_zone[g] == 1 and self.gave[g] == card:
             self.gift_zone = _put(self.gift_zone, g, 0)
@@ -1041,7 +1134,7 @@ class PartnersState(State[PartnersAction]):
 
     def _seven(self, seat: int, action: Seven) -> list[Event]:
         ev: list[Event] = []
-        name = COLOURS[seat].capitalize()
+        name = _NAMES[seat]
         o = self.opts
         optional = o.house_entry == "optional"
         bounce = o.house_overshoot == "bounce"
@@ -1057,7 +1150,7 @@ class PartnersState(State[PartnersAction]):
         new, ko, so = B.land(self.pos, a, frm, to)
         self.pos = new
         used2 = tuple(sorted((*used, (a, CIRCLE if so else to))))
-        switched = a == seat and B.home(new[seat])
+        switched = a == seat and new[seat][0] >= HOUSE  # B.home
         self._moved(seat, a, frm, to, "S7", ev, name, ko, so)
         ev[0]["kind"] = "seven"
         ev[0]["steps"] = action.steps
@@ -1105,9 +1198,16 @@ class PartnersState(State[PartnersAction]):
         return False
 
     def _give(self, seat: int, card: str) -> list[Event]:
-        self.commits = _put(self.commits, seat, card)
-        ev: list[Event] = [{"kind": "commit", "seat": seat, "text": _COMMIT_TEXTS[seat]}]
-        if None not in self.commits:
+        """A commitment in the exchange; the events name the person as :meth:`apply` does."""
+        redone = list(self.commits)
+        redone[seat] = card
+        self.commits = commits = tuple(redone)
+        ev: list[Event] = [
+            {"kind": "commit", "seat": seat, "text": _COMMIT_TEXTS[seat]}
+            if self.seats == 4
+            else {"kind": "commit", "seat": self.ctrl[seat], "text": _COMMIT_TEXTS[seat], "colour_seat": seat}
+        ]
+        if None not in commits:
             hands = []
             for s in range(4):
                 h = list(self.hands[s])
@@ -1125,7 +1225,8 @@ class PartnersState(State[PartnersAction]):
             self._set_turn(self.leader)
             ev.append({"kind": "exchange", "text": "The partners exchange their cards"})
         else:
-            self._set_turn((seat + 1) % 4)
+            self.turn = seat = (seat + 1) % 4
+            self.to_act = self.ctrl[seat]
         return ev
 
     def _next_turn(self, seat: int, ev: list[Event]) -> None:
@@ -1377,10 +1478,28 @@ class PartnersState(State[PartnersAction]):
 
 _NAMES = tuple(c.capitalize() for c in COLOURS)
 _COMMIT_TEXTS = tuple(f"{_NAMES[k]} chooses a card for {COLOURS[partner(k)]}" for k in range(4))
+_OTHERS = tuple(tuple(o for o in range(4) if o != c) for c in range(4))
+"""The colours other than ``c``, in order."""
 _AFTER = tuple(tuple((seat + k) % 4 for k in range(1, 5)) for seat in range(4))
 """The colour seats in turn after ``seat`` (itself last)."""
 _SQUARE_IDS = tuple(tuple(square_id(c, p) for p in range(CIRCLE, HOUSE + HOUSE_SIZE)) for c in range(4))
 """``_SQUARE_IDS[c][p + 1]`` is ``square_id(c, p)``."""
+
+
+_MOVE_TEXTS: dict[int, tuple[Move, str, str, tuple[str, ...]]] = {}
+"""``id(move)`` -> (the move, the ids of its squares from and to, the event text for each
+colour seat playing it): :meth:`PartnersState._play_move`'s strings, made once per action."""
+
+
+def _move_texts(action: Move) -> tuple[Move, str, str, tuple[str, ...]]:
+    """``_MOVE_TEXTS[id(action)]``, made."""
+    if len(_MOVE_TEXTS) > 100_000:  # never with the interned actions (a few thousand)
+        _MOVE_TEXTS.clear()
+    ids = _SQUARE_IDS[action.colour]
+    f, t = ids[action.frm + 1], ids[action.to + 1]
+    texts = tuple(f"{name} plays {action.card}: {COLOURS[action.colour]} {f} → {t}" for name in _NAMES)
+    got = _MOVE_TEXTS[id(action)] = (action, f, t, texts)
+    return got
 
 
 _NO_ZONES = (0, 0, 0, 0)
