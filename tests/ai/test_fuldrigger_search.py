@@ -120,3 +120,13 @@ def test_analysis_of_a_free_decision_reads_only_the_seats_determinizations() -> 
     guard = _OnlyWhatTheSeatSees(s, seat)
     ranked = agent.analyse(guard, seat, Rng(4), Budget(iterations=20))  # type: ignore[arg-type]
     assert guard.calls == {"legal", "determinize"} and ranked[0][1] > 0
+
+
+def test_the_fitted_value_is_a_chance_the_two_seats_share() -> None:
+    from spillebord.games.fuldrigger.bots import search_value, value_features
+
+    s = _searched(200)
+    f0, f1 = value_features(s, 0), value_features(s, 1)
+    assert f0 == [-x for x in f1] and any(f0)
+    v = search_value(s)
+    assert all(0.0 < x < 1.0 for x in v) and abs(sum(v) - 1.0) < 1e-9
