@@ -1,0 +1,132 @@
+"""Fuldrigger's own search (games/fuldrigger/search.py): paired playouts of the trader's move and
+a few alternatives, the trader's move kept unless another is clearly better."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spillebord.ai import Budget, LevelAgent, bots_for, decide, make_agent
+from spillebord.core import Rng, registry
+from spillebord.games.fuldrigger.rules import FuldriggerState
+from spillebord.games.fuldrigger.search import KINDS, FuldriggerSearchAgent, width_for
+
+GAME = registry.get("fuldrigger")
+
+
+def _trader_game(decisions: int) -> FuldriggerState:
+    """Fuldrigger seed 0, the trader on both seats for ``decisions`` decisions."""
+    s = GAME.new(2, 0)
+    trader = make_agent("trader", GAME)
+    rng = Rng(5)
+    for _ in range(decisions):
+        s.play(decide(trader, s, rng))
+    assert isinstance(s, FuldriggerState)
+    return s
+
+
+def _searched(after: int) -> FuldriggerState:
+    """The first decision from ``after`` on that the search covers with an alternative to the
+    trader's move."""
+    s = _trader_game(after)
+    trader = make_agent("trader", GAME)
+    kit = bots_for(GAME)
+    assert kit.defer is not None
+
+    def choices(s: FuldriggerState) -> int:
+        return sum(1 for a in s.legal() if str(a).split(" ", 1)[0] in KINDS)
+
+    while not (s.phase == "free" and not kit.defer(s, s.turn) and choices(s) > 1):
+        assert s.to_act is not None
+        s.play(decide(trader, s, Rng(1)))
+    return s
+
+
+def test_ismcts_and_the_top_levels_are_fuldriggers_own_search() -> None:
+    assert isinstance(make_agent("ismcts", GAME), FuldriggerSearchAgent)
+    for level in (4, 5):
+        agent = make_agent(f"level{level}", GAME)
+        assert isinstance(agent, LevelAgent) and isinstance(agent.search, FuldriggerSearchAgent)
+
+
+def test_width_grows_with_the_budget() -> None:
+    assert [width_for(n) for n in (10, 80, 160, 320, 2000)] == [2, 3, 4, 5, 5]
+
+
+def test_sailing_is_the_traders_move_unsearched() -> None:
+    s = _trader_game(7)  # the first ship's second step
+    assert s.phase == "move"
+    seat = s.to_act
+    assert seat is not None
+    agent = make_agent("ismcts", GAME)
+    assert isinstance(agent, FuldriggerSearchAgent)
+    want = decide(make_agent("trader", GAME), s, Rng(2))
+    assert decide(agent, s, Rng(2), Budget(iterations=80)) == want
+    assert agent.last_iterations == 0
+
+
+def test_a_free_decision_is_searched_within_its_budget_and_reproducibly() -> None:
+    s = _searched(20)
+    seat = s.to_act
+    assert seat is not None
+    agent = make_agent("ismcts", GAME)
+    assert isinstance(agent, FuldriggerSearchAgent)
+    a = decide(agent, s, Rng(3), Budget(iterations=40))
+    spent = agent.last_iterations
+    assert 1 <= spent <= 40 + 10  # one round of playouts may overshoot the budget
+    assert agent.last_choice is not None and agent.last_choice[1] == a
+    assert decide(agent, s, Rng(3), Budget(iterations=40)) == a  # the same seed and budget
+    assert agent.last_iterations == spent
+
+
+def test_analyse_ranks_every_legal_action_once_the_choice_first() -> None:
+    s = _searched(20)
+    seat = s.to_act
+    assert seat is not None
+    agent = make_agent("ismcts", GAME)
+    assert isinstance(agent, FuldriggerSearchAgent)
+    ranked = agent.analyse(s, seat, Rng(4), Budget(iterations=40))
+    assert sorted(str(a) for a, _, _ in ranked) == sorted(str(a) for a in s.legal())
+    searched = [r for r in ranked if r[1] > 0]
+    assert 2 <= len(searched) <= width_for(40) and ranked[0][1] > 0
+    assert all(0.0 <= p <= 1.0 for _, _, p in ranked)
+
+
+class _OnlyWhatTheSeatSees:
+    """A state that answers ``legal()`` and ``determinize(seat)`` and nothing else."""
+
+    def __init__(self, state: Any, seat: int) -> None:
+        self._state, self._seat = state, seat
+        self.calls: set[str] = set()
+
+    def legal(self) -> Any:
+        self.calls.add("legal")
+        return self._state.legal()
+
+    def determinize(self, seat: int, rng: Rng) -> Any:
+        assert seat == self._seat, "the search sampled another seat's knowledge"
+        self.calls.add("determinize")
+        return self._state.determinize(seat, rng)
+
+    def __getattr__(self, name: str) -> Any:
+        raise AssertionError(f"the analysis read state.{name} of the true state")
+
+
+def test_analysis_of_a_free_decision_reads_only_the_seats_determinizations() -> None:
+    s = _searched(20)
+    seat = s.to_act
+    assert seat is not None
+    agent = make_agent("ismcts", GAME)
+    assert isinstance(agent, FuldriggerSearchAgent)
+    guard = _OnlyWhatTheSeatSees(s, seat)
+    ranked = agent.analyse(guard, seat, Rng(4), Budget(iterations=20))  # type: ignore[arg-type]
+    assert guard.calls == {"legal", "determinize"} and ranked[0][1] > 0
+
+
+def test_the_fitted_value_is_a_chance_the_two_seats_share() -> None:
+    from spillebord.games.fuldrigger.bots import search_value, value_features
+
+    s = _searched(200)
+    f0, f1 = value_features(s, 0), value_features(s, 1)
+    assert f0 == [-x for x in f1] and any(f0)
+    v = search_value(s)
+    assert all(0.0 < x < 1.0 for x in v) and abs(sum(v) - 1.0) < 1e-9
