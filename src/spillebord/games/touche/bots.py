@@ -503,7 +503,7 @@ def register(game: AnyGame) -> None:
             cutoff=16,
             exploration=0.3,
             widen=2,
-            iterations=440,
+            iterations=720,
             prior=prior,
             scale=SCALE,
             search=_rollout_search,
