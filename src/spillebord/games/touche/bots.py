@@ -27,7 +27,7 @@ from .data import (
     INSTANCES,
     IS_FREE,
     JOKER,
-    THROUGH,
+    OTHERS,
     TYPE_RANGES,
     T,
 )
@@ -118,44 +118,105 @@ def _worth(marks: list[int], cells: tuple[int, ...], side: int, held: set[str] |
     return VALUE_BY_MISSING[miss]
 
 
+def hot_cells(hand: Sequence[str]) -> list[bool]:
+    """Per cell: a FREE space, or a card space whose card is in ``hand`` (jokers aside)."""
+    hot = list(IS_FREE)
+    for card in hand:
+        if card != JOKER:
+            for c in CARD_CELLS[card]:
+                hot[c] = True
+    return hot
+
+
 def _cell_delta(
-    state: ToucheState, x: int, side: int, hand: tuple[str, ...], defense: float = 1.1, ready_w: float = 0.25
+    state: ToucheState,
+    x: int,
+    side: int,
+    hand: tuple[str, ...],
+    defense: float = 1.1,
+    ready_w: float = 0.25,
+    hot: list[bool] | None = None,
 ) -> float:
-    """Gain of putting ``side``'s marker on ``x``: own instances advanced, others' blocked."""
+    """Gain of putting ``side``'s marker on ``x``: own instances advanced, others' blocked.
+
+    For each instance through ``x``: its worth (:func:`_worth`, with the cards of ``hand``)
+    after the marker minus its worth before, times 1 + ``ready_w`` a remaining empty cell that
+    is FREE or held; plus ``defense`` times the worth of every opponent's instance through
+    ``x`` that is still alive. One pass over each instance's other cells (``OTHERS``) gives
+    both worths: the same sums, in the same order, as calling :func:`_worth` twice (the
+    reference in ``tests/games/touche/test_touche_bot.py``), about twice as fast. ``hot``:
+    :func:`hot_cells` of ``hand``, computed once for all the cells of a decision."""
     marks = state.marks
     old = marks[x]
+    if hot is None:
+        hot = hot_cells(hand)
     gain = 0.0
-    held = set(hand)
-    held.discard(JOKER)
     mask = state.mask(side)
+    vbm = VALUE_BY_MISSING
+    free = IS_FREE
+    x_free = free[x]
+    # x missing before (old is EMPTY): the worth of an instance then missing only x
+    only_x = SURE if x_free else LIKELY if hot[x] else vbm[1]
     for t in range(4):
         if not mask >> t & 1:
             continue
-        for k in THROUGH[t][x]:
-            cells = INSTANCES[k][1]
-            before = _worth(marks, cells, side, held)
-            marks[x] = side
-            after = _worth(marks, cells, side, held)
-            marks[x] = old
-            if after < 0:
-                continue
-            # Bonus when the remaining empty cells are ones we hold the card for.
+        for others in OTHERS[t][x]:
+            miss = 0
+            frees = 0
             ready = 0
-            for c in cells:
-                if marks[c] == EMPTY and c != x and (IS_FREE[c] or CELL_CARD[c] in held):
+            last = -1
+            for c in others:
+                m = marks[c]
+                if m == side:
+                    continue
+                if m != EMPTY:
+                    break
+                if free[c]:
+                    frees += 1
+                    if frees > 1:
+                        break
                     ready += 1
-            gain += (after - max(before, 0.0)) * (1.0 + ready_w * ready)
+                elif hot[c]:
+                    ready += 1
+                miss += 1
+                last = c
+            else:
+                after = vbm[miss] if miss != 1 else SURE if free[last] else LIKELY if hot[last] else vbm[1]
+                if old == side:
+                    before = after
+                elif old != EMPTY or frees + x_free > 1:
+                    before = 0.0
+                else:
+                    before = only_x if miss == 0 else vbm[miss + 1]
+                gain += (after - before) * (1.0 + ready_w * ready)
     for opp in range(state.n_sides):
-        if opp == side:
-            continue
+        if opp == side or (old != EMPTY and old != opp):
+            continue  # x blocks every instance of theirs through it already
+        # x missing for them, or their marker on x (which a joker replaces)
+        miss0 = 0 if old == opp else 1
+        frees0 = 1 if miss0 and x_free else 0
         omask = state.mask(opp)
         for t in range(4):
             if not omask >> t & 1:
                 continue
-            for k in THROUGH[t][x]:
-                before = _worth(marks, INSTANCES[k][1], opp, None)
-                if before > 0:
-                    gain += defense * before
+            for others in OTHERS[t][x]:
+                miss = miss0
+                frees = frees0
+                last = x
+                for c in others:
+                    m = marks[c]
+                    if m == opp:
+                        continue
+                    if m != EMPTY:
+                        break
+                    if free[c]:
+                        frees += 1
+                        if frees > 1:
+                            break
+                    miss += 1
+                    last = c
+                else:
+                    gain += defense * (SURE if miss == 1 and free[last] else vbm[miss])
     return gain
 
 
@@ -218,11 +279,12 @@ class HeuristicAgent:
         out: list[tuple[Action, float]] = []
         n_dead = 0
         w = self.w
+        hot = hot_cells(hand)
         for a in legal:
             if isinstance(a, Place):
                 x = CELL_INDEX[a.cell]
                 if x not in cache:
-                    cache[x] = _cell_delta(state, x, side, hand, w["defense"], w["ready"])
+                    cache[x] = _cell_delta(state, x, side, hand, w["defense"], w["ready"], hot)
                 v = cache[x]
                 if a.card == JOKER:
                     if v < VALUE_BY_MISSING[0] and state.marks[x] == EMPTY:
@@ -266,11 +328,12 @@ def prior(state: State[Any], actions: Sequence[Action]) -> list[float]:
     hand = state.hands[seat]
     cache: dict[int, float] = {}
     out = []
+    hot = hot_cells(hand)
     for a in actions:
         if isinstance(a, Place):
             x = CELL_INDEX[a.cell]
             if x not in cache:
-                cache[x] = _cell_delta(state, x, side, hand)
+                cache[x] = _cell_delta(state, x, side, hand, hot=hot)
             out.append(cache[x] - (DEFAULT_WEIGHTS["joker_empty"] if a.card == JOKER else 0.0))
         else:
             out.append(0.0)
@@ -440,7 +503,7 @@ def register(game: AnyGame) -> None:
             cutoff=16,
             exploration=0.3,
             widen=2,
-            iterations=440,
+            iterations=720,
             prior=prior,
             scale=SCALE,
             search=_rollout_search,

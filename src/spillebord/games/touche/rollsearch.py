@@ -47,8 +47,9 @@ CUTOFF = 16
 
 
 def shortlist(iterations: int, legal: int) -> int:
-    """How many of the heuristic's best moves are played out: 4 at the Expert's 110
-    playouts, 10 at the Master's 440 (about 27 and 44 samples each)."""
+    """How many of the heuristic's best moves are played out: 5 at the Expert's 180
+    playouts, 16 at the Master's 720 (36 and 45 samples each). Capping it at 5 at 720 (144
+    samples each) chose no better (``tools/touche_choice_test.py``, docs/bots.md)."""
     return max(2, min(legal, 2 + iterations // 50))
 
 
