@@ -24,6 +24,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import signal
 import socket
 import statistics
@@ -454,6 +455,16 @@ def main() -> None:
                     f"(of {os.cpu_count()} cores); load average {os.getloadavg()[0]:.1f}",
                     flush=True,
                 )
+                # The server logs collections long enough to be felt (maintenance.tune_gc):
+                # a p99 far above the p50 on a quiet machine is often one of these.
+                logged = (tmp / f"server-{kind}-{n}.log").read_text(errors="replace")
+                pauses = [float(m) for m in re.findall(r"garbage collection .*? took (\d+) ms", logged)]
+                if pauses:
+                    print(
+                        f"         server: {len(pauses)} long garbage collections "
+                        f"(the longest {max(pauses):.0f} ms)",
+                        flush=True,
+                    )
                 dbcpu = stats.db_cpu  # type: ignore[attr-defined]
                 if dbcpu == dbcpu:  # PostgreSQL: its backends serving this server (in "other processes")
                     print(
