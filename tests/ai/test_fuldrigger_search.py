@@ -3,12 +3,11 @@ a few alternatives, the trader's move kept unless another is clearly better."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from spillebord.ai import Budget, LevelAgent, bots_for, decide, make_agent
 from spillebord.core import Rng, registry
 from spillebord.games.fuldrigger.rules import FuldriggerState
 from spillebord.games.fuldrigger.search import KINDS, FuldriggerSearchAgent, width_for
+from spillebord.testing import OnlyWhatTheSeatSees
 
 GAME = registry.get("fuldrigger")
 
@@ -91,33 +90,13 @@ def test_analyse_ranks_every_legal_action_once_the_choice_first() -> None:
     assert all(0.0 <= p <= 1.0 for _, _, p in ranked)
 
 
-class _OnlyWhatTheSeatSees:
-    """A state that answers ``legal()`` and ``determinize(seat)`` and nothing else."""
-
-    def __init__(self, state: Any, seat: int) -> None:
-        self._state, self._seat = state, seat
-        self.calls: set[str] = set()
-
-    def legal(self) -> Any:
-        self.calls.add("legal")
-        return self._state.legal()
-
-    def determinize(self, seat: int, rng: Rng) -> Any:
-        assert seat == self._seat, "the search sampled another seat's knowledge"
-        self.calls.add("determinize")
-        return self._state.determinize(seat, rng)
-
-    def __getattr__(self, name: str) -> Any:
-        raise AssertionError(f"the analysis read state.{name} of the true state")
-
-
 def test_analysis_of_a_free_decision_reads_only_the_seats_determinizations() -> None:
     s = _searched(20)
     seat = s.to_act
     assert seat is not None
     agent = make_agent("ismcts", GAME)
     assert isinstance(agent, FuldriggerSearchAgent)
-    guard = _OnlyWhatTheSeatSees(s, seat)
+    guard = OnlyWhatTheSeatSees(s, seat)
     ranked = agent.analyse(guard, seat, Rng(4), Budget(iterations=20))  # type: ignore[arg-type]
     assert guard.calls == {"legal", "determinize"} and ranked[0][1] > 0
 

@@ -18,7 +18,7 @@ from test_server_support import Server, server_on
 from spillebord.ai.review import VERDICTS
 from spillebord.core import Rng, registry
 from spillebord.server.analysis import compute_hint, review_decision, review_positions
-from spillebord.testing import play_match
+from spillebord.testing import OnlyWhatTheSeatSees, play_match
 from toygame import TOY
 
 registry.register(TOY)
@@ -117,26 +117,6 @@ def test_a_hint_uses_only_the_asking_seat_s_knowledge() -> None:
     assert len(want) == 3
     for k in range(4):
         assert compute_hint(TOY, state.determinize(seat, Rng(100 + k)), seat, 5, 120, 0.0) == want
-
-
-class OnlyWhatTheSeatSees:
-    """A state that answers ``legal()`` and ``determinize(seat)`` and nothing else."""
-
-    def __init__(self, state: Any, seat: int) -> None:
-        self._state, self._seat = state, seat
-        self.calls: set[str] = set()
-
-    def legal(self) -> Any:
-        self.calls.add("legal")
-        return self._state.legal()
-
-    def determinize(self, seat: int, rng: Rng) -> Any:
-        assert seat == self._seat, "the search sampled another seat's knowledge"
-        self.calls.add("determinize")
-        return self._state.determinize(seat, rng)
-
-    def __getattr__(self, name: str) -> Any:
-        raise AssertionError(f"the hint read state.{name} of the true state")
 
 
 @pytest.mark.parametrize("game_id", ["kasino", "touche", "revir", "metscri", "88", "fuldrigger", "partners"])

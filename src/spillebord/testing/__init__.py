@@ -193,8 +193,31 @@ def play_match(
     )
 
 
+class OnlyWhatTheSeatSees:
+    """A state that answers ``legal()`` and ``determinize(seat)`` and nothing else: hand it to
+    a hint or an analysis to check that it reads the true state only through those two (any
+    other attribute fails the test that uses it)."""
+
+    def __init__(self, state: State[Any], seat: int) -> None:
+        self._state, self._seat = state, seat
+        self.calls: set[str] = set()
+
+    def legal(self) -> Any:
+        self.calls.add("legal")
+        return self._state.legal()
+
+    def determinize(self, seat: int, rng: Rng) -> Any:
+        assert seat == self._seat, "the search sampled another seat's knowledge"
+        self.calls.add("determinize")
+        return self._state.determinize(seat, rng)
+
+    def __getattr__(self, name: str) -> Any:
+        raise AssertionError(f"the analysis read state.{name} of the true state")
+
+
 __all__ = [
     "Match",
+    "OnlyWhatTheSeatSees",
     "final_state",
     "legal_counts",
     "new_state",
