@@ -274,7 +274,13 @@ async def run_load(
 
 
 def start_server(
-    db: str, port: int, log: Path, register: bool, processes: int | None = None, profile: str | None = None
+    db: str,
+    port: int,
+    log: Path,
+    register: bool,
+    processes: int | None = None,
+    profile: str | None = None,
+    settings: list[str] | None = None,
 ) -> subprocess.Popen[bytes]:
     args = [
         sys.executable,
@@ -304,6 +310,9 @@ def start_server(
         args += ["--bot-processes", str(processes)]
     if register:
         args += ["--register", f"{TESTS}:toygame:TOY"]
+    for setting in settings or []:
+        name, _, value = setting.partition("=")
+        args += ["--" + name.replace("_", "-"), value]
     out = open(log, "ab")  # noqa: SIM115
     env = dict(os.environ)
     if profile:
@@ -330,6 +339,13 @@ def main() -> None:
         "--pg",
         default=os.environ.get("SPILLEBORD_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test"),
         help="PostgreSQL server URL (a fresh database is created in it and dropped)",
+    )
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a server setting (spillebord.server.Config), e.g. --set gc_full_every=0 (repeatable)",
     )
     p.add_argument("--game", default="kasino", help="the game every table plays")
     p.add_argument("--seats", type=int, default=None, help="seats per table (default: the game's least)")
@@ -404,7 +420,9 @@ def main() -> None:
                 db = kind
             port = free_port()
             profile = f"{a.profile}.{kind[:8]}.{n}" if a.profile else None
-            proc = start_server(db, port, tmp / f"server-{kind}-{n}.log", register, a.bot_processes, profile)
+            proc = start_server(
+                db, port, tmp / f"server-{kind}-{n}.log", register, a.bot_processes, profile, a.set
+            )
             try:
                 stats = asyncio.run(
                     run_load(

@@ -113,6 +113,16 @@ class Config:
     """Playouts comparing the played and the best action in a review."""
     review_jobs: int = 1
     """Reviews computed at the same time by one worker (the others wait their turn)."""
+    gc_young: int = 10_000
+    """Objects allocated (less those freed) between two collections of the youngest
+    generation (Python: 700). A collection's pause grows with it."""
+    gc_middle: int = 20
+    """Collections of the youngest generation between two of the middle one (Python: 10)."""
+    gc_full_every: float = 600.0
+    """Seconds between two garbage collections of everything the server holds (a pause of
+    some 100 ms at 1,000 tables). Between them, what survived a collection of the oldest
+    generation is frozen (:func:`gc.freeze`), so the next one only looks at what came since;
+    0: Python's own collector, which looks at everything each time."""
 
     @property
     def tick(self) -> float:

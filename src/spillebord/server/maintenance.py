@@ -49,31 +49,57 @@ class Maintenance:
         self._ckpt: asyncio.Task[None] | None = None
         self._task: asyncio.Task[None] | None = None
         self._gc_cb: Callable[[str, dict[str, Any]], None] | None = None
+        self._last_full = float("-inf")
 
     # ----------------------------------------------------------------- the collector
 
     def tune_gc(self) -> None:
         """Everything loaded so far (modules, rebuilt tables) lives as long as the process:
         keep it out of the collector's way, collect the oldest generation less often, and
-        log collections long enough to be felt as latency."""
+        log collections long enough to be felt as latency.
+
+        A collection of the oldest generation looks at every object the server holds (at
+        1,000 tables some 100 ms, a pause every few seconds to minutes). So what survives one
+        is frozen: the next looks only at what came since. Garbage cycles among the frozen
+        objects wait for the full collection every ``gc_full_every`` seconds (:meth:`full_gc`).
+        """
         gc.collect()
         gc.freeze()
-        gc.set_threshold(10_000, 20, 50)
+        gc.set_threshold(self.cfg.gc_young, self.cfg.gc_middle, 50)
         started: list[float] = []
         clock = self.clock
+        freeze = self.cfg.gc_full_every > 0
+        self._last_full = clock.monotonic()
 
         def cb(phase: str, info: dict[str, Any]) -> None:
             if phase == "start":
                 started[:] = [clock.monotonic()]
             elif started:
                 dt = clock.monotonic() - started[0]
+                generation = info.get("generation")
                 if dt > GC_WARNING:
-                    log.warning(
-                        "garbage collection (generation %s) took %.0f ms", info.get("generation"), dt * 1000
-                    )
+                    log.warning("garbage collection (generation %s) took %.0f ms", generation, dt * 1000)
+                if freeze and generation == 2:
+                    # Everything left is reachable now: the lists are consistent after a
+                    # collection, and gc.freeze only moves them.
+                    gc.freeze()
 
         self._gc_cb = cb
         gc.callbacks.append(cb)
+
+    def full_gc(self, force: bool = False) -> float | None:
+        """Collect everything, the frozen objects too, if ``gc_full_every`` seconds have
+        passed (or ``force``), and freeze what is left; the seconds it took, or None."""
+        every = self.cfg.gc_full_every
+        now = self.clock.monotonic()
+        if self._gc_cb is None or every <= 0 or (not force and now - self._last_full < every):
+            return None
+        gc.unfreeze()
+        gc.collect()  # its callback freezes what survives
+        self._last_full = self.clock.monotonic()
+        dt = self._last_full - now
+        log.info("full garbage collection: %.0f ms, %d objects kept", dt * 1000, gc.get_freeze_count())
+        return dt
 
     # ----------------------------------------------------------------- the round
 
@@ -122,6 +148,7 @@ class Maintenance:
         await self.presence.take_over()
         self.bots.watchdog()
         self.evict()
+        self.full_gc()
 
     def evict(self) -> None:
         """Drop finished tables nobody here watches, ``evict_after`` seconds after their end
@@ -143,6 +170,7 @@ class Maintenance:
             with contextlib.suppress(ValueError):
                 gc.callbacks.remove(self._gc_cb)
             self._gc_cb = None
+            gc.unfreeze()
 
 
 __all__ = ["Maintenance"]
