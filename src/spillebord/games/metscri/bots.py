@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
 from spillebord.ai import Budget, GameBots, Needs, register_bots
+from spillebord.ai.agent import Searcher
 from spillebord.ai.playout import epsilon_greedy, logistic_value
 from spillebord.core import Action, AnyGame, Rng, State
 
@@ -409,11 +410,19 @@ def defer(state: State[Any], seat: int) -> bool:
     return state.phase == ROLL
 
 
+def _search(game: AnyGame) -> Searcher:
+    from .search import MetscriSearchAgent
+
+    return MetscriSearchAgent(game, PlannerAgent(game), prior, defer)
+
+
 def register(game: AnyGame) -> None:
     """Register Metscri's evaluation and agents (called from the package ``__init__``); search
     plays out with the heuristic weighing only the entries that matter (:class:`PlayoutAgent`,
-    10% random moves), expands by one ply first, values cut-off playouts by M-points and
-    plans, and leaves rolling to the planner (:func:`defer`)."""
+    10% random moves), values cut-off playouts by M-points and plans, and leaves rolling to
+    the planner (:func:`defer`); ``ismcts`` and the levels 4-5 are Metscri's own search
+    (:mod:`.search`: paired playouts of the planner's move and its best few alternatives by
+    one ply, :func:`prior`)."""
     register_bots(
         game,
         GameBots(
@@ -428,6 +437,7 @@ def register(game: AnyGame) -> None:
             prior=prior,
             scale=SCALE,
             defer=defer,
+            search=_search,
         ),
     )
 
