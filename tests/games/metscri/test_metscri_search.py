@@ -54,7 +54,8 @@ def test_ismcts_and_the_searching_levels_use_metscris_own_search() -> None:
 
 def test_the_width_grows_with_the_budget_within_bounds() -> None:
     assert width_for(1) == 2
-    assert width_for(25) == 3
+    assert width_for(12) == 2
+    assert width_for(25) == 4
     assert width_for(100) == MAX_WIDTH
     assert [width_for(n) for n in range(1, 400)] == sorted(width_for(n) for n in range(1, 400))
 

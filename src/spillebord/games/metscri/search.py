@@ -48,16 +48,21 @@ Deferred = Callable[[State[Any], int], bool]
 
 SWITCH_Z = 1.0
 """Standard errors of the paired mean difference by which a candidate must beat the planner's
-move (tools/metscri_switch.py)."""
+move. Offline (``tools/metscri_switch.py``, 50 positions of two planner games, the candidates'
+true values by 48 paired playouts from the true state), at 25 playouts and width 4 the search
+gains 0.96e-3 a decision over the planner's move at z 0, 0.97e-3 at 0.5, 0.84e-3 at 1.0, 0.51e-3
+at 2.0 (each ± about 1e-3; the best candidate of the four would gain 1.95e-3): flat from 0 to 1,
+so 1.0, which leaves the planner's move half as often as 0.5 (4.7% of decisions)."""
 SWITCH_MARGIN = 0.005
 """...and by how much at least (chance of winning)."""
-PER_CANDIDATE = 8
+PER_CANDIDATE = 6
 """Paired rounds the budget should give each candidate: the width is budget / this (2–MAX_WIDTH)."""
 MAX_WIDTH = 4
 
 
 def width_for(iterations: int) -> int:
-    """Candidates (the planner's move included): 3 at the Expert's 25 iterations, 4 from 32."""
+    """Candidates (the planner's move included): 4 from the Expert's 25 iterations (offline,
+    width 4 gained more than 3, 0.84e-3 against 0.47e-3 a decision at z 1, and 2 nothing)."""
     return max(2, min(MAX_WIDTH, iterations // PER_CANDIDATE))
 
 
