@@ -151,3 +151,27 @@ def test_rolls_are_left_to_the_planner_and_their_analysis_to_the_generic_search(
         ranked = agent.analyse(d, seat, Rng(i), Budget(iterations=10))
         assert sorted(map(str, (a for a, _, _ in ranked))) == sorted(map(str, s.legal()))
         assert agent.last_iterations == 10
+
+
+def test_the_search_value_is_relative_and_not_saturated_late_in_the_game() -> None:
+    """The search's value of a cut-off playout (``bots.relative_value``): at two seats the two
+    chances sum to one, the seat with more M-points is the favourite, and late in a game (when
+    each seat's evaluation is in the hundreds) it still tells the seats apart."""
+    from spillebord.ai import bots_for
+
+    kit = bots_for(GAME)
+    assert kit.value is MB.relative_value
+    late = GAME.new(2, 1)
+    assert isinstance(late, MetscriState)
+    playout = MB.PlayoutAgent(GAME)
+    rng = Rng(1)
+    for _ in range(500):  # the playout policy's game: 14 to 11 M-points by then
+        assert late.to_act is not None
+        late.play(playout.act(late, late.to_act, rng))
+    assert late.points[0] + late.points[1] >= 10
+    assert min(MB.value(late, 0), MB.value(late, 1)) > 100  # each seat's own evaluation
+    v = MB.relative_value(late)
+    assert abs(v[0] + v[1] - 1.0) < 1e-9
+    assert 0.02 < v[0] < 0.98
+    ahead = 0 if MB.value(late, 0) > MB.value(late, 1) else 1
+    assert v[ahead] > 0.5
