@@ -48,11 +48,13 @@ Deferred = Callable[[State[Any], int], bool]
 
 SWITCH_Z = 1.0
 """Standard errors of the paired mean difference by which a candidate must beat the planner's
-move. Offline (``tools/metscri_switch.py``, 50 positions of two planner games, the candidates'
-true values by 48 paired playouts from the true state), at 25 playouts and width 4 the search
-gains 0.96e-3 a decision over the planner's move at z 0, 0.97e-3 at 0.5, 0.84e-3 at 1.0, 0.51e-3
-at 2.0 (each ± about 1e-3; the best candidate of the four would gain 1.95e-3): flat from 0 to 1,
-so 1.0, which leaves the planner's move half as often as 0.5 (4.7% of decisions)."""
+move. Offline (``tools/metscri_switch.py``: positions of a planner game, the candidates' true
+values by 48 paired playouts from the true state, the search's 25 playouts drawn 40 times), at
+width 4 with the relative value (``bots.relative_value``, 21 positions) the search gains
+-1.73e-3 a decision over the planner's move at z 0, -0.26e-3 at 0.5, +0.79e-3 at 1.0, +0.55e-3
+at 1.5, +0.54e-3 at 2.0 (each ± 0.8–3e-3; the best of the four candidates would gain 6.1e-3);
+with the saturated value before it (50 positions) +0.96e-3 at 0, +0.84e-3 at 1.0. Both
+tables are best or near it at 1.0, which leaves the planner's move at 5–17% of decisions."""
 SWITCH_MARGIN = 0.005
 """...and by how much at least (chance of winning)."""
 PER_CANDIDATE = 6
@@ -61,8 +63,9 @@ MAX_WIDTH = 4
 
 
 def width_for(iterations: int) -> int:
-    """Candidates (the planner's move included): 4 from the Expert's 25 iterations (offline,
-    width 4 gained more than 3, 0.84e-3 against 0.47e-3 a decision at z 1, and 2 nothing)."""
+    """Candidates (the planner's move included): 4 from the Expert's 25 iterations (offline at
+    z 1, width 4 gained more than 3: 0.79e-3 against 0.18e-3 a decision with the relative
+    value, 0.84e-3 against 0.47e-3 with the saturated one; width 2 lost a little)."""
     return max(2, min(MAX_WIDTH, iterations // PER_CANDIDATE))
 
 
