@@ -3,11 +3,14 @@ and its best few alternatives."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from spillebord.ai import Budget, make_agent
 from spillebord.ai.levels import LevelAgent
 from spillebord.core import Rng
 from spillebord.games.metscri import GAME, MetscriState
 from spillebord.games.metscri import bots as MB
+from spillebord.games.metscri.actions import MetscriAction
 from spillebord.games.metscri.data import ROLL
 from spillebord.games.metscri.search import (
     MAX_WIDTH,
@@ -34,7 +37,7 @@ def positions(seeds: range, every: int, limit: int, rolls: bool = False) -> list
                 if n % every == every // 2:
                     out.append(s.copy())
                 n += 1
-            s.play(planner.act(s, s.to_act, rng))
+            s.play(cast(MetscriAction, planner.act(s, s.to_act, rng)))
     return out
 
 
@@ -167,7 +170,7 @@ def test_the_search_value_is_relative_and_not_saturated_late_in_the_game() -> No
     rng = Rng(1)
     for _ in range(500):  # the playout policy's game: 14 to 11 M-points by then
         assert late.to_act is not None
-        late.play(playout.act(late, late.to_act, rng))
+        late.play(cast(MetscriAction, playout.act(late, late.to_act, rng)))
     assert late.points[0] + late.points[1] >= 10
     assert min(MB.value(late, 0), MB.value(late, 1)) > 100  # each seat's own evaluation
     v = MB.relative_value(late)
