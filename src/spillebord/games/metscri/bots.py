@@ -436,10 +436,19 @@ def defer(state: State[Any], seat: int) -> bool:
     return state.phase == ROLL
 
 
+def searchable(state: State[Any], seat: int, action: Action) -> bool:
+    """The alternatives the search may weigh against the planner's move: not a blind turn (the
+    bots never turn a card they cannot identify: it shows everybody a card they cannot plan
+    with; a determinization's one ply and playouts see a sampled card there, and the search
+    chose such turns)."""
+    assert isinstance(state, MetscriState)
+    return not (isinstance(action, Turn) and action.square not in known_tops(state, seat))
+
+
 def _search(game: AnyGame) -> Searcher:
     from .search import MetscriSearchAgent
 
-    return MetscriSearchAgent(game, PlannerAgent(game), prior, defer)
+    return MetscriSearchAgent(game, PlannerAgent(game), prior, defer, searchable)
 
 
 def register(game: AnyGame) -> None:
@@ -478,5 +487,6 @@ __all__ = [
     "plan",
     "register",
     "relative_value",
+    "searchable",
     "value",
 ]

@@ -45,8 +45,10 @@ from .rules import MetscriState
 Ranker = Callable[[State[Any], Sequence[Action]], list[float]]
 """One ply of the evaluation for the seat to act over some legal actions (``bots.prior``)."""
 Deferred = Callable[[State[Any], int], bool]
+Searchable = Callable[[State[Any], int, Action], bool]
+"""Whether an action may be an alternative to the planner's move (``bots.searchable``)."""
 
-SWITCH_Z = 1.0
+SWITCH_Z = 2.0
 """Standard errors of the paired mean difference by which a candidate must beat the planner's
 move. Offline (``tools/metscri_switch.py``: positions of a planner game, the candidates' true
 values by 48 paired playouts from the true state, the search's 25 playouts drawn 40 times), at
@@ -54,7 +56,13 @@ width 4 with the relative value (``bots.relative_value``, 21 positions) the sear
 -1.73e-3 a decision over the planner's move at z 0, -0.26e-3 at 0.5, +0.79e-3 at 1.0, +0.55e-3
 at 1.5, +0.54e-3 at 2.0 (each ± 0.8–3e-3; the best of the four candidates would gain 6.1e-3);
 with the saturated value before it (50 positions) +0.96e-3 at 0, +0.84e-3 at 1.0. Both
-tables are best or near it at 1.0, which leaves the planner's move at 5–17% of decisions."""
+tables are best or near it at 1.0, which leaves the planner's move at 5–17% of decisions.
+In the arena z 1.0 lost all 4 games of seeds 1–2 to the planner by 19–30 M-points, and in a
+game against the planner it left the planner's move at 35 of 142 searched decisions (25%),
+often for a blind turn (now excluded, ``bots.searchable``) or for ending the Invest phase
+without buying (a card in hand less; offline −0.002 to −0.016 each): the false alarms of
+three alternatives at one standard error on 6–12 rounds. Hence 2.0 (offline +0.54e-3, within
+the noise of 1.0's)."""
 SWITCH_MARGIN = 0.005
 """...and by how much at least (chance of winning)."""
 PER_CANDIDATE = 6
@@ -94,15 +102,24 @@ class MetscriSearchAgent:
     name = "ismcts"
     needs: ClassVar[Needs] = Needs(determinization=True, budget=True)
 
-    def __init__(self, game: AnyGame, planner: Agent, rank: Ranker, defer: Deferred) -> None:
+    def __init__(
+        self,
+        game: AnyGame,
+        planner: Agent,
+        rank: Ranker,
+        defer: Deferred,
+        searchable: Searchable | None = None,
+    ) -> None:
         """``planner``: the best bot; ``rank``: one ply of its evaluation (the prior);
-        ``defer``: the decisions left to the planner. The bots module passes them: this module
+        ``defer``: the decisions left to the planner; ``searchable``: the actions that may be
+        alternatives (default: all). The bots module passes them: this module
         does not import it, which imports this one."""
         kit = bots_for(game)
         self.game = game
         self.planner = planner
         self.rank = rank
         self.defer = defer
+        self.searchable = searchable
         assert kit.rollout is not None and kit.value is not None
         self.rollout = kit.rollout
         self.value = kit.value
@@ -157,7 +174,9 @@ class MetscriSearchAgent:
         base = self.rank(state, legal)
         order = sorted(range(len(legal)), key=lambda i: (-base[i], str(legal[i])))
         ordered = [legal[i] for i in order]
-        return [first, *[a for a in ordered if a != first][: width - 1]], ordered
+        ok = self.searchable
+        others = [a for a in ordered if a != first and (ok is None or ok(state, seat, a))]
+        return [first, *others[: width - 1]], ordered
 
     def _rank(
         self, state: MetscriState, seat: int, rng: Rng, budget: Budget | None
