@@ -178,3 +178,31 @@ def test_the_search_value_is_relative_and_not_saturated_late_in_the_game() -> No
     assert 0.02 < v[0] < 0.98
     ahead = 0 if MB.value(late, 0) > MB.value(late, 1) else 1
     assert v[ahead] > 0.5
+
+
+def test_blind_turns_are_never_alternatives_to_the_planners_move() -> None:
+    """The alternatives leave out turning a card the seat cannot identify (``bots.searchable``);
+    turning a card it knows may be one."""
+    from spillebord.games.metscri.actions import Turn
+    from spillebord.games.metscri.data import TURN
+
+    agent = search_agent()
+    s = GAME.new(2, 2)
+    assert isinstance(s, MetscriState)
+    playout = MB.PlayoutAgent(GAME)
+    rng = Rng(2)
+    checked = blind = 0
+    while s.to_act is not None and checked < 12:
+        seat = s.to_act
+        if s.phase == TURN and len(s.legal()) > 2:
+            tops = MB.known_tops(s, seat)
+            turns = [a for a in s.legal() if isinstance(a, Turn)]
+            blind += sum(a.square not in tops for a in turns)
+            cands, ordered = agent.candidates(s, seat, Rng(checked), MAX_WIDTH)
+            assert sorted(map(str, ordered)) == sorted(map(str, s.legal()))
+            for a in cands[1:]:
+                assert not isinstance(a, Turn) or a.square in tops, a
+                assert MB.searchable(s, seat, a)
+            checked += 1
+        s.play(cast(MetscriAction, playout.act(s, seat, rng)))
+    assert checked == 12 and blind > 0
