@@ -26,11 +26,13 @@ finds two-move set-ups; it beat ``heuristic`` in 34 of 40 two-seat games (target
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
 from spillebord.ai import Budget, GameBots, Needs, register_bots
-from spillebord.ai.playout import epsilon_greedy, logistic_value
+from spillebord.ai.agent import Searcher
+from spillebord.ai.playout import epsilon_greedy
 from spillebord.core import Action, AnyGame, Rng, State
 
 from .actions import ENTER_OBJ, Enter, MetscriAction, Move, Spy, Turn
@@ -359,7 +361,32 @@ class PlayoutAgent(HeuristicAgent):
 
 
 SCALE = 30.0
-"""Evaluation ahead (10 per M-point) that makes a 73% favourite."""
+"""Evaluation ahead (10 per M-point) that makes a 73% favourite (the Beginner's softmax
+temperature)."""
+
+VALUE_SCALE = 60.0
+"""Evaluation ahead of the best opponent's that makes a 73% favourite in the search's value
+(:func:`relative_value`): 13 per M-point ahead (10 for one's own, 3 for the opponent's in each
+seat's evaluation), so about 4.6 M-points of a 72-point race. Hand-set, not fitted."""
+
+
+def relative_value(state: State[Any]) -> list[float]:
+    """The search's value of a cut-off playout: each seat's chance of winning as the logistic of
+    its evaluation **minus the best opponent's** over :data:`VALUE_SCALE` (a finished game by
+    its outcome). The evaluation alone is no difference: it grows with every M-point and card
+    in hand, so its logistic (the value before, at scale 30) was above 0.9 for both seats by
+    decision 300 of a game and 1.000 for both from decision 500 on, and the search could tell
+    no move from another for most of the game."""
+    out = state.outcome()
+    if out is not None:
+        return list(out)
+    assert isinstance(state, MetscriState)
+    ev = [value(state, s) for s in range(state.seats)]
+    vals = []
+    for s in range(state.seats):
+        x = (ev[s] - max(e for i, e in enumerate(ev) if i != s)) / VALUE_SCALE
+        vals.append(1.0 / (1.0 + math.exp(-x)) if x > -60 else 0.0)
+    return vals
 
 
 UNWEIGHED = -1e9
@@ -409,11 +436,28 @@ def defer(state: State[Any], seat: int) -> bool:
     return state.phase == ROLL
 
 
+def searchable(state: State[Any], seat: int, action: Action) -> bool:
+    """The alternatives the search may weigh against the planner's move: not a blind turn (the
+    bots never turn a card they cannot identify: it shows everybody a card they cannot plan
+    with; a determinization's one ply and playouts see a sampled card there, and the search
+    chose such turns)."""
+    assert isinstance(state, MetscriState)
+    return not (isinstance(action, Turn) and action.square not in known_tops(state, seat))
+
+
+def _search(game: AnyGame) -> Searcher:
+    from .search import MetscriSearchAgent
+
+    return MetscriSearchAgent(game, PlannerAgent(game), prior, defer, searchable)
+
+
 def register(game: AnyGame) -> None:
     """Register Metscri's evaluation and agents (called from the package ``__init__``); search
     plays out with the heuristic weighing only the entries that matter (:class:`PlayoutAgent`,
-    10% random moves), expands by one ply first, values cut-off playouts by M-points and
-    plans, and leaves rolling to the planner (:func:`defer`)."""
+    10% random moves), values cut-off playouts by M-points and plans, and leaves rolling to
+    the planner (:func:`defer`); ``ismcts`` and the levels 4-5 are Metscri's own search
+    (:mod:`.search`: paired playouts of the planner's move and its best few alternatives by
+    one ply, :func:`prior`)."""
     register_bots(
         game,
         GameBots(
@@ -421,13 +465,14 @@ def register(game: AnyGame) -> None:
             agents={"heuristic": HeuristicAgent, "planner": PlannerAgent},
             best="planner",
             rollout=epsilon_greedy(PlayoutAgent(game).act, 0.1),
-            value=logistic_value(evaluate, SCALE),
+            value=relative_value,
             cutoff=30,
             widen=2,
             iterations=100,
             prior=prior,
             scale=SCALE,
             defer=defer,
+            search=_search,
         ),
     )
 
@@ -441,5 +486,7 @@ __all__ = [
     "matching_entries",
     "plan",
     "register",
+    "relative_value",
+    "searchable",
     "value",
 ]
