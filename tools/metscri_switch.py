@@ -37,7 +37,7 @@ def collect(first: int, games: int, every: int, rounds: int, truth: int, out: st
     from spillebord.games.metscri.search import MAX_WIDTH, MetscriSearchAgent
 
     game = registry.get("metscri")
-    agent = MetscriSearchAgent(game, MB.PlannerAgent(game), MB.prior, MB.defer)
+    agent = MetscriSearchAgent(game, MB.PlannerAgent(game), MB.prior, MB.defer, value=MB.relative_value)
     planner = MB.PlannerAgent(game)
     with open(out, "w") as f:
         for seed in range(first, first + games):

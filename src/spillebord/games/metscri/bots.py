@@ -32,7 +32,7 @@ from typing import Any, ClassVar, cast
 
 from spillebord.ai import Budget, GameBots, Needs, register_bots
 from spillebord.ai.agent import Searcher
-from spillebord.ai.playout import epsilon_greedy
+from spillebord.ai.playout import epsilon_greedy, logistic_value
 from spillebord.core import Action, AnyGame, Rng, State
 
 from .actions import ENTER_OBJ, Enter, MetscriAction, Move, Spy, Turn
@@ -445,19 +445,26 @@ def searchable(state: State[Any], seat: int, action: Action) -> bool:
     return not (isinstance(action, Turn) and action.square not in known_tops(state, seat))
 
 
-def _search(game: AnyGame) -> Searcher:
+OWN_SEARCH = False
+"""Whether ``ismcts`` and the levels 4-5 are Metscri's own search (:func:`own_search`) with the
+relative value. Off: it scored 0/4 and 1/4 against the planner (docs/bots.md), no better
+shown than the generic search's 0.500 over 10, so the Expert stays the generic search with the
+value it was measured with."""
+
+
+def own_search(game: AnyGame) -> Searcher:
+    """Metscri's own search (:mod:`.search`) with the relative value."""
     from .search import MetscriSearchAgent
 
-    return MetscriSearchAgent(game, PlannerAgent(game), prior, defer, searchable)
+    return MetscriSearchAgent(game, PlannerAgent(game), prior, defer, searchable, relative_value)
 
 
 def register(game: AnyGame) -> None:
     """Register Metscri's evaluation and agents (called from the package ``__init__``); search
     plays out with the heuristic weighing only the entries that matter (:class:`PlayoutAgent`,
     10% random moves), values cut-off playouts by M-points and plans, and leaves rolling to
-    the planner (:func:`defer`); ``ismcts`` and the levels 4-5 are Metscri's own search
-    (:mod:`.search`: paired playouts of the planner's move and its best few alternatives by
-    one ply, :func:`prior`)."""
+    the planner (:func:`defer`). Metscri's own search (:func:`own_search`) is built and
+    measured but not the Expert (:data:`OWN_SEARCH`)."""
     register_bots(
         game,
         GameBots(
@@ -465,14 +472,14 @@ def register(game: AnyGame) -> None:
             agents={"heuristic": HeuristicAgent, "planner": PlannerAgent},
             best="planner",
             rollout=epsilon_greedy(PlayoutAgent(game).act, 0.1),
-            value=relative_value,
+            value=relative_value if OWN_SEARCH else logistic_value(evaluate, SCALE),
             cutoff=30,
             widen=2,
             iterations=100,
             prior=prior,
             scale=SCALE,
             defer=defer,
-            search=_search,
+            search=own_search if OWN_SEARCH else None,
         ),
     )
 
@@ -484,6 +491,7 @@ __all__ = [
     "evaluate",
     "known_tops",
     "matching_entries",
+    "own_search",
     "plan",
     "register",
     "relative_value",

@@ -38,6 +38,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from spillebord.ai import Agent, Budget, IsmctsAgent, Needs, bots_for
+from spillebord.ai.agent import Valuer
 from spillebord.core import Action, AnyGame, Rng, State
 
 from .rules import MetscriState
@@ -109,10 +110,12 @@ class MetscriSearchAgent:
         rank: Ranker,
         defer: Deferred,
         searchable: Searchable | None = None,
+        value: Valuer | None = None,
     ) -> None:
         """``planner``: the best bot; ``rank``: one ply of its evaluation (the prior);
         ``defer``: the decisions left to the planner; ``searchable``: the actions that may be
-        alternatives (default: all). The bots module passes them: this module
+        alternatives (default: all); ``value``: of a cut-off playout (default: the game's).
+        The bots module passes them: this module
         does not import it, which imports this one."""
         kit = bots_for(game)
         self.game = game
@@ -122,7 +125,7 @@ class MetscriSearchAgent:
         self.searchable = searchable
         assert kit.rollout is not None and kit.value is not None
         self.rollout = kit.rollout
-        self.value = kit.value
+        self.value = value or kit.value
         self.cutoff = kit.cutoff
         self.iterations = kit.iterations
         self.fallback = IsmctsAgent(game)
