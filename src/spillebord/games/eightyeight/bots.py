@@ -27,11 +27,9 @@ from spillebord.ai.playout import epsilon_greedy, logistic_value
 from spillebord.core import Action, AnyGame, Rng, State
 
 from .actions import STAY, Lay, Move, Place, Stay, Target
-from .data import Geometry, distance, tens_of, units_of
+from .data import DIST, Geometry, distance, tens_of, units_of
 from .rules import EightyEightState
 from .scoring import apply_pegs, peg_awards, penalty_points
-
-DIST: tuple[tuple[int, ...], ...] = tuple(tuple(distance(n, t) for t in range(100)) for n in range(100))
 
 _FLEX: dict[tuple[int, int], float] = {}
 _REACH: dict[tuple[int, int], tuple[int, ...]] = {}

@@ -159,9 +159,17 @@ def units_of(panel: int) -> int:
     return panel >> DIGIT_BITS
 
 
+_PANEL_TEXTS: dict[int, str] = {}
+
+
 def panel_text(panel: int) -> str:
     """``"fg b c|ab c"`` (tens tiling | units tiling)."""
-    return f"{tiling_text(tens_of(panel))}|{tiling_text(units_of(panel))}"
+    got = _PANEL_TEXTS.get(panel)
+    if got is None:
+        got = f"{tiling_text(tens_of(panel))}|{tiling_text(units_of(panel))}"
+        if len(_PANEL_TEXTS) < 50_000:  # every valid panel (6,473 standard) fits
+            _PANEL_TEXTS[panel] = got
+    return got
 
 
 def parse_panel(text: str) -> int:
@@ -177,6 +185,10 @@ def distance(x: int, t: int) -> int:
     """R13: circular distance via 00 (mod 100), in [0, 50]."""
     d = abs(x - t) % 100
     return min(d, 100 - d)
+
+
+DIST: tuple[tuple[int, ...], ...] = tuple(tuple(distance(n, t) for t in range(100)) for n in range(100))
+"""``DIST[n][t]`` is ``distance(n, t)`` (R13), looked up."""
 
 
 def _tilings_of(glyph: int) -> Iterator[int]:

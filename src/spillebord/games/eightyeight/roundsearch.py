@@ -23,12 +23,10 @@ from spillebord.ai import Budget, Needs, bots_for
 from spillebord.core import Action, AnyGame, Rng, State
 
 from .actions import STAY, Move, Place, Target
-from .data import Geometry, distance, tens_of, units_of
+from .data import DIST, Geometry, tens_of, units_of
 from .options import deck_counts
 from .rules import EightyEightState
 from .scoring import apply_pegs, peg_awards
-
-DIST: tuple[tuple[int, ...], ...] = tuple(tuple(distance(n, t) for t in range(100)) for n in range(100))
 
 _PAIRS: dict[str, tuple[tuple[float, int, int], ...]] = {}
 

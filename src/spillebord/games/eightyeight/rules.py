@@ -62,11 +62,11 @@ from .actions import (
     place_tilings,
 )
 from .data import (
+    DIST,
     STOCK_L,
     STOCK_S,
     Geometry,
     counts,
-    distance,
     geometry,
     panel_of,
     panel_text,
@@ -181,16 +181,30 @@ class EightyEightState(State[EightyEightAction]):
         seat = self.to_act
         if seat is None:
             raise GameOver(f"{TITLE}: the game is over")
+        # A placement and a declared move are checked here with the candidate panels the
+        # resolution then uses (the same test as _is_legal, looked up once).
+        if isinstance(action, Place) and self.pending_number is not None:
+            cands = self._candidates()
+            tens = self.pending_tens
+            if action.position != ("tens" if tens is None else "units") or action.tiling not in place_tilings(
+                cands, tens
+            ):
+                raise IllegalAction(self._why_illegal(action))
+            if tens is None:
+                self.pending_tens = action.tiling
+                return self._resolve(seat, [], cands)
+            return self._complete(seat, panel_of(tens, action.tiling), [])
+        if isinstance(action, Move) and self.pending_number is None and self.phase == "move":
+            option = action.option
+            found = (
+                self.geo.moves(self.panel(seat)).get((option, action.number)) if option != "stay" else None
+            )
+            if found is None:
+                raise IllegalAction(self._why_illegal(action))
+            return self._after_choice(seat, option, action.number, found)
         if not self._is_legal(action):
             raise IllegalAction(self._why_illegal(action))
-        if isinstance(action, Move):
-            return self._after_choice(seat, action.option, action.number)
-        if isinstance(action, Place):
-            if action.position == "tens":
-                self.pending_tens = action.tiling
-                return self._resolve(seat, [])
-            assert self.pending_tens is not None
-            return self._complete(seat, panel_of(self.pending_tens, action.tiling), [])
+        assert not isinstance(action, (Move, Place))  # a legal one was played above
         if isinstance(action, Stay):
             return self._finish_move(seat, "stay", self.panel(seat))
         if isinstance(action, Lay):
@@ -260,7 +274,9 @@ class EightyEightState(State[EightyEightAction]):
             )
         return f"{TITLE}: {action} is not a legal action now (declare stay, rearrange, remove or add NN)"
 
-    def _after_choice(self, seat: int, option: str | None, number: int) -> list[Event]:
+    def _after_choice(
+        self, seat: int, option: str | None, number: int, cands: tuple[int, ...] | None = None
+    ) -> list[Event]:
         self.pending_option = option
         self.pending_number = number
         self.pending_tens = None
@@ -275,9 +291,9 @@ class EightyEightState(State[EightyEightAction]):
                     "text": f"Seat {seat} declares {OPTION_NAMES[option]} to make {number:02d}",
                 }
             )
-        return self._resolve(seat, events)
+        return self._resolve(seat, events, cands)
 
-    def _resolve(self, seat: int, events: list[Event]) -> list[Event]:
+    def _resolve(self, seat: int, events: list[Event], cands: tuple[int, ...] | None = None) -> list[Event]:
         """Make forced tiling choices automatically; complete when one panel remains.
 
         Not in a secret setup (B14): there every seat takes the same decisions (lay, tens,
@@ -285,7 +301,8 @@ class EightyEightState(State[EightyEightAction]):
         numbers it could have laid."""
         if self.phase == "setup" and self.opts.secret_setup:
             return events
-        cands = self._candidates()
+        if cands is None:
+            cands = self._candidates()
         if self.pending_tens is None:
             tens = place_actions(cands, None)
             if len(tens) > 1:
@@ -346,7 +363,7 @@ class EightyEightState(State[EightyEightAction]):
                 "option": option,
                 "panel": panel_text(panel),
                 "number": n,
-                "distance": distance(n, self.target),
+                "distance": DIST[n][self.target],
                 "text": f"Seat {seat}: {OPTION_NAMES[option]}, shows {n:02d}",
             }
         ]
@@ -394,8 +411,9 @@ class EightyEightState(State[EightyEightAction]):
         assert self.target is not None
         t = self.target
         o = self.opts
-        nums = [self.number(s) for s in range(self.seats)]
-        d = [distance(x, t) for x in nums]
+        number = self.geo.panel_number
+        nums = [number[p] for p in self.panels if p is not None]  # every seat has laid
+        d = [DIST[x][t] for x in nums]
         events: list[Event] = []
         summary: dict[str, Any] = {
             "round": self.round_no + 1,
@@ -412,9 +430,9 @@ class EightyEightState(State[EightyEightAction]):
             summary["awards"] = list(awards)
             summary["pegs"] = list(new)
             self.pegs = new
-            table = ", ".join(f"seat {s} {nums[s]:02d} (d {d[s]})" for s in range(self.seats))
+            table = ", ".join([f"seat {s} {nums[s]:02d} (d {d[s]})" for s in range(self.seats)])
             if any(awards):
-                steps = ", ".join(f"seat {s} +{awards[s]}" for s in range(self.seats) if awards[s])
+                steps = ", ".join([f"seat {s} +{a}" for s, a in enumerate(awards) if a])
                 text = f"Target {t:02d}: {table}; steps {steps}"
             else:
                 text = f"Target {t:02d}: {table}; nobody moves (draw)"
