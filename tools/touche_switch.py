@@ -144,7 +144,8 @@ def analyse(paths: list[str], budget: int, held_out: bool) -> None:
     )
     base, share = gains(rows, budget, 5, 1.0, held_out)
     print(
-        f"width 5, z 1.0 (the search): {sum(base) / len(base) * 1000:+.2f}e-3 a decision, departs {share:.0%}"
+        f"width 5, z 1.0 (the search): {sum(base) / len(base) * 1000:+.2f}e-3 a decision"
+        f" (se {_se(base) * 1000:.2f}e-3), departs {share:.0%}"
     )
     for width in (2, 3, 4, 5):
         for z in (0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0):
