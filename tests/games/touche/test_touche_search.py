@@ -56,3 +56,22 @@ def test_the_grade_goes_to_the_generic_search() -> None:
     agent = RolloutSearchAgent(GAME)
     assert str(agent.act(s, s.to_act or 0, Rng(1), BUDGET)).startswith("grade")
     assert len(agent.analyse(s, s.to_act or 0, Rng(1), BUDGET)) == 5
+
+
+def test_its_rounds_are_the_paired_playouts_tools_replay() -> None:
+    """``tools/touche_switch.py`` replays the search's rounds with ``paired``: the search's
+    means are the means of those rounds, drawn from the same seeds."""
+    s = position(grade=2, marks={"r3c0": 1, "r3c1": 1, "r3c2": 1}, hands={0: ["4S", "AH", "KH", "2H", "3H"]})
+    agent = RolloutSearchAgent(GAME)
+    ranked, base, _ = agent._search(s, 0, Rng(7), BUDGET)
+    rng = Rng(7)
+    scored = agent.heuristic.scores(s, 0)
+    assert agent.heuristic.act(s, 0, rng.spawn()) == base
+    order = sorted(scored, key=lambda t: -t[1])
+    k = shortlist(40, len(scored))
+    cands = [base, *[a for a, _ in order if a != base][: k - 1]]
+    rounds = [agent.paired(s, 0, cands, rng.next64()) for _ in range(40 // k)]
+    means = {a: sum(r[j] for r in rounds) / len(rounds) for j, a in enumerate(cands)}
+    played = [(a, n, v) for a, n, v in ranked if n > 0]
+    assert len(played) == k and {a for a, _, _ in played} == set(cands)
+    assert all(n == len(rounds) and v == means[a] for a, n, v in played)

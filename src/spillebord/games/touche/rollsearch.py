@@ -121,6 +121,27 @@ class RolloutSearchAgent:
 
     # ------------------------------------------------------------------ search
 
+    def paired(self, state: ToucheState, seat: int, cands: list[Action], seed: int) -> list[float]:
+        """One round of the search: one determinization of ``seat``'s knowledge (from ``seed``),
+        each candidate played out from it with the same random stream; each playout's value
+        for ``seat`` (``tools/touche_switch.py`` replays these rounds)."""
+        policy = self.heuristic.act
+        d0 = state.determinize(seat, Rng(seed))
+        out: list[float] = []
+        for a in cands:
+            d: State[Any] = d0.copy()
+            d.play(a)
+            prng = Rng(seed ^ 0x5DEECE66D)
+            for _ in range(CUTOFF):
+                who = d.to_act
+                if who is None:
+                    break
+                legal = d.legal()
+                d.play(legal[0] if len(legal) == 1 else policy(d, who, prng))
+            end = d.outcome()
+            out.append((end if end is not None else self.value(d))[seat])
+        return out
+
     def _search(
         self, state: ToucheState, seat: int, rng: Rng, budget: Budget | None
     ) -> tuple[list[tuple[Action, int, float]], Action, dict[Action, list[float]]]:
@@ -138,27 +159,14 @@ class RolloutSearchAgent:
         k = shortlist(iterations if iterations is not None else self.iterations, len(scored))
         cands = [base, *[scored[i][0] for i in order if scored[i][0] != base][: k - 1]]
         results: list[list[float]] = [[] for _ in cands]
-        policy = self.heuristic.act
         done = 0
         while True:
             if iterations is not None and done + len(cands) > iterations and done:
                 break
             if time.perf_counter() >= deadline and done:
                 break
-            seed = rng.next64()
-            d0 = state.determinize(seat, Rng(seed))
-            for j, a in enumerate(cands):
-                d: State[Any] = d0.copy()
-                d.play(a)
-                prng = Rng(seed ^ 0x5DEECE66D)
-                for _ in range(CUTOFF):
-                    who = d.to_act
-                    if who is None:
-                        break
-                    legal = d.legal()
-                    d.play(legal[0] if len(legal) == 1 else policy(d, who, prng))
-                out = d.outcome()
-                results[j].append((out if out is not None else self.value(d))[seat])
+            for j, v in enumerate(self.paired(state, seat, cands, rng.next64())):
+                results[j].append(v)
             done += len(cands)
         self.last_iterations = done
         means = {a: sum(r) / len(r) for a, r in zip(cands, results, strict=True)}
