@@ -262,6 +262,17 @@ class TraderAgent:
 
     def __init__(self, game: AnyGame | None = None) -> None:
         self.game = game
+        self.routes: dict[str, tuple[int, str | None]] = {}
+        """Routes imposed on ships (an experiment's route candidates; empty for the bot): ship id
+        -> (port, the good to buy there, or None to sell the load there). A route holds while the
+        hold is as it was (loaded to sell, empty to buy); the ship then sails to that port and
+        sells or buys there."""
+
+    def _target(self, st: FuldriggerState, s: Ship) -> int | None:
+        r = self.routes.get(s.id) if self.routes else None
+        if r is not None and (s.load is None) == (r[1] is not None):
+            return r[0]
+        return target(st, s)
 
     def act(self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None) -> Action:
         assert isinstance(state, FuldriggerState)
@@ -273,7 +284,7 @@ class TraderAgent:
         if ph == "move":  # the next step towards the target, or stop (the hot path: no texts)
             assert st.moving is not None
             s = st.ships[st.moving]
-            t = target(st, s)
+            t = self._target(st, s)
             if t is not None and t != s.node:
                 want = act(Sail, s.id, CODES[plan_for(st.reefs[s.owner]).next[t][s.node]])
                 if want in legal:
@@ -322,10 +333,13 @@ class TraderAgent:
                 good = offer_value(st, of, p) >= 30 and st.validate_offer(of) is None
                 return texts[f"{'accept' if good else 'decline'} o{of.id}"]
         mine = st.ships_of(p)
+        routes = self.routes
         # Sell where it pays at least as well as carrying on.
         for s in mine:
             a = texts.get(f"sell {s.id}")
             if a is not None and s.load is not None:
+                if routes and routes.get(s.id) == (s.node, None):
+                    return a
                 city = CODES[s.node]
                 net = st.sale_price(city, s.load.good, p) - (st.fee() if st.fee_to(city, p) else 0)
                 best = sell_target(st, s)
@@ -334,6 +348,11 @@ class TraderAgent:
         # Buy a cargo worth carrying.
         for s in mine:
             if s.load is None and not s.privateer and IS_PORT[s.node]:
+                r = routes.get(s.id) if routes else None
+                if r is not None and r[0] == s.node and r[1] is not None:
+                    a = texts.get(f"buy {s.id} {r[1]}")
+                    if a is not None:
+                        return a
                 b = buy_target(st, s)
                 if b is not None and b[0] == s.node and b[2] > 0:
                     a = texts.get(f"buy {s.id} {b[1]}")
@@ -363,7 +382,7 @@ class TraderAgent:
         for s in mine:
             if not st.movable(s):
                 continue
-            t = target(st, s)
+            t = self._target(st, s)
             if t is None or t == s.node:
                 continue
             nxt = plan_for(st.reefs[s.owner]).next[t][s.node]
