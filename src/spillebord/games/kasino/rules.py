@@ -904,28 +904,13 @@ def _loose_unions(
     return reach
 
 
-def _generate_loose(
-    st: KasinoState, p: int, hand: tuple[int, ...], loose: tuple[int, ...]
-) -> list[KasinoAction]:
-    """:func:`_generate` for a table of loose cards only (no builds) with one-card build
-    bases: most positions of a game. The same list as the general path, with its bookkeeping
-    for builds on the table (ownership, raises, extensions, D20, rule 9.3) left out, which
-    makes it about a third cheaper."""
-    hm = st._hm
-    tm = st._tm
-    rules = st._rules
-    must_gather = rules[2]
-    pair = rules[6]
-    must = rules[5] and st.built_last >> p & 1
-    hkey = tuple(map(hm.__getitem__, hand))
-    hinfo = _HANDS.get(hkey)
-    if hinfo is None:
-        hinfo = _hand_info(hkey)
-    lim, cards_info = hinfo
-    m = len(loose)
+def _loose_sums(hl: tuple[tuple[int, int], ...], loose: tuple[int, ...], lim: int) -> list[tuple[int, int]]:
+    """The subset sums of the loose cards that a hand card could capture: ``(0, 1)`` (the
+    empty set) first, then (mask of the loose cards' positions, bits of the sums it can make
+    up to ``lim``, an ace counting 1 or 14). Cards worth more than any hand card are left out;
+    the first two that count are added without a comprehension (most tables)."""
     subs: list[tuple[int, int]] = [(0, 1)]
-    hl = st._hl
-    for i in range(m):
+    for i in range(len(loose)):
         lo, hi = hl[loose[i]]
         if lim >> lo == 0:  # worth more than any hand card (so is its high value): no sums
             continue
@@ -946,6 +931,29 @@ def _generate_loose(
             subs += [(mk | bit, ns) for mk, s in subs if (ns := ((s << lo) | (s << hi)) & lim)]
         else:
             subs += [(mk | bit, ns) for mk, s in subs if (ns := (s << lo) & lim)]
+    return subs
+
+
+def _generate_loose(
+    st: KasinoState, p: int, hand: tuple[int, ...], loose: tuple[int, ...]
+) -> list[KasinoAction]:
+    """:func:`_generate` for a table of loose cards only (no builds) with one-card build
+    bases: most positions of a game. The same list as the general path, with its bookkeeping
+    for builds on the table (ownership, raises, extensions, D20, rule 9.3) left out, which
+    makes it about a third cheaper."""
+    hm = st._hm
+    tm = st._tm
+    rules = st._rules
+    must_gather = rules[2]
+    pair = rules[6]
+    must = rules[5] and st.built_last >> p & 1
+    hkey = tuple(map(hm.__getitem__, hand))
+    hinfo = _HANDS.get(hkey)
+    if hinfo is None:
+        hinfo = _hand_info(hkey)
+    lim, cards_info = hinfo
+    m = len(loose)
+    subs = _loose_sums(st._hl, loose, lim)
     del subs[0]
     capmask = reduce(or_, map(_second, subs), 0)
     sets_of: list[dict[int, tuple[tuple[int, ...], ...]] | None] = [None] * 17
@@ -1212,29 +1220,7 @@ def _generate_general(st: KasinoState, p: int, duty: bool = True) -> list[Kasino
     lim, cards_info = hinfo
 
     # Subset sums of the loose cards (and, with build_in_sums, the builds): (mask, sum bits).
-    subs: list[tuple[int, int]] = [(0, 1)]
-    hl = st._hl
-    for i in range(m):
-        bit = 1 << i
-        lo, hi = hl[loose[i]]
-        if lim >> lo == 0:  # worth more than any hand card (so is its high value): no sums
-            continue
-        n_ = len(subs)
-        if n_ <= 2:  # the first or second card that counts: the card alone (worth lo <= lim) ...
-            if hi:
-                subs.append((bit, ((1 << lo) | (1 << hi)) & lim))
-                if n_ == 2:  # ... and with the first
-                    mk1, s1 = subs[1]
-                    if ns1 := ((s1 << lo) | (s1 << hi)) & lim:
-                        subs.append((mk1 | bit, ns1))
-            else:
-                subs.append((bit, (1 << lo) & lim))
-                if n_ == 2 and (ns1 := (subs[1][1] << lo) & lim):
-                    subs.append((subs[1][0] | bit, ns1))
-        elif hi:
-            subs += [(mk | bit, ns) for mk, s in subs if (ns := ((s << lo) | (s << hi)) & lim)]
-        else:
-            subs += [(mk | bit, ns) for mk, s in subs if (ns := (s << lo) & lim)]
+    subs = _loose_sums(st._hl, loose, lim)
     bmask = 0
     if in_sums:
         for j in range(nb):
