@@ -32,8 +32,8 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def _serve(tmp_path_factory: pytest.TempPathFactory, *extra: str) -> Iterator[str]:
+    """``spillebord serve`` on a fresh SQLite file and a free loopback port, until the session ends."""
     db = tmp_path_factory.mktemp("web") / "web.sqlite3"
     port = free_port()
     log = open(tmp_path_factory.mktemp("weblog") / "server.log", "w")  # noqa: SIM115
@@ -51,6 +51,7 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             ],
             # One browser creates every table of the session from one address.
             *["--creates-per-minute", "1000", "--open-tables", "1000"],
+            *extra,
         ],
         stdout=log,
         stderr=subprocess.STDOUT,
@@ -74,6 +75,19 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     except subprocess.TimeoutExpired:
         proc.kill()
     log.close()
+
+
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The server as a person meets it: a bot pauses 0.6 s before its move, so it can be followed."""
+    yield from _serve(tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def quick_server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The same server with bots that move at once (``--set bot_delay=0``), for the tests that
+    play whole games by clicks: the pause is most of their time and none of what they test."""
+    yield from _serve(tmp_path_factory, "--set", "bot_delay=0")
 
 
 @pytest.fixture(scope="session")

@@ -89,11 +89,11 @@ def board_texts(page: Any, server_url: str, game_id: str, moves: int, seed: int)
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_danish_board_shows_no_english_words(
-    browser: Any, server_url: str, artifacts: Path, game: Any
+    browser: Any, quick_server_url: str, artifacts: Path, game: Any
 ) -> None:
     page = page_in(browser, "da", "da-DK")
     try:
-        texts = board_texts(page, server_url, game.id, moves=2, seed=3)
+        texts = board_texts(page, quick_server_url, game.id, moves=2, seed=3)
         page.screenshot(path=str(artifacts / f"{game.id}-da-board.png"), full_page=True)
         assert texts and all(t.strip() for t in texts), "the board shows no text"
         found = {w: i for i, t in enumerate(texts) for w in english_on(t)}
@@ -104,10 +104,10 @@ def test_danish_board_shows_no_english_words(
         page.context.close()
 
 
-def test_swedish_board_of_fuldrigger_shows_no_english_words(browser: Any, server_url: str) -> None:
+def test_swedish_board_of_fuldrigger_shows_no_english_words(browser: Any, quick_server_url: str) -> None:
     page = page_in(browser, "sv", "sv-SE")
     try:
-        texts = board_texts(page, server_url, "fuldrigger", moves=2, seed=5)
+        texts = board_texts(page, quick_server_url, "fuldrigger", moves=2, seed=5)
         found = sorted({w for t in texts for w in english_on(t, SWEDISH_TOO)})
         assert not found, f"English words on the Swedish Fuldrigger board: {found}\n{texts[-1]}"
         assert not page.js_errors, page.js_errors

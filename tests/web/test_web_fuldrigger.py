@@ -47,8 +47,10 @@ def to_free_phase(page: Any) -> None:
     raise AssertionError("never reached our free phase")
 
 
-def test_fuldrigger_offer_of_any_sum_by_the_number_box(page: Any, server_url: str, artifacts: Path) -> None:
-    create_from_lobby(page, server_url)
+def test_fuldrigger_offer_of_any_sum_by_the_number_box(
+    page: Any, quick_server_url: str, artifacts: Path
+) -> None:
+    create_from_lobby(page, quick_server_url)
     to_free_phase(page)
     # The map: every legal square and ship can be clicked where it is drawn, and the other
     # seat's ships (not ours to click) let clicks through to the squares below them.

@@ -57,8 +57,10 @@ def play_by_clicks(page: Any, rng: random.Random, artifacts: Path, name: str, li
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
-def test_play_a_whole_game_in_the_browser(page: Any, server_url: str, artifacts: Path, game: Any) -> None:
-    create_from_lobby(page, server_url, game.id)
+def test_play_a_whole_game_in_the_browser(
+    page: Any, quick_server_url: str, artifacts: Path, game: Any
+) -> None:
+    create_from_lobby(page, quick_server_url, game.id)
     play_by_clicks(page, random.Random(game.id), artifacts, game.id)
     page.wait_for_selector("#final-result")
     page.screenshot(path=str(artifacts / f"{game.id}-final.png"), full_page=True)

@@ -52,10 +52,10 @@ def test_lobby_options_in_danish_with_the_rule_as_help(danish: Any, server_url: 
 
 @pytest.mark.parametrize(("game_id", "moves"), [("partners", 12), ("fuldrigger", 25)])
 def test_danish_action_labels_of_partners_and_fuldrigger(
-    danish: Any, server_url: str, artifacts: Path, game_id: str, moves: int
+    danish: Any, quick_server_url: str, artifacts: Path, game_id: str, moves: int
 ) -> None:
     page = danish
-    create_from_lobby(page, server_url, game_id)
+    create_from_lobby(page, quick_server_url, game_id)
     rng = random.Random(2)
     seen: set[str] = set()
     labels: set[str] = set()

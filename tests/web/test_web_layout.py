@@ -90,13 +90,13 @@ TOPMOST = """() => [...document.querySelectorAll('.fuldrigger-map .clickable')].
 
 
 def test_fuldrigger_ships_never_swallow_a_click_on_a_legal_square(
-    page: Any, server_url: str, artifacts: Path
+    page: Any, quick_server_url: str, artifacts: Path
 ) -> None:
     """Whatever stands on a legal square (a ship, a label), a click on it reaches the square."""
     import random
 
     page.set_viewport_size({"width": 1600, "height": 1300})
-    create_from_lobby(page, server_url, "fuldrigger")
+    create_from_lobby(page, quick_server_url, "fuldrigger")
     rng = random.Random(11)
     checked = 0
     for _ in range(24):

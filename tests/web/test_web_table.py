@@ -33,9 +33,10 @@ def texts_of(page: Any) -> str:
 
 
 def test_a_whole_kasino_game_in_danish_then_rematch_reload_and_replay(
-    danish: Any, server_url: str, artifacts: Path
+    danish: Any, quick_server_url: str, artifacts: Path
 ) -> None:
     page = danish
+    server_url = quick_server_url
     create_from_lobby(page, server_url, "kasino")
     table = page.url.rsplit("/", 1)[1]
     seen: set[str] = set()
