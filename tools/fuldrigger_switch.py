@@ -29,8 +29,9 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
 from typing import Any
+
+from switching import mean_se, paired, simulate, switch_to, true_means
 
 
 def collect(
@@ -122,43 +123,18 @@ def collect(
                 dec += 1
 
 
-def choose(sample: list[list[float]], k: int, z: float, margin: float) -> int:
-    """The search's switch rule on these rounds."""
-    r = len(sample)
-    best, gain = 0, 0.0
-    for j in range(1, k):
-        ds = [v[j] - v[0] for v in sample]
-        m = sum(ds) / r
-        var = max(0.0, sum(x * x for x in ds) / r - m * m) / (r - 1)
-        if m > max(z * math.sqrt(var), margin) and m > gain:
-            best, gain = j, m
-    return best
-
-
 def gains(
     rows: list[dict[str, Any]], budget: int, width: int, z: float, margin: float
 ) -> tuple[list[float], float]:
-    """The true gain a position (mean of 40 simulated searches) and the share of switches."""
-    random.seed(1)
-    per = []
-    switched = 0
-    for row in rows:
-        vals = row["vals"]
-        total = len(vals)
-        k = min(width, len(vals[0]))
-        tv = row["true"]
-        tmean = [sum(v[j] for v in tv) / len(tv) for j in range(k)]
-        per_round = sum(row["lens"][:k])
-        rounds = min(total, max(2, math.ceil(budget * 40 / per_round)))
-        acc = 0.0
-        for _ in range(40):
-            sample = [vals[i] for i in random.sample(range(total), rounds)]
-            c = choose(sample, k, z, margin)
-            if c:
-                switched += 1
-                acc += tmean[c] - tmean[0]
-        per.append(acc / 40)
-    return per, switched / (40 * len(rows))
+    """The true gain a position (mean of 40 simulated searches) and the share of switches. A
+    round costs the candidates' playout decisions, an iteration 40 of them."""
+    return simulate(
+        rows,
+        width,
+        lambda row, k: min(len(row["vals"]), max(2, math.ceil(budget * 40 / sum(row["lens"][:k])))),
+        lambda sample, k: switch_to(sample, k, z, margin),
+        lambda row, c, sample: (t := true_means(row))[c] - t[0],
+    )
 
 
 def analyse(path: str, budget: int, horizon: int | None) -> None:
@@ -174,15 +150,13 @@ def analyse(path: str, budget: int, horizon: int | None) -> None:
     best = []
     kinds: dict[str, list[float]] = {}
     for r in rows:
-        tv = r["true"]
-        tm = [sum(v[j] for v in tv) / len(tv) for j in range(len(tv[0]))]
+        tm = true_means(r)
         best.append(max(tm) - tm[0])
         for j, c in enumerate(r["cands"][1:], 1):
             kinds.setdefault(f"{r['cands'][0].split(' ')[0]} -> {c.split(' ')[0]}", []).append(tm[j] - tm[0])
     print(f"oracle (the best of 5 by its true mean, biased upwards): {sum(best) / len(best) * 1000:.2f}e-3")
     for kind, xs in sorted(kinds.items()):
-        m = sum(xs) / len(xs)
-        se = math.sqrt(sum((x - m) ** 2 for x in xs) / max(1, len(xs) - 1) / len(xs))
+        m, se = mean_se(xs)
         print(f"  true gain of {kind}: {m * 1000:+.1f}e-3 ± {se * 1000:.1f}e-3 ({len(xs)})")
     base, bsw = gains(rows, budget, 3, 1.5, 0.005)
     print(
@@ -191,11 +165,8 @@ def analyse(path: str, budget: int, horizon: int | None) -> None:
     for width in (2, 3, 4, 5):
         for z in (0.0, 0.5, 1.0, 1.5, 2.0, 3.0):
             p, sw = gains(rows, budget, width, z, 0.005)
-            d = [a - b for a, b in zip(p, base, strict=True)]
-            m = sum(d) / len(d)
-            se = math.sqrt(sum((x - m) ** 2 for x in d) / (len(d) - 1) / len(d))
-            pm = sum(p) / len(p)
-            pse = math.sqrt(sum((x - pm) ** 2 for x in p) / (len(p) - 1) / len(p))
+            m, se = paired(p, base)
+            pm, pse = mean_se(p)
             print(
                 f"width {width}, z {z}: {pm * 1000:+.2f}e-3 ± {pse * 1000:.2f}e-3, switched {sw:.3f}"
                 f"  difference {m * 1000:+.2f}e-3 ± {se * 1000:.2f}e-3"

@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import random
 from typing import Any
+
+from switching import mean_se, simulate, switch_to, true_means
 
 
 def collect(first: int, games: int, every: int, rounds: int, truth: int, out: str, limit: int) -> None:
@@ -74,39 +74,17 @@ def collect(first: int, games: int, every: int, rounds: int, truth: int, out: st
                 s.play(planner.act(s, seat, rng))
 
 
-def choose(sample: list[list[float]], k: int, z: float, margin: float) -> int:
-    """The search's switch rule (``search.switch_to``) on these rounds."""
-    r = len(sample)
-    best, gain = 0, 0.0
-    for j in range(1, k):
-        ds = [v[j] - v[0] for v in sample]
-        m = sum(ds) / r
-        var = max(0.0, sum(x * x for x in ds) / r - m * m) / (r - 1)
-        if m > max(z * math.sqrt(var), margin) and m > gain:
-            best, gain = j, m
-    return best
-
-
 def gains(
     rows: list[dict[str, Any]], budget: int, width: int, z: float, margin: float
 ) -> tuple[list[float], float]:
-    random.seed(1)
-    per = []
-    switched = 0
-    for row in rows:
-        vals, true = row["vals"], row["true"]
-        k = min(width, len(vals[0]))
-        tmean = [sum(v[j] for v in true) / len(true) for j in range(len(true[0]))]
-        rounds = min(len(vals), max(2, budget // k))
-        acc = 0.0
-        for _ in range(40):
-            sample = [vals[i] for i in random.sample(range(len(vals)), rounds)]
-            c = choose(sample, k, z, margin) if k > 1 else 0
-            if c:
-                switched += 1
-                acc += tmean[c] - tmean[0]
-        per.append(acc / 40)
-    return per, switched / (40 * len(rows))
+    """Each position's mean true gain over 40 simulated searches, and the share of switches."""
+    return simulate(
+        rows,
+        width,
+        lambda row, k: min(len(row["vals"]), max(2, budget // k)),
+        lambda sample, k: switch_to(sample, k, z, margin) if k > 1 else 0,
+        lambda row, c, sample: (t := true_means(row))[c] - t[0],
+    )
 
 
 def analyse(path: str, budget: int) -> None:
@@ -115,15 +93,13 @@ def analyse(path: str, budget: int) -> None:
     print(f"{len(rows)} positions, {budget} playouts")
     oracle = 0.0
     for r in rows:
-        t = r["true"]
-        means = [sum(v[j] for v in t) / len(t) for j in range(len(t[0]))]
+        means = true_means(r)
         oracle += max(means) - means[0]
     print(f"oracle (the best candidate by the true table, width 4): {oracle / len(rows) * 1000:.2f}e-3")
     for width in (2, 3, 4):
         for z in (0.0, 0.5, 1.0, 1.5, 2.0, 3.0):
             p, sw = gains(rows, budget, width, z, 0.005)
-            m = sum(p) / len(p)
-            se = math.sqrt(sum((x - m) ** 2 for x in p) / (len(p) - 1) / len(p))
+            m, se = mean_se(p)
             print(f"width {width}, z {z}: {m * 1000:+.2f}e-3 ± {se * 1000:.2f}e-3, switched {sw:.3f}")
 
 

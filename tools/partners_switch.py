@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import random
 from typing import Any
+
+from switching import held_out_worth, paired, simulate, switch_to
 
 
 def collect(first: int, games: int, every: int, rounds: int, out: str) -> None:
@@ -60,36 +60,15 @@ def collect(first: int, games: int, every: int, rounds: int, out: str) -> None:
                 n += 1
 
 
-def choose(sample: list[list[float]], k: int, z: float, margin: float) -> int:
-    """The search's switch rule (``search.switch_to``) on these rounds."""
-    r = len(sample)
-    best, gain = 0, 0.0
-    for j in range(1, k):
-        ds = [v[j] - v[0] for v in sample]
-        m = sum(ds) / r
-        var = max(0.0, sum(x * x for x in ds) / r - m * m) / (r - 1)
-        if m > max(z * math.sqrt(var), margin) and m > gain:
-            best, gain = j, m
-    return best
-
-
 def gains(rows: list[dict[str, Any]], budget: int, width: int, z: float, margin: float) -> list[float]:
-    random.seed(1)
-    per = []
-    for row in rows:
-        vals = row["vals"]
-        total = len(vals)
-        k = min(width, len(vals[0]))
-        sums = [sum(v[j] for v in vals) for j in range(k)]
-        rounds = max(2, budget // k)
-        acc = 0.0
-        for _ in range(40):
-            sample = [vals[i] for i in random.sample(range(total), rounds)]
-            c = choose(sample, k, z, margin)
-            if c:
-                drawn = sum(v[c] - v[0] for v in sample)
-                acc += ((sums[c] - sums[0]) - drawn) / (total - rounds)
-        per.append(acc / 40)
+    """Each position's mean held-out gain over 40 simulated searches (``budget // width`` rounds)."""
+    per, _ = simulate(
+        rows,
+        width,
+        lambda row, k: max(2, budget // k),
+        lambda sample, k: switch_to(sample, k, z, margin),
+        held_out_worth,
+    )
     return per
 
 
@@ -102,9 +81,7 @@ def analyse(path: str, budget: int) -> None:
     for width in (3, 4, 5, 6):
         for z in (0.0, 0.5, 1.0, 1.5, 2.0):
             p = gains(rows, budget, width, z, 0.005)
-            d = [a - b for a, b in zip(p, base, strict=True)]
-            m = sum(d) / len(d)
-            se = math.sqrt(sum((x - m) ** 2 for x in d) / (len(d) - 1) / len(d))
+            m, se = paired(p, base)
             print(
                 f"width {width}, z {z}: {sum(p) / len(p) * 1000:.2f}e-3"
                 f"  difference {m * 1000:+.2f}e-3 ± {se * 1000:.2f}e-3"

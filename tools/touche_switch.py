@@ -29,7 +29,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
 import sys
 import time
 from pathlib import Path
@@ -37,6 +36,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from switching import held_out_worth, mean_se, paired, simulate
 from touche_choice_test import playout, positions
 
 
@@ -71,19 +71,11 @@ def collect(first: int, n: int, every: int, width: int, rounds: int, evals: int,
             "cands": [str(a) for a in cands],
             "vals": vals,
             "true": [sum(t[j] for t in true) / evals for j in range(len(cands))],
-            "true_se": [_se([t[j] - t[0] for t in true]) for j in range(len(cands))],
+            "true_se": [mean_se([t[j] - t[0] for t in true])[1] for j in range(len(cands))],
         }
         with open(out, "a") as f:
             f.write(json.dumps(row) + "\n")
         print(f"position {i}: {len(cands)} candidates, {time.process_time() - t0:.0f} CPU s", flush=True)
-
-
-def _se(xs: list[float]) -> float:
-    n = len(xs)
-    if n < 2:
-        return 0.0
-    m = sum(xs) / n
-    return math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n)
 
 
 def choose(sample: list[list[float]], k: int, z: float) -> int:
@@ -106,29 +98,13 @@ def gains(
     """Each position's mean gain over 40 simulated searches, and the share of departures. The
     gain is in the true values, or with ``held_out`` in the search's own playout value on the
     rounds the simulated search did not draw (as ``tools/partners_switch.py``)."""
-    random.seed(1)
-    per = []
-    moved = 0
-    for row in rows:
-        vals = row["vals"]
-        true = row["true"]
-        total = len(vals)
-        k = min(width, len(vals[0]))
-        rounds = min(total - 1, max(2, budget // k))
-        sums = [sum(v[j] for v in vals) for j in range(len(vals[0]))]
-        acc = 0.0
-        for _ in range(40):
-            sample = [vals[i] for i in random.sample(range(total), rounds)]
-            c = choose(sample, k, z)
-            if c:
-                moved += 1
-                if held_out:
-                    drawn = sum(v[c] - v[0] for v in sample)
-                    acc += ((sums[c] - sums[0]) - drawn) / (total - rounds)
-                else:
-                    acc += true[c] - true[0]
-        per.append(acc / 40)
-    return per, moved / (40 * len(rows))
+    return simulate(
+        rows,
+        width,
+        lambda row, k: min(len(row["vals"]) - 1, max(2, budget // k)),
+        lambda sample, k: choose(sample, k, z),
+        held_out_worth if held_out else (lambda row, c, sample: row["true"][c] - row["true"][0]),
+    )
 
 
 def analyse(paths: list[str], budget: int, held_out: bool) -> None:
@@ -145,16 +121,15 @@ def analyse(paths: list[str], budget: int, held_out: bool) -> None:
     base, share = gains(rows, budget, 5, 1.0, held_out)
     print(
         f"width 5, z 1.0 (the search): {sum(base) / len(base) * 1000:+.2f}e-3 a decision"
-        f" (se {_se(base) * 1000:.2f}e-3), departs {share:.0%}"
+        f" (se {mean_se(base)[1] * 1000:.2f}e-3), departs {share:.0%}"
     )
     for width in (2, 3, 4, 5):
         for z in (0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0):
             p, share = gains(rows, budget, width, z, held_out)
-            d = [a - b for a, b in zip(p, base, strict=True)]
-            m = sum(d) / len(d)
+            m, se = paired(p, base)
             print(
                 f"width {width}, z {z}: {sum(p) / len(p) * 1000:+.2f}e-3 a decision (departs {share:.0%})"
-                f"  difference {m * 1000:+.2f}e-3 ± {_se(d) * 1000:.2f}e-3"
+                f"  difference {m * 1000:+.2f}e-3 ± {se * 1000:.2f}e-3"
             )
 
 
