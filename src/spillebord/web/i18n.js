@@ -39,7 +39,7 @@ const TEXTS = {
     clear: "Ryd", choose: "Vælg:", take_seat: "Tag en plads", reconnecting: "Forbinder igen…",
     connected_ok: "Forbundet", play_new: "Nyt bord", score: "Point", not_your_turn: "Ikke din tur",
     seat_of: "plads", players_range: "spillere", new_game_of: "Nyt bord",
-    retrying: "Serveren havde travlt; prøver igen…", commitment: "Givet fastlagt på forhånd", revealed: "Frø og salt (tjek med `spillebord verify`)", closed: "lukket",
+    retrying: "Serveren havde travlt; prøver igen…", commitment: "Givet fastlagt på forhånd", revealed: "Seed og salt (tjek med `spillebord verify`)", closed: "lukket",
   },
   sv: {
     undo: "Ångra", undo_hint: "Ta tillbaka ditt senaste drag i denna tur (Ctrl+Z)",

@@ -27,10 +27,10 @@ const TEXTS = {
     no_my_tables: "Ingen borde endnu.", logged_in_as: "Logget ind som", notify: "Giv besked når det er min tur",
     leaderboard: "Rangliste", rank: "#", rating: "Rating", games_played: "Spil", kind_bot: "robot",
     kind_person: "person", time_control: "Tidskontrol", tc_none: "Intet ur", tc_realtime: "Realtid",
-    tc_turn: "Tur-baseret", bank_min: "minutter hver", increment_s: "sekunder pr. træk", per_move_h: "timer pr. træk",
+    tc_turn: "Turbaseret", bank_min: "minutter hver", increment_s: "sekunder pr. træk", per_move_h: "timer pr. træk",
     on_timeout: "Når tiden løber ud", timeout_bot: "en robot tager pladsen", timeout_lose: "pladsen taber",
     rated: "Tæller i ratingen", chat_policy: "Chat", chat_players: "spillere (tilskuere læser)",
-    chat_seated: "kun spillere", chat_none: "fra", anonymous: "Du spiller uden konto: dine pladser bor i denne browser.",
+    chat_seated: "kun spillere", chat_none: "fra", anonymous: "Du spiller uden konto: dine pladser gemmes i denne browser.",
     open_table: "Åbn",
   },
   sv: {
