@@ -45,7 +45,7 @@ const TEXTS = {
     undo: "Ångra", undo_hint: "Ta tillbaka ditt senaste drag i denna tur (Ctrl+Z)",
     zoom: "Zoom", zoom_in: "Zooma in", zoom_out: "Zooma ut",
     level_random: "Slumpvisa", level_greedy: "Giriga", level_heuristic: "Listiga", level_planner: "Planerande", level_trader: "Handlande", level_partners: "Partner-", level_ismcts: "Sökande",
-    last_move: "Senaste draget", board: "bräde", rematch: "Revansch", watch_rematch: "Titta på revanschen", replay: "Spela upp igen", rules: "Regler", copy: "Kopiera", copied: "Kopierad", sound: "Ljud när det är min tur", recent: "Senaste partier", step: "Drag", first: "Början", prev: "Bakåt", next: "Framåt", last: "Slut", view_as: "Visa som", spectator: "Åskådare", replay_of: "Uppspelning",
+    last_move: "Senaste draget", board: "bräde", rematch: "Revansch", watch_rematch: "Titta på revanschen", replay: "Spela upp igen", rules: "Regler", copy: "Kopiera", copied: "Kopierat", sound: "Ljud när det är min tur", recent: "Senaste partier", step: "Drag", first: "Början", prev: "Bakåt", next: "Framåt", last: "Slut", view_as: "Visa som", spectator: "Åskådare", replay_of: "Uppspelning",
     truncated: "Stoppat vid spelets gräns för antal drag: rangordnat efter poäng.", shared_win: "Delad seger",
     won_by: "Vunnet av", draw_between: "Oavgjort mellan", unavailable: "otillgängligt",
     tagline: "Sju skandinaviska bordsspel", language: "Språk", games: "Spel", new_table: "Nytt bord",
@@ -59,7 +59,7 @@ const TEXTS = {
     clear: "Rensa", choose: "Välj:", take_seat: "Ta en plats", reconnecting: "Ansluter igen…",
     connected_ok: "Ansluten", play_new: "Nytt bord", score: "Poäng", not_your_turn: "Inte din tur",
     seat_of: "plats", players_range: "spelare", new_game_of: "Nytt bord",
-    retrying: "Servern var upptagen; försöker igen…", commitment: "Given bestämd i förväg", revealed: "Frö och salt (kontrollera med `spillebord verify`)", closed: "stängt",
+    retrying: "Servern var upptagen; försöker igen…", commitment: "Given bestämd i förväg", revealed: "Seed och salt (kontrollera med `spillebord verify`)", closed: "stängt",
   },
   no: {
     undo: "Angre", undo_hint: "Ta tilbake ditt siste trekk i denne runden (Ctrl+Z)",

@@ -38,7 +38,7 @@ const TEXTS = {
     chat_readonly: "Bara spelarna skriver här.", clock: "Klocka", turn_based: "per drag",
     me: "Mina bord", login: "Logga in", register: "Skapa konto", logout: "Logga ut",
     logout_all: "Logga ut överallt", password: "Lösenord", account_name: "Namn",
-    your_turn_in: "din tur", waiting: "väntar", finished: "Avslutade spel", replay: "Uppspelning",
+    your_turn_in: "din tur", waiting: "väntar", finished: "Avslutade partier", replay: "Uppspelning",
     no_my_tables: "Inga bord ännu.", logged_in_as: "Inloggad som", notify: "Meddela mig när det är min tur",
     leaderboard: "Topplista", rank: "#", rating: "Rating", games_played: "Spel", kind_bot: "robot",
     kind_person: "person", time_control: "Tidskontroll", tc_none: "Ingen klocka", tc_realtime: "Realtid",
