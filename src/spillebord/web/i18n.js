@@ -62,13 +62,13 @@ const TEXTS = {
     retrying: "Servern var upptagen; försöker igen…", commitment: "Given bestämd i förväg", revealed: "Seed och salt (kontrollera med `spillebord verify`)", closed: "stängt",
   },
   no: {
-    undo: "Angre", undo_hint: "Ta tilbake ditt siste trekk i denne runden (Ctrl+Z)",
+    undo: "Angre", undo_hint: "Ta tilbake ditt siste trekk i denne turen (Ctrl+Z)",
     zoom: "Zoom", zoom_in: "Zoom inn", zoom_out: "Zoom ut",
     level_random: "Tilfeldige", level_greedy: "Grådige", level_heuristic: "Lure", level_planner: "Planleggende", level_trader: "Handlende", level_partners: "Makker-", level_ismcts: "Søkende",
     last_move: "Siste trekk", board: "brett", rematch: "Omkamp", watch_rematch: "Se omkampen", replay: "Spill av igjen", rules: "Regler", copy: "Kopier", copied: "Kopiert", sound: "Lyd når det er min tur", recent: "Siste spill", step: "Trekk", first: "Start", prev: "Tilbake", next: "Fram", last: "Slutt", view_as: "Vis som", spectator: "Tilskuer", replay_of: "Avspilling",
     truncated: "Stoppet ved spillets grense for antall trekk: rangert etter poeng.", shared_win: "Delt seier",
     won_by: "Vunnet av", draw_between: "Uavgjort mellom", unavailable: "utilgjengelig",
-    tagline: "Syv skandinaviske brettspill", language: "Språk", games: "Spill", new_table: "Nytt bord",
+    tagline: "Syv skandinaviske bordspill", language: "Språk", games: "Spill", new_table: "Nytt bord",
     name: "Ditt navn", players: "Spillere", public: "Vis i lobbyen", quick: "Kort parti",
     seats: "Plasser", rules_options: "Regelvalg", create: "Opprett bord", tables: "Bord",
     loading: "Henter…", no_tables: "Ingen bord ennå: opprett et over.", join: "Ta plass",
@@ -79,7 +79,7 @@ const TEXTS = {
     clear: "Tøm", choose: "Velg:", take_seat: "Ta en plass", reconnecting: "Kobler til igjen…",
     connected_ok: "Tilkoblet", play_new: "Nytt bord", score: "Poeng", not_your_turn: "Ikke din tur",
     seat_of: "plass", players_range: "spillere", new_game_of: "Nytt bord",
-    retrying: "Serveren var opptatt; prøver igjen…", commitment: "Given bestemt på forhånd", revealed: "Frø og salt (sjekk med `spillebord verify`)", closed: "lukket",
+    retrying: "Serveren var opptatt; prøver igjen…", commitment: "Utdelingen fastsatt på forhånd", revealed: "Seed og salt (sjekk med `spillebord verify`)", closed: "lukket",
   },
 };
 

@@ -60,7 +60,7 @@ const TEXTS = {
     tc_turn: "Turbasert", bank_min: "minutter hver", increment_s: "sekunder per trekk", per_move_h: "timer per trekk",
     on_timeout: "Når tiden går ut", timeout_bot: "en robot tar plassen", timeout_lose: "plassen taper",
     rated: "Teller i ratingen", chat_policy: "Chat", chat_players: "spillere (tilskuere leser)",
-    chat_seated: "bare spillere", chat_none: "av", anonymous: "Du spiller uten konto: plassene dine bor i denne nettleseren.",
+    chat_seated: "bare spillere", chat_none: "av", anonymous: "Du spiller uten konto: plassene dine lagres i denne nettleseren.",
     open_table: "Åpne",
   },
 };
