@@ -101,6 +101,95 @@ def test_an_undo_charges_the_time_used_and_takes_the_increment_back() -> None:
     assert c.banks[0] == 0.0
 
 
+def test_turn_based_undo_resumes_the_clock_of_the_decision_taken_back() -> None:
+    # Ann's decision starts at 1000; she sails a step at 1300 (the seat decides again, with a
+    # fresh allowance) and another at 1400; she takes both back at 1500 and 1600: her clock runs
+    # from 1300 and then from 1000 again, as if she had kept thinking (no fresh allowance).
+    c = Clocks.new(TURN, 2)
+    c.start(0, 1000.0, 10)
+    for now, seq, undo in ((1300.0, 11, 1), (1400.0, 12, 2)):
+        seat, since = c.seat, c.since
+        c.stop(TURN, now)
+        c.start(0, now, seq)
+        c.carry(TURN, seat, since, undo)
+        assert c.deadline(TURN) == now + 86400.0
+    assert c.starts == [1000.0, 1300.0]
+    assert c.take_back(TURN, 1500.0) == 1300.0
+    c.start(0, 1500.0, 11)
+    c.resume(1300.0)
+    assert c.deadline(TURN) == 1300.0 + 86400.0 and c.remaining(TURN, 0, 1500.0) == 86400.0 - 200.0
+    assert c.take_back(TURN, 1600.0) == 1000.0 and c.starts == []
+    c.start(0, 1600.0, 10)
+    c.resume(1000.0)
+    assert c.deadline(TURN) == 1000.0 + 86400.0 and c.since == 1000.0
+    # Nothing remembered (a decision that cannot be taken back, another seat's turn): None.
+    assert c.take_back(TURN, 1700.0) is None
+    c.start(0, 1700.0, 10)
+    c.carry(TURN, 0, 1700.0, 0)
+    assert c.starts == []
+    c.starts = [5.0]
+    c.carry(TURN, 1, 6.0, 1)  # the running seat is not the one that decided: forget
+    assert c.starts == []
+
+
+def test_the_keeper_resumes_a_turn_based_clock_after_an_undo_and_a_restart(db_url: str) -> None:
+    from test_undo_service import SCRIPT, SEED
+
+    n = next(i + 1 for i, (_, _, depth) in enumerate(SCRIPT) if depth >= 2)
+    seat = SCRIPT[n - 1][0]
+    assert SCRIPT[n - 2][0] == seat and SCRIPT[n - 2][2] == 1  # two steps of one decision run
+
+    async def body() -> None:
+        clock = FakeClock()
+        async with server(db_url, clock) as (hub, people):
+            control = {"mode": "turn", "per_decision": 86400}
+            extras = people.extras("fuldrigger", {}, None, control, False, "players")
+            tid, s0, token = await hub.lobby.create("fuldrigger", 2, {}, None, True, SEED, "Ann")
+            await people.created(tid, s0, token, extras, None)
+            s1, t1 = await hub.lobby.join(tid, None, "Bob")
+            await people.joined(tid, s1, t1, None)
+            lt = await hub.service.get(tid)
+            keeper = people.keeper
+            clocks = keeper.clocks[tid]
+            turn = keeper.controls[tid]
+            while lt.seq < n - 2:
+                await hub.service.submit(lt, SCRIPT[lt.seq][0], SCRIPT[lt.seq][1], lt.seq)
+            await until(lambda: clocks.seq == lt.seq)
+            assert clocks.seat == seat
+            started = clocks.since
+            assert started is not None
+            clock.advance(3000)
+            await hub.service.submit(lt, seat, SCRIPT[n - 2][1], n - 2)
+            await until(lambda: clocks.seq == n - 1)
+            assert clocks.seat == seat and clocks.deadline(turn) == clock.time() + 86400
+            second = clock.time()
+            clock.advance(500)
+            await hub.service.submit(lt, seat, SCRIPT[n - 1][1], n - 1)
+            await until(lambda: clocks.seq == n)
+            clock.advance(1000)
+            await hub.service.undo(lt, seat, n)
+            await until(lambda: clocks.seq == n - 1)
+            # Back to the second step's decision: its clock started at `second`.
+            assert clocks.seat == seat and clocks.deadline(turn) == second + 86400
+            await keeper.flush()
+        clock.advance(200)  # a restart: the clocks (and the decisions' starts) are stored
+        async with server(db_url, clock) as (hub, people):
+            lt = await hub.service.get(tid)
+            keeper = people.keeper
+            clocks = keeper.clocks[tid]
+            turn = keeper.controls[tid]
+            assert clocks.seat == seat and clocks.deadline(turn) == second + 86400
+            await hub.service.undo(lt, seat, n - 1)
+            await until(lambda: clocks.seq == n - 2)
+            # Back to the first decision: 3000 + 500 + 1000 + 200 s of it are gone.
+            assert clocks.seat == seat and clocks.deadline(turn) == started + 86400
+            assert clocks.remaining(turn, seat, clock.time()) == 86400 - 4700
+            state = hub.service.client_state(lt, seat, [])
+            assert state["clock"]["deadline"] == started + 86400
+
+    asyncio.run(body())
+
+
 def test_the_keeper_takes_the_increment_back_on_an_undo(db_url: str) -> None:
     from test_undo_service import SCRIPT, SEED
 
@@ -135,8 +224,11 @@ def test_the_keeper_takes_the_increment_back_on_an_undo(db_url: str) -> None:
 
 
 def test_clocks_round_trip_through_their_stored_form() -> None:
-    c = Clocks([12.5, 0.0, 30.0], 2, 1234.5, 9, [1])
+    c = Clocks([12.5, 0.0, 30.0], 2, 1234.5, 9, [1], [1000.0, 1200.0])
     assert Clocks.from_dict(c.to_dict()) == c
+    old = c.to_dict()
+    del old["starts"]  # stored before undo resumed turn-based clocks
+    assert Clocks.from_dict(old).starts == []
     assert TimeControl.from_dict(REALTIME.to_dict()) == REALTIME
     assert TimeControl.from_dict(TURN.to_dict()) == TURN
 

@@ -5,6 +5,7 @@ socket hears of the new state, and a reload shows the shortened log."""
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from collections.abc import Iterator
@@ -21,6 +22,8 @@ from test_service import STORAGES, Storages, connect, drain, run, running, until
 from test_undo import sailing_policy
 
 from spillebord.core import GameOver, IllegalAction
+from spillebord.server import wire
+from spillebord.server.api import handle_message
 from spillebord.server.errors import Stale
 from spillebord.server.hub import Hub
 from spillebord.server.service import LiveTable
@@ -233,6 +236,119 @@ def test_a_game_without_reversible_actions_never_offers_undo(storages: Storages)
     run(body())
 
 
+def act_msg(text: str, seq: int, undone: int | None = None) -> str:
+    msg: dict[str, Any] = {"type": "act", "action": text, "seq": seq}
+    if undone is not None:
+        msg["undone"] = undone
+    return json.dumps(msg)
+
+
+def test_a_resent_act_after_an_undo_is_refused_and_a_new_one_applies(storages: Storages) -> None:
+    """Ann acts at seq n-1, takes it back (the table is at n-1 again), and her first act message
+    arrives again (a retry after a dropped socket, her second socket): the seq alone cannot
+    tell it from a new act, the count of undone actions it carries can. It is refused as stale
+    and changes nothing; a new act made on the state after the undo applies; the count
+    outlives a restart (it is the table's rows of ``sb_undone``)."""
+    n = first(lambda i: SCRIPT[i][2] >= 1)
+    seat, text, _ = SCRIPT[n - 1]
+
+    async def body() -> None:
+        storage = storages.again()
+        async with running(storage) as hub:
+            lt, _ = await table_of_two(hub)
+            await play_to(hub, lt, n - 1)
+            mine = await connect(hub, lt, seat)
+            state = states(mine)[-1]
+            assert state["seq"] == n - 1 and state["undone"] == 0
+            sent = act_msg(text, n - 1, state["undone"])
+            assert await handle_message(hub, lt, mine, sent) is None
+            assert lt.seq == n and states(mine)[-1]["undone"] == 0
+            await hub.service.undo(lt, seat, n)
+            after = states(mine)[-1]
+            assert after["seq"] == n - 1 and after["undone"] == 1
+            before = lt.table.state.copy()
+            # The same message again: refused as stale, nothing changes.
+            reply = await handle_message(hub, lt, mine, sent)
+            assert reply is not None and json.loads(reply)["type"] == "error"
+            assert json.loads(reply)["message"].startswith("stale")
+            assert lt.seq == n - 1 and lt.table.state == before and lt.undo == 0
+            assert states(mine) == []
+            assert [a.action for a in await storage.read(lt.id)] == [t for _, t, _ in SCRIPT[: n - 1]]
+            with pytest.raises(Stale):
+                await hub.service.submit(lt, seat, text, n - 1, undone=0)
+            # A new act on the state after the undo (the same step, chosen again) applies.
+            assert await handle_message(hub, lt, mine, act_msg(text, n - 1, after["undone"])) is None
+            assert lt.seq == n and states(mine)[-1]["seq"] == n
+            # ...and a retry of that one is acknowledged with the state, as any retry.
+            assert await handle_message(hub, lt, mine, act_msg(text, n - 1, after["undone"])) is None
+            assert lt.seq == n and [m["seq"] for m in states(mine)] == [n]
+            await hub.service.undo(lt, seat, n)
+            assert lt.undone == 2
+        # A restarted server counts the undone actions from the store.
+        async with running(storages.again()) as hub2:
+            lt2 = await hub2.service.get(lt.id)
+            assert lt2.seq == n - 1 and lt2.undone == 2
+            mine = await connect(hub2, lt2, seat)
+            assert states(mine)[-1]["undone"] == 2
+            for stale in (0, 1):
+                reply = await handle_message(hub2, lt2, mine, act_msg(text, n - 1, stale))
+                assert reply is not None and json.loads(reply)["message"].startswith("stale")
+            assert lt2.seq == n - 1
+            assert await handle_message(hub2, lt2, mine, act_msg(text, n - 1, 2)) is None
+            assert lt2.seq == n
+
+    run(body())
+
+
+def test_an_act_without_the_undone_count_works_as_before(storages: Storages) -> None:
+    # Old clients send no "undone": the seq alone decides, as before.
+    n = first(lambda i: SCRIPT[i][2] >= 1)
+    seat, text, _ = SCRIPT[n - 1]
+
+    async def body() -> None:
+        async with running(storages.again()) as hub:
+            lt, _ = await table_of_two(hub)
+            await play_to(hub, lt, n - 1)
+            mine = await connect(hub, lt, seat)
+            assert await handle_message(hub, lt, mine, act_msg(text, n - 1)) is None
+            await hub.service.undo(lt, seat, n)
+            assert await handle_message(hub, lt, mine, act_msg(text, n - 1)) is None
+            assert lt.seq == n and lt.undone == 1
+
+    run(body())
+
+
+def test_a_resent_undo_after_the_step_was_played_again_is_refused(storages: Storages) -> None:
+    # The same ambiguity for an undo (POST .../undo {seq, undone}): Ann takes a step back,
+    # plays it again, and her first undo request arrives again: with its undone count it is
+    # stale, and the step stays.
+    n = first(lambda i: SCRIPT[i][2] >= 1)
+    seat, text, _ = SCRIPT[n - 1]
+
+    async def body() -> None:
+        async with running(storages.again()) as hub:
+            lt, _ = await table_of_two(hub)
+            await play_to(hub, lt, n)
+            await hub.service.undo(lt, seat, n, undone=0)
+            await hub.service.submit(lt, seat, text, n - 1, undone=1)
+            with pytest.raises(Stale, match="taken back"):
+                await hub.service.undo(lt, seat, n, undone=0)
+            assert lt.seq == n and lt.undone == 1
+            await hub.service.undo(lt, seat, n, undone=1)
+            assert lt.seq == n - 1 and lt.undone == 2
+
+    run(body())
+
+
+def test_the_undone_count_of_an_act_message_is_checked() -> None:
+    assert wire.parse(act_msg("pass", 3)) == wire.Act("pass", 3)
+    assert wire.parse(act_msg("pass", 3, 2)) == wire.Act("pass", 3, 2)
+    for bad in ('"2"', "-1", "true", "1.5"):
+        raw = f'{{"type": "act", "action": "pass", "seq": 3, "undone": {bad}}}'
+        with pytest.raises(wire.WireError, match="undone"):
+            wire.parse(raw)
+
+
 def test_another_worker_rebuilds_after_an_undo(tmp_path: Path) -> None:
     """An undo on one worker reaches the others through the bus ("u"): they rebuild the table
     from the shortened log and tell their own clients."""
@@ -255,6 +371,7 @@ def test_another_worker_rebuilds_after_an_undo(tmp_path: Path) -> None:
                 await one.service.undo(lt1, seat, n)
                 await until(lambda: lt2.seq == n - 1)
                 assert lt2.table.state == lt1.table.state and lt2.undo == lt1.undo
+                assert lt2.undone == lt1.undone == 1
                 assert [m["seq"] for m in states(watcher)] == [n - 1]
 
     run(body())

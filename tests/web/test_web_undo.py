@@ -3,6 +3,7 @@ takes the step back, and the ship is where it was; no Undo where nothing may be 
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from pathlib import Path
@@ -27,6 +28,13 @@ def step(page: Any, text: str) -> None:
 
 
 def test_fuldrigger_sail_a_square_and_undo_it(page: Any, server_url: str, artifacts: Path) -> None:
+    acts: list[dict[str, Any]] = []  # the act messages the client sends
+
+    def on_frame(payload: str | bytes) -> None:
+        if isinstance(payload, str) and '"act"' in payload:
+            acts.append(json.loads(payload))
+
+    page.on("websocket", lambda ws: ws.on("framesent", on_frame))
     create_from_lobby(page, server_url)
     to_free_phase(page)
     assert page.is_hidden("#undo")  # nothing of this turn to take back yet
@@ -61,9 +69,13 @@ def test_fuldrigger_sail_a_square_and_undo_it(page: Any, server_url: str, artifa
     page.wait_for_function(f"document.body.dataset.seq === '{seq0}'")
     assert ship_at(page, sid) == home and page.is_hidden("#undo")
     assert not page.query_selector(f'#log li[data-seq="{seq0 + 1}"]')
-    # and the ship can sail the same step again
+    # and the ship can sail the same step again (the act names the state after the undos by
+    # its undone count: the first act, were it resent now, would be stale)
     step(page, first)
     assert ship_at(page, sid) == to
+    undone = page.evaluate("window.sbLast.undone")
+    assert undone >= 1 and acts[-1] == {"type": "act", "action": first, "seq": seq0, "undone": undone}
+    assert next(a["undone"] for a in acts if a["seq"] == seq0 and a["action"] == first) == 0
     page.screenshot(path=str(artifacts / "fuldrigger-undo-after.png"), full_page=True)
     assert not page.js_errors, page.js_errors
 

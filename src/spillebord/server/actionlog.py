@@ -212,7 +212,11 @@ class MemoryLog:
     async def load(self, table_id: str) -> TableRec | None:
         await asyncio.sleep(0)
         rec = self.tables.get(table_id)
-        return _copy_table(rec, actions=True) if rec is not None else None
+        if rec is None:
+            return None
+        out = _copy_table(rec, actions=True)
+        out.undone = sum(1 for t, _, _ in self.undone if t == table_id)
+        return out
 
     async def append(self, action: NewAction, notify: Note | None = None) -> None:
         await asyncio.sleep(0)

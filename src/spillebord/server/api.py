@@ -350,7 +350,7 @@ async def handle_message(hub: Hub, lt: LiveTable, conn: Conn, raw: str | bytes) 
     if lt.agent_of(conn.seat) is not None:
         return wire.error("a bot is playing this seat")
     try:
-        await hub.service.submit(lt, conn.seat, msg.action, msg.seq)
+        await hub.service.submit(lt, conn.seat, msg.action, msg.seq, undone=msg.undone)
     except Stale as e:
         if hub.service.applied(lt, conn.seat, msg.action, msg.seq):
             # A retry (or a second socket of the seat) of the action stored as number seq:

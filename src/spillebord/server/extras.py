@@ -54,6 +54,11 @@ class RematchOut(BaseModel):
 class UndoIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seq: int = Field(ge=0, description="the seq of the state you undo from (stale if the table moved on)")
+    undone: int | None = Field(
+        default=None,
+        ge=0,
+        description="the undone count of that state (optional: stale if an action was taken back since)",
+    )
 
 
 class UndoOut(BaseModel):
@@ -182,7 +187,7 @@ def make_extras_router(get_hub: Callable[[], Hub]) -> APIRouter:
         seat = await seat_of(lt, token)
         if seat is None:
             raise BadRequest("this token holds no seat at this table")
-        await get_hub().service.undo(lt, seat, body.seq)
+        await get_hub().service.undo(lt, seat, body.seq, body.undone)
         return UndoOut(seq=lt.seq, undo=lt.undo)
 
     @r.get("/api/tables/{table_id}/rematch", response_model=RematchOut, tags=["table"])

@@ -74,6 +74,10 @@ class LiveTable:
     """How many of the last actions the seat to act may take back, one at a time: each was its
     own, reversible (:meth:`~spillebord.core.State.reversible`: no chance drawn, nothing
     hidden revealed), and left it to act again."""
+    undone: int = 0
+    """How many actions were taken back at this table so far (the store's audit rows of it):
+    sent with every state and, when an ``act`` carries it, checked, so that an act resent
+    after an undo (the same ``seq`` again) is told from a new one."""
     full: bool = False
     """No seat is free (a seat once taken is never free again: a latch, so that ``status``,
     read several times per action, does not scan the seats every time)."""
@@ -258,6 +262,7 @@ class TableService:
             events,
             closed=rec.status == "closed",
             undo=undo,
+            undone=rec.undone,
         )
         if rec.status == "over" and table.state.to_act is not None:
             lt.ended = list(rec.outcome or [0.0] * rec.seats)  # ended on time
@@ -355,18 +360,26 @@ class TableService:
         seq: int | None = None,
         by: str = "person",
         chosen: tuple[State[Any], Action] | None = None,
+        undone: int | None = None,
     ) -> None:
         """Apply ``text`` for ``seat``: validated, committed, then announced. Raises readable
         errors (:class:`Stale`, :class:`~spillebord.core.IllegalAction` and its kinds,
         :class:`StorageFailed`) and then nothing has changed. ``by``: "person" or "bot" (the
         metrics' label). ``chosen``: (a state, ``text`` as one of its legal actions): a bot's
-        choice, used (not parsed again) only if the table is still at that very state."""
+        choice, used (not parsed again) only if the table is still at that very state.
+        ``undone``: the table's :attr:`LiveTable.undone` in the state the action was made on
+        (None: not checked); with ``seq`` it names that state even across an undo."""
         arrived = self.clock.monotonic()
         for _attempt in range(5):
             async with lt.lock:
                 n = lt.seq
                 if seq is not None and seq != n:
                     raise Stale(f"stale: the table is at action {n}, your action was for {seq}")
+                if undone is not None and undone != lt.undone:
+                    raise Stale(
+                        f"stale: an action was taken back since your action was made (the table is "
+                        f"at action {n} after {lt.undone} taken back, your action was made after {undone})"
+                    )
                 if lt.is_over:
                     raise GameOver(f"{lt.game.title}: the game is over")
                 if lt.closed:
@@ -489,6 +502,7 @@ class TableService:
                 return False
             fresh = await self._build(rec)
             cand, events, undo = fresh.table, fresh.events, fresh.undo
+            lt.undone = fresh.undone
         lt.table = cand
         lt.events = events
         lt.undo = undo
@@ -496,18 +510,24 @@ class TableService:
         self._changed(lt)
         return True
 
-    async def undo(self, lt: LiveTable, seat: int, seq: int | None = None) -> None:
+    async def undo(self, lt: LiveTable, seat: int, seq: int | None = None, undone: int | None = None) -> None:
         """Take back the last action of ``seat``'s turn (undo): allowed while ``seat`` is to act
         and its last action was reversible (:attr:`LiveTable.undo`), never for a seat a bot
         plays. The action leaves the log (kept in the store's audit trail), the table is
-        rebuilt by replay from the shortened log, and the new state is announced. Readable
-        errors (:class:`Stale`, :class:`~spillebord.core.IllegalAction`, :class:`StorageFailed`)
-        and then nothing has changed."""
+        rebuilt by replay from the shortened log, and the new state is announced. ``seq`` and
+        ``undone`` (None: not checked) name the state the undo was asked on, as in
+        :meth:`submit`. Readable errors (:class:`Stale`, :class:`~spillebord.core.IllegalAction`,
+        :class:`StorageFailed`) and then nothing has changed."""
         async with lt.lock:
             n = lt.seq
             title = lt.game.title
             if seq is not None and seq != n:
                 raise Stale(f"stale: the table is at action {n}, your undo was for {seq}")
+            if undone is not None and undone != lt.undone:
+                raise Stale(
+                    f"stale: an action was taken back since (the table is at action {n} after "
+                    f"{lt.undone} taken back, your undo was asked after {undone})"
+                )
             if lt.is_over:
                 raise GameOver(f"{title}: the game is over")
             if lt.closed:
@@ -549,6 +569,7 @@ class TableService:
             lt.table = table
             lt.events = events
             lt.undo -= 1
+            lt.undone += 1
             lt.changed = self.clock.monotonic()
             self._changed(lt)
 
@@ -560,6 +581,7 @@ class TableService:
                 return
             fresh = await self._build(rec)
             lt.table, lt.events, lt.undo = fresh.table, fresh.events, fresh.undo
+            lt.undone = fresh.undone
             lt.changed = self.clock.monotonic()
             self._changed(lt)
 
@@ -619,6 +641,7 @@ class TableService:
             status=lt.status,
             clock=None,
             undo=lt.undo if legal else 0,
+            undone=lt.undone,
         )
         for fn in self.extras:
             fn(lt, msg)

@@ -143,6 +143,10 @@ class Clocks:
     """The table's action count when the clocks last changed."""
     timed_out: list[int] = field(default_factory=list)
     """Seats whose time ran out, in order."""
+    starts: list[float] = field(default_factory=list)
+    """Turn-based: when the running seat's earlier decisions of its turn that may still be
+    taken back started (wall-clock times, oldest first; one per action of the table's undo
+    depth): an undo resumes that decision's clock rather than granting a fresh allowance."""
 
     @classmethod
     def new(cls, control: TimeControl, seats: int) -> Clocks:
@@ -183,15 +187,44 @@ class Clocks:
         self.seat = None
         self.since = None
 
-    def take_back(self, control: TimeControl, now: float) -> None:
-        """The running seat took its last decision back (undo): its clock stops charging the
-        time used, with no increment, and the increment that decision earned is revoked, so
-        the bank is what it would be had the seat kept thinking (an act and its undo gain no
-        time)."""
+    def carry(self, control: TimeControl, seat: int | None, since: float | None, undo: int) -> None:
+        """After a decision of ``seat`` whose clock ran from ``since`` (call after :meth:`stop`
+        and :meth:`start`): turn-based, when the decision may be taken back (``undo``: the
+        table's undo depth after it) and the same seat's clock runs again, keep when that
+        decision started, for :meth:`take_back`; otherwise there is nothing to resume."""
+        if (
+            control.mode == "turn"
+            and undo > 0
+            and since is not None
+            and seat is not None
+            and seat == self.seat
+        ):
+            self.starts = [*self.starts, since][-undo:]
+        else:
+            self.starts = []
+
+    def take_back(self, control: TimeControl, now: float, back: int = 1) -> float | None:
+        """The running seat took its last ``back`` decisions back (undo): its clock stops
+        charging the time used, with no increment, and the increment each decision earned is
+        revoked, so the bank is what it would be had the seat kept thinking (an act and its
+        undo gain no time). Turn-based: when the decision now to be made again started (pass
+        it to :meth:`resume` once its clock runs again), or None if that is not known."""
         seat = self.seat
         self.stop(control, now, decided=False)
         if seat is not None and control.mode == "realtime":
-            self.banks[seat] = max(0.0, self.banks[seat] - control.increment)
+            self.banks[seat] = max(0.0, self.banks[seat] - back * control.increment)
+        if control.mode != "turn" or back < 1 or len(self.starts) < back:
+            self.starts = []
+            return None
+        resumed = self.starts[-back]
+        del self.starts[-back:]
+        return resumed
+
+    def resume(self, since: float) -> None:
+        """The running clock continues a decision that started at ``since`` (after an undo):
+        the time already used on it still counts."""
+        if self.seat is not None:
+            self.since = since
 
     def expired(self, control: TimeControl, now: float) -> int | None:
         """The seat whose clock has run out at ``now``, or None."""
@@ -208,6 +241,7 @@ class Clocks:
         self.timed_out.append(seat)
         self.seat = None
         self.since = None
+        self.starts = []
         return seat
 
     def to_dict(self) -> dict[str, Any]:
@@ -217,6 +251,7 @@ class Clocks:
             "since": self.since,
             "seq": self.seq,
             "timed_out": list(self.timed_out),
+            "starts": list(self.starts),
         }
 
     @classmethod
@@ -227,6 +262,7 @@ class Clocks:
             d.get("since"),
             int(d.get("seq", 0)),
             [int(x) for x in d.get("timed_out", [])],
+            [float(x) for x in d.get("starts", [])],
         )
 
     def info(self, control: TimeControl, now: float) -> dict[str, Any]:
@@ -315,6 +351,7 @@ class TimeKeeper:
             rows = await self.hub.storage.read(lt.id, clocks.seq)
             if rows:
                 clocks.stop(control, rows[0].time)
+                clocks.starts = []  # the actions missed are not known to be undoable
                 clocks.start(None, rows[-1].time, lt.seq)
                 self._start_next(lt, control, clocks, rows[-1].time)
         async with lt.lock:
@@ -361,11 +398,17 @@ class TimeKeeper:
         if control is None or clocks is None or clocks.seq == lt.seq:
             return
         now = self.hub.clock.time()
+        seat, since = clocks.seat, clocks.since
         if lt.seq < clocks.seq:  # an undo: the seq went back
-            clocks.take_back(control, now)
+            resumed = clocks.take_back(control, now, clocks.seq - lt.seq)
+            self._start_next(lt, control, clocks, now)
+            if resumed is not None and clocks.seat == seat:
+                # The decision taken back is made again: its clock goes on (no fresh allowance).
+                clocks.resume(resumed)
         else:
             clocks.stop(control, now)
-        self._start_next(lt, control, clocks, now)
+            self._start_next(lt, control, clocks, now)
+            clocks.carry(control, seat, since, lt.undo)
         self._save(lt.id)
 
     def _save(self, table_id: str) -> None:
@@ -426,6 +469,7 @@ class TimeKeeper:
         if want != clocks.seat and clocks.seq == lt.seq:
             async with lt.lock:
                 clocks.stop(control, now, decided=False)
+                clocks.starts = []  # another seat's clock, or a fresh start: nothing to resume
                 self._start_next(lt, control, clocks, now)
                 self.hub.presence.broadcast(lt)
             self._save(tid)

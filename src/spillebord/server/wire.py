@@ -27,12 +27,15 @@ MAX_MESSAGE = 16 * 1024
 
 @dataclass(frozen=True, slots=True)
 class Act:
-    """``{"type": "act", "action": TEXT, "seq": N}``: play ``action`` (its canonical text) for
-    the socket's seat, only if the table is still at action number ``seq`` (required: it makes
-    a retry or a race of two sockets of one seat apply once)."""
+    """``{"type": "act", "action": TEXT, "seq": N, "undone": K}``: play ``action`` (its
+    canonical text) for the socket's seat, only if the table is still at action number ``seq``
+    (required: it makes a retry or a race of two sockets of one seat apply once) and, when
+    ``undone`` is given (the state's ``undone``), no action was taken back since (an act
+    resent after an undo has the same ``seq`` as a new one; None: not checked, old clients)."""
 
     action: str
     seq: int
+    undone: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +51,7 @@ class Sync:
 ClientMessage = Act | Ping | Sync
 
 _FIELDS: dict[str, frozenset[str]] = {
-    "act": frozenset({"type", "action", "seq"}),
+    "act": frozenset({"type", "action", "seq", "undone"}),
     "ping": frozenset({"type"}),
     "sync": frozenset({"type"}),
 }
@@ -93,7 +96,10 @@ def parse(raw: str | bytes) -> ClientMessage:
         raise WireError('"seq" is required: send the "seq" of the state you acted on')
     if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
         raise WireError('"seq" must be a whole number, the "seq" of the state you acted on')
-    return Act(action, seq)
+    undone = msg.get("undone")
+    if undone is not None and (not isinstance(undone, int) or isinstance(undone, bool) or undone < 0):
+        raise WireError('"undone" must be a whole number, the "undone" of the state you acted on')
+    return Act(action, seq, undone)
 
 
 # --------------------------------------------------------------------------- websocket: out
@@ -155,6 +161,9 @@ class StateMsg(TypedDict):
     undo: int
     """How many of its last actions of this turn this seat may take back now, one at a time
     (``POST /api/tables/{id}/undo``); 0 when none."""
+    undone: int
+    """How many actions were taken back at this table so far; send it back with an ``act``
+    (an act resent after an undo is then refused as stale)."""
 
 
 class PlayersMsg(TypedDict):

@@ -51,6 +51,7 @@ from sqlalchemy import (
     create_engine,
     event,
     false,
+    func,
     insert,
     inspect,
     make_url,
@@ -509,6 +510,13 @@ class Store:
                     select(T_ACTIONS).where(T_ACTIONS.c.table_id == table_id).order_by(T_ACTIONS.c.seq)
                 )
             ]
+            # Tells an act resent after an undo from a new one at the same seq (the server's
+            # ``undone`` count); sb_undone is indexed by table.
+            rec.undone = int(
+                c.execute(
+                    select(func.count()).select_from(T_UNDONE).where(T_UNDONE.c.table_id == table_id)
+                ).scalar_one()
+            )
             return rec
 
     def load_seats(self, table_id: str) -> list[SeatRec]:

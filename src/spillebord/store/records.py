@@ -93,3 +93,6 @@ class TableRec:
     """sha256 of ``"{seed}:{salt}"``, published when the table is created."""
     seat_recs: list[SeatRec] = field(default_factory=list)
     actions: list[ActionRec] = field(default_factory=list)
+    undone: int = 0
+    """How many actions were taken back at this table (its rows of the undo audit trail):
+    filled in with the log by a load, 0 otherwise."""

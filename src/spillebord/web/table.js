@@ -59,9 +59,11 @@ function act(text) {
   $("error").textContent = "";
   selection = [];
   document.body.dataset.pending = "true"; // until the server answers (tests wait on it)
-  // seq: the state this act was made on. The server applies it at most once, so sending it
-  // again after a passing failure (or a reconnect) is safe.
+  // seq (and undone, the count of actions taken back): the state this act was made on. The
+  // server applies it at most once, so sending it again after a passing failure (or a
+  // reconnect) is safe, also after an undo brought the table back to the same seq.
   pending = { type: "act", action: text, seq: msg.seq };
+  if (typeof msg.undone === "number") pending.undone = msg.undone;
   retries = 0;
   send(pending);
 }
@@ -77,7 +79,7 @@ async function undo() {
   const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}/undo`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-seat-token": (tok && tok.token) || "" },
-    body: JSON.stringify({ seq: msg.seq }),
+    body: JSON.stringify(typeof msg.undone === "number" ? { seq: msg.seq, undone: msg.undone } : { seq: msg.seq }),
   }).catch(() => null);
   if (!r || !r.ok) {
     delete document.body.dataset.pending;
@@ -264,7 +266,7 @@ function connect() {
       // Someone came or went: only the players changed.
       if (msg && m.seq === msg.seq) { msg.players = m.players; draw(); }
     } else if (m.type === "error") {
-      if (m.retry && pending && msg && pending.seq === msg.seq && retries < 8) {
+      if (m.retry && pending && msg && pending.seq === msg.seq && pending.undone === msg.undone && retries < 8) {
         // The database was busy for a moment; nothing changed: send the same act again.
         retries += 1;
         $("error").textContent = t("retrying");
