@@ -157,6 +157,7 @@ class People:
         self.keeper = TimeKeeper(hub, _Clocks(self))
         self.keeper.on_over.append(self._finished)
         self.settings: dict[str, Settings] = {}
+        self._rated: dict[str, tuple[Any, dict[str, Any], dict[str, Any]]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
 
     async def _db(self, fn: Callable[..., T], *args: Any) -> T:
@@ -326,15 +327,32 @@ class People:
         control = TimeControl.parse(clock, game) if clock is not None else None
         if chat not in ("players", "seated", "off"):
             raise BadRequest("chat is 'players' (spectators read), 'seated' (only players) or 'off'")
-        if rated:
-            try:
-                opts = options_to_dict(build_options(game.Options, options or {}))
-            except SpillebordError:
-                opts = None  # the lobby will say what is wrong
+        if rated and seed is None:
+            standard, quick = self._rated_options(game)
+            values = options or {}
+            quick_values = game.quick_options
+            same_as_quick = values == quick_values and all(
+                type(v) is type(quick_values[k]) for k, v in values.items()
+            )
+            if values and not same_as_quick:  # else: the very values of one of the two
+                try:
+                    opts: dict[str, Any] | None = options_to_dict(build_options(game.Options, values))
+                except SpillebordError:
+                    opts = None  # the lobby will say what is wrong
+                rated = opts in (standard, quick)
+        else:
+            rated = False
+        return TableExtras(control, rated, chat)  # type: ignore[arg-type]
+
+    def _rated_options(self, game: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The standard and the short-game options of ``game`` as dicts: built once per game
+        (they were built twice for every new table)."""
+        got = self._rated.get(game.id)
+        if got is None or got[0] is not game:
             standard = options_to_dict(build_options(game.Options, {}))
             quick = options_to_dict(build_options(game.Options, dict(game.quick_options)))
-            rated = seed is None and opts in (standard, quick)
-        return TableExtras(control, rated, chat)  # type: ignore[arg-type]
+            got = self._rated[game.id] = (game, standard, quick)
+        return got[1], got[2]
 
     async def created(
         self, table_id: str, seat: int | None, token: str | None, extras: TableExtras, session: str | None
