@@ -158,6 +158,9 @@ class People:
         self.keeper.on_over.append(self._finished)
         self.settings: dict[str, Settings] = {}
         self._rated: dict[str, tuple[Any, dict[str, Any], dict[str, Any]]] = {}
+        self._unlinked: set[str] = set()
+        """Tables created here with no seat linked to an account (single worker: every seat is
+        taken here): their end needs no look-up of the seats' accounts."""
         self._tasks: set[asyncio.Task[Any]] = set()
 
     async def _db(self, fn: Callable[..., T], *args: Any) -> T:
@@ -362,6 +365,8 @@ class People:
         note = self.hub.notes.note("t", table_id) if extras.clock else None  # other workers keep its clocks
         await self._db(self.db.save_settings, table_id, s, note)
         self.settings[table_id] = s
+        if not self.hub.notes.multi:  # (with other workers, one of them may link a seat)
+            self._unlinked.add(table_id)
         if seat is not None and token is not None:
             await self.joined(table_id, seat, token, session)
         if extras.clock is not None:
@@ -372,6 +377,7 @@ class People:
         """A seat was taken: link it to the account of the session (if any); the clocks may start."""
         acc = await self.account(session)
         if acc is not None:
+            self._unlinked.discard(table_id)
             await self._db(self.db.link_seat, acc.id, table_id, seat, token)
         await self.keeper.check_table(table_id)
 
@@ -445,6 +451,9 @@ class People:
         outcome = lt.outcome()
         if outcome is None:
             return False
+        if lt.id in self._unlinked:
+            self._unlinked.discard(lt.id)
+            return False  # nobody with an account (known without asking the database)
         accounts = await self._db(self.db.seat_accounts, lt.id)
         if not accounts:
             return False  # nobody with an account: nothing to rate
