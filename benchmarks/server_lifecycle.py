@@ -6,9 +6,9 @@ quick options, the person in seat 0, a random bot), its websocket opened with th
 token, and then the person either leaves on the first state (``--moves 0``: the cost of a
 table's life alone: create, connect, the first state, close) or plays a random legal move
 on each state until the game ends (``--moves -1``: that cost, the game's actions and its end:
-results, ratings). One table at a time, so the figure is the server's CPU per table, without
-the machine's load in it (the CPU time printed is the process's; count instructions with
-callgrind for a figure load does not disturb):
+results, ratings). One table at a time, the deals fixed (the same seeds in the same order),
+so the same run does the same work: the CPU time it prints is the process's (noisy under
+load); count instructions with callgrind for a figure that load does not disturb:
 
     valgrind --tool=callgrind python benchmarks/server_lifecycle.py --tables 200
     valgrind --tool=callgrind python benchmarks/server_lifecycle.py --tables 0
@@ -23,6 +23,7 @@ import argparse
 import asyncio
 import json
 import random
+import secrets
 import tempfile
 import time
 from pathlib import Path
@@ -144,7 +145,25 @@ async def play(app: Any, table: str, token: str, moves: int, rng: random.Random)
     return states
 
 
+class FixedDeals:
+    """The lobby's ``secrets`` with the deals' seeds drawn from a fixed sequence: the same run
+    deals the same games (and the bots, seeded from them, play the same moves), so two trees
+    do the same work. Tokens and ids stay random (their values change no work)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def randbits(self, k: int) -> int:
+        return self.rng.getrandbits(k)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(secrets, name)
+
+
 async def run(tables: int, moves: int, profile: str | None = None) -> None:
+    from spillebord.server import lobby
+
+    lobby.secrets = FixedDeals(1)  # type: ignore[assignment]
     tmp = Path(tempfile.mkdtemp(prefix="sb-life-"))
     app = create_app(str(tmp / "life.sqlite3"), **SETTINGS)
     rng = random.Random(7)
