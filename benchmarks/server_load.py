@@ -56,6 +56,7 @@ class Stats:
         self.actions = 0  # every action seen applied (people and bots), counted once per table
         self.human = 0
         self.games = 0
+        self.tables = 0  # tables left (a game ended, or --leave-after moves made)
         self.errors = 0
         self.error_kinds: dict[str, int] = {}
         self.measuring = False
@@ -75,6 +76,7 @@ async def play_table(
     think: float,
     gate: asyncio.Semaphore,
     delay: float = 0.0,
+    leave_after: int | None = None,
 ) -> None:
     if delay > 0:  # staggered starts: the tables do not all open (and deal) at once
         await asyncio.sleep(delay)
@@ -102,15 +104,27 @@ async def play_table(
                     compression=None,
                 )
             async with ws:
-                await play_game(ws, stats, stop, rng, think)
+                await play_game(ws, stats, stop, rng, think, leave_after)
+            if stats.measuring:
+                stats.tables += 1
         except Exception as e:  # count it and open another table
             stats.errors += 1
             stats.error_kinds[type(e).__name__] = stats.error_kinds.get(type(e).__name__, 0) + 1
             await asyncio.sleep(1)
 
 
-async def play_game(ws: Any, stats: Stats, stop: asyncio.Event, rng: random.Random, think: float) -> None:
+async def play_game(
+    ws: Any,
+    stats: Stats,
+    stop: asyncio.Event,
+    rng: random.Random,
+    think: float,
+    leave_after: int | None = None,
+) -> None:
+    """Play one table to its end (``leave_after``: leave it after that many person moves, as
+    soon as the state that includes the last came: 0 leaves on the first state)."""
     last_seq = 0
+    moves = 0
     pending: tuple[int, float] | None = None
     while not stop.is_set():
         try:
@@ -134,6 +148,8 @@ async def play_game(ws: Any, stats: Stats, stop: asyncio.Event, rng: random.Rand
                 stats.latencies.append(time.perf_counter() - pending[1])
                 stats.human += 1
             pending = None
+        if leave_after is not None and moves >= leave_after and pending is None:
+            return
         if msg["outcome"] is not None:
             if stats.measuring:
                 stats.games += 1
@@ -143,6 +159,7 @@ async def play_game(ws: Any, stats: Stats, stop: asyncio.Event, rng: random.Rand
                 await asyncio.sleep(think * (0.5 + rng.random()))
             action = rng.choice(msg["legal"])["text"]
             pending = (seq, time.perf_counter())
+            moves += 1
             await ws.send(json.dumps({"type": "act", "action": action, "seq": seq}))
 
 
@@ -220,6 +237,7 @@ async def run_load(
     think: float = 0.0,
     stagger: float = 0.0,
     db_name: str | None = None,
+    leave_after: int | None = None,
 ) -> Stats:
     stats = Stats()
     stop = asyncio.Event()
@@ -243,6 +261,7 @@ async def run_load(
                     think,
                     gate,
                     stagger * i / n,
+                    leave_after,
                 )
             )
             for i in range(n)
@@ -377,6 +396,14 @@ def main() -> None:
         default=1.0,
         help="a person's mean thinking time per move in seconds (0: as fast as possible)",
     )
+    p.add_argument(
+        "--leave-after",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the person leaves each table after N moves and opens another (0: on its first state): "
+        "the cost of a table's life (create, connect, close) per table, with few actions",
+    )
     a = p.parse_args()
 
     global PG_ADMIN
@@ -438,6 +465,7 @@ def main() -> None:
                         a.think,
                         a.warmup * 0.8 if a.stagger is None else a.stagger,
                         created_db,
+                        a.leave_after,
                     )
                 )
             finally:
@@ -460,6 +488,12 @@ def main() -> None:
                 flush=True,
             )
             cpu = stats.server_cpu  # type: ignore[attr-defined]
+            if a.leave_after is not None:
+                print(
+                    f"         {stats.tables} tables left ({stats.tables / el:.0f}/s): server CPU "
+                    f"{cpu / max(1, stats.tables) * 1000:.2f} ms per table",
+                    flush=True,
+                )
             if stats.error_kinds:
                 print(f"         errors: {stats.error_kinds}")
             if lat:

@@ -123,6 +123,13 @@ def allowed_methods(req: Request) -> list[str]:
 def make_router(get_hub: Callable[[], Hub]) -> APIRouter:
     r = APIRouter()
 
+    # First: routes are tried in order (twice per request, the app's and this router's), and
+    # every table opens one of these; a websocket route never matches an HTTP request, and
+    # it is the only websocket route, so its place changes nothing else.
+    @r.websocket("/ws/tables/{table_id}")
+    async def ws_table(ws: WebSocket, table_id: str) -> None:
+        await play_socket(get_hub(), ws, table_id)
+
     @r.get("/healthz", response_model=Health, tags=["meta"])
     async def healthz() -> Health:
         return Health(ok=True)
@@ -204,10 +211,6 @@ def make_router(get_hub: Callable[[], Hub]) -> APIRouter:
         """Every action so far with its seat, sequence number and time. While the game runs,
         action texts are shown only for games whose actions are public."""
         return await get_hub().lobby.history(table_id)
-
-    @r.websocket("/ws/tables/{table_id}")
-    async def ws_table(ws: WebSocket, table_id: str) -> None:
-        await play_socket(get_hub(), ws, table_id)
 
     return r
 

@@ -102,7 +102,8 @@ class Lobby:
             raise BadRequest("seed must be between 0 and 2**63 - 1")
         salt = secrets.token_hex(16)
         table = Table.create(game, n, seed, options or {}, salt=salt)
-        check_lengths(game.id, game.title, options_to_dict(table.options))
+        options_dict = options_to_dict(table.options)
+        check_lengths(game.id, game.title, options_dict)
         now = self.clock.time()
         seat_recs = [SeatRec(i, name=b, bot=b, seen=now) for i, b in enumerate(bot_list)]
         token = None
@@ -119,7 +120,7 @@ class Lobby:
             game=game.id,
             seats=n,
             seed=seed,
-            options=options_to_dict(table.options),
+            options=options_dict,
             public=public,
             status=lt.status,
             created=now,

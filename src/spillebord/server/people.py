@@ -157,6 +157,10 @@ class People:
         self.keeper = TimeKeeper(hub, _Clocks(self))
         self.keeper.on_over.append(self._finished)
         self.settings: dict[str, Settings] = {}
+        self._rated: dict[str, tuple[Any, dict[str, Any], dict[str, Any]]] = {}
+        self._unlinked: set[str] = set()
+        """Tables created here with no seat linked to an account (single worker: every seat is
+        taken here): their end needs no look-up of the seats' accounts."""
         self._tasks: set[asyncio.Task[Any]] = set()
 
     async def _db(self, fn: Callable[..., T], *args: Any) -> T:
@@ -326,15 +330,32 @@ class People:
         control = TimeControl.parse(clock, game) if clock is not None else None
         if chat not in ("players", "seated", "off"):
             raise BadRequest("chat is 'players' (spectators read), 'seated' (only players) or 'off'")
-        if rated:
-            try:
-                opts = options_to_dict(build_options(game.Options, options or {}))
-            except SpillebordError:
-                opts = None  # the lobby will say what is wrong
+        if rated and seed is None:
+            standard, quick = self._rated_options(game)
+            values = options or {}
+            quick_values = game.quick_options
+            same_as_quick = values == quick_values and all(
+                type(v) is type(quick_values[k]) for k, v in values.items()
+            )
+            if values and not same_as_quick:  # else: the very values of one of the two
+                try:
+                    opts: dict[str, Any] | None = options_to_dict(build_options(game.Options, values))
+                except SpillebordError:
+                    opts = None  # the lobby will say what is wrong
+                rated = opts in (standard, quick)
+        else:
+            rated = False
+        return TableExtras(control, rated, chat)  # type: ignore[arg-type]
+
+    def _rated_options(self, game: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The standard and the short-game options of ``game`` as dicts: built once per game
+        (they were built twice for every new table)."""
+        got = self._rated.get(game.id)
+        if got is None or got[0] is not game:
             standard = options_to_dict(build_options(game.Options, {}))
             quick = options_to_dict(build_options(game.Options, dict(game.quick_options)))
-            rated = seed is None and opts in (standard, quick)
-        return TableExtras(control, rated, chat)  # type: ignore[arg-type]
+            got = self._rated[game.id] = (game, standard, quick)
+        return got[1], got[2]
 
     async def created(
         self, table_id: str, seat: int | None, token: str | None, extras: TableExtras, session: str | None
@@ -344,6 +365,8 @@ class People:
         note = self.hub.notes.note("t", table_id) if extras.clock else None  # other workers keep its clocks
         await self._db(self.db.save_settings, table_id, s, note)
         self.settings[table_id] = s
+        if not self.hub.notes.multi:  # (with other workers, one of them may link a seat)
+            self._unlinked.add(table_id)
         if seat is not None and token is not None:
             await self.joined(table_id, seat, token, session)
         if extras.clock is not None:
@@ -354,6 +377,7 @@ class People:
         """A seat was taken: link it to the account of the session (if any); the clocks may start."""
         acc = await self.account(session)
         if acc is not None:
+            self._unlinked.discard(table_id)
             await self._db(self.db.link_seat, acc.id, table_id, seat, token)
         await self.keeper.check_table(table_id)
 
@@ -427,6 +451,9 @@ class People:
         outcome = lt.outcome()
         if outcome is None:
             return False
+        if lt.id in self._unlinked:
+            self._unlinked.discard(lt.id)
+            return False  # nobody with an account (known without asking the database)
         accounts = await self._db(self.db.seat_accounts, lt.id)
         if not accounts:
             return False  # nobody with an account: nothing to rate

@@ -28,6 +28,12 @@ from .wire import PlayerInfo, PlayersMsg, encode, error
 log = logging.getLogger("spillebord.server")
 
 
+SEEN_FRESH = 1.0
+"""Seconds: a seat stored as seen this recently (its table created just now, its creator
+connecting) is not written again when it connects: the stored time is already about now,
+and the heartbeat writes it while the socket stays. One store round trip less per table."""
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -110,7 +116,7 @@ class Presence:
                         s.takeover = None
                         note = self.notes.note("s", lt.id)
                         await self.book.set_takeover(lt.id, seat, None, now, notify=note)
-                    else:
+                    elif s.seen is None or now - s.seen >= SEEN_FRESH:
                         await self.book.touch([(lt.id, seat)], now)
                 except Exception as e:  # the database is busy: the socket is served all the same
                     log.warning(
