@@ -165,6 +165,26 @@ def test_my_tables_put_my_turn_first_and_finished_games_last_with_their_record(d
     run(body, db_url)
 
 
+def test_a_tables_settings_leave_memory_with_the_table_and_come_back_from_the_store(db_url: str) -> None:
+    """A long-running server keeps each table's settings only while it holds the table."""
+
+    async def body(hub: Hub, people: People, clock: FakeClock) -> None:
+        extras = people.extras("toy", {}, None, None, True, "seated")
+        tid, seat, token = await hub.lobby.create("toy", 2, {}, None, True, None, "Ann")
+        await people.created(tid, seat, token, extras, None)
+        s1, t1 = await hub.lobby.join(tid, None, "Bob")
+        await people.joined(tid, s1, t1, None)
+        await play_out(hub, tid)
+        assert tid in people.settings
+        clock.advance(hub.cfg.evict_after + 1)
+        hub.maintenance.evict()
+        assert tid not in hub.service.tables and tid not in people.settings
+        again = await people._table_settings(tid)
+        assert again is not None and again.chat == "seated"
+
+    run(body, db_url)
+
+
 # --------------------------------------------------------------------------- ratings
 
 

@@ -162,6 +162,9 @@ class People:
         """Tables created here with no seat linked to an account (single worker: every seat is
         taken here): their end needs no look-up of the seats' accounts."""
         self._tasks: set[asyncio.Task[Any]] = set()
+        # A long-running server drops what it keeps per table with the table (the settings
+        # are read again from the database if the table is asked for).
+        hub.service.on_dropped.append(self.forget)
 
     async def _db(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.to_thread(fn, *args)
@@ -230,6 +233,11 @@ class People:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    def forget(self, table_id: str) -> None:
+        """The table left this worker's memory (evicted after its end, or closed idle)."""
+        self.settings.pop(table_id, None)
+        self._unlinked.discard(table_id)
 
     async def _table_settings(self, table_id: str) -> Settings | None:
         s = self.settings.get(table_id)

@@ -232,6 +232,9 @@ class TableService:
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self.on_change: list[Callable[[LiveTable], None]] = []
         self.on_moved: list[Callable[[LiveTable], None]] = []
+        self.on_dropped: list[Callable[[str], None]] = []
+        """Told the id of a table this worker no longer holds (evicted after its end, or
+        closed): what others keep per table can go (it is reloaded if the table is asked for)."""
         self.extras: list[Callable[[LiveTable, StateMsg], None]] = []
         """Add to a state message what other parts keep of a table (its clocks)."""
 
@@ -312,6 +315,7 @@ class TableService:
 
     def evict(self, table_id: str) -> None:
         self.tables.pop(table_id, None)
+        self._dropped(table_id)
 
     def close(self, table_id: str) -> LiveTable | None:
         """A table was closed in the database (idle): mark it, announce it, drop it."""
@@ -319,7 +323,12 @@ class TableService:
         if lt is not None:
             lt.closed = True
             self._changed(lt)
+        self._dropped(table_id)
         return lt
+
+    def _dropped(self, table_id: str) -> None:
+        for fn in self.on_dropped:
+            fn(table_id)
 
     async def recover(self) -> list[LiveTable]:
         """Rebuild every unfinished table by replay and let it go on (after the server's start,
