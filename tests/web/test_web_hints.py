@@ -47,6 +47,13 @@ def seat_token(page: Any, table: str) -> dict[str, Any]:
     return page.evaluate(f"JSON.parse(localStorage.getItem('sb:token:{table}'))")  # type: ignore[no-any-return]
 
 
+def body_data(page: Any) -> dict[str, str]:
+    """The page's over, seq and myturn in one read: table.js sets them together for each state,
+    but the bot answers within milliseconds (bot delay 0), so separate reads can straddle a
+    state (over read at one, seq at the final one: a wait for a seq that never comes)."""
+    return page.evaluate("({...document.body.dataset})")  # type: ignore[no-any-return]
+
+
 def table_id(page: Any) -> str:
     return str(page.url.rstrip("/").rsplit("/", 1)[-1])
 
@@ -86,11 +93,10 @@ def test_hint_shows_three_moves_with_chances_and_the_table_plays_on(
         n = len(page.evaluate("window.sbLast.legal"))
         assert page.locator("#hint-list li").count() == min(3, n)
     # Played to its end, the end screen links to this seat's review.
-    while page.evaluate("document.body.dataset.over") != "true":
-        seq = page.evaluate("document.body.dataset.seq")
-        if page.evaluate("document.body.dataset.myturn") == "true":
+    while (data := body_data(page))["over"] != "true":
+        if data["myturn"] == "true":
             page.locator("#actions .action").first.click()
-        page.wait_for_function(f"document.body.dataset.seq !== '{seq}'", timeout=30_000)
+        page.wait_for_function(f"document.body.dataset.seq !== '{data['seq']}'", timeout=30_000)
     link = page.wait_for_selector("#review-link")
     seat = seat_token(page, table_id(page))["seat"]
     assert link.get_attribute("href") == f"/review/{table_id(page)}?seat={seat}"
