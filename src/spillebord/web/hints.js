@@ -64,7 +64,9 @@ function draw() {
   const turn = myTurn();
   $("hint").hidden = !turn;
   btn.disabled = asking || !turn;
-  if (!shown || !last || shown.seq !== last.seq) { if (!asking) clear(el); }
+  // A hint belongs to its state: once the table moves on it is gone, also from the marks
+  // (an undo back to the same seq would otherwise mark a move with no list beside it).
+  if (!shown || !last || shown.seq !== last.seq) { shown = null; if (!asking) clear(el); }
   mark();
 }
 
