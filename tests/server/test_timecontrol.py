@@ -132,6 +132,16 @@ def test_turn_based_undo_resumes_the_clock_of_the_decision_taken_back() -> None:
     assert c.starts == []
 
 
+async def fuldrigger_of_two(hub: Hub, people: People, control: dict[str, Any], seed: int) -> tuple[str, Any]:
+    """A Fuldrigger table (a known deal) with ``control``, Ann and Bob seated: (its id, the live table)."""
+    extras = people.extras("fuldrigger", {}, None, control, False, "players")
+    tid, s0, token = await hub.lobby.create("fuldrigger", 2, {}, None, True, seed, "Ann")
+    await people.created(tid, s0, token, extras, None)
+    s1, t1 = await hub.lobby.join(tid, None, "Bob")
+    await people.joined(tid, s1, t1, None)
+    return tid, await hub.service.get(tid)
+
+
 def test_the_keeper_resumes_a_turn_based_clock_after_an_undo_and_a_restart(db_url: str) -> None:
     from test_undo_service import SCRIPT, SEED
 
@@ -142,13 +152,7 @@ def test_the_keeper_resumes_a_turn_based_clock_after_an_undo_and_a_restart(db_ur
     async def body() -> None:
         clock = FakeClock()
         async with server(db_url, clock) as (hub, people):
-            control = {"mode": "turn", "per_decision": 86400}
-            extras = people.extras("fuldrigger", {}, None, control, False, "players")
-            tid, s0, token = await hub.lobby.create("fuldrigger", 2, {}, None, True, SEED, "Ann")
-            await people.created(tid, s0, token, extras, None)
-            s1, t1 = await hub.lobby.join(tid, None, "Bob")
-            await people.joined(tid, s1, t1, None)
-            lt = await hub.service.get(tid)
+            tid, lt = await fuldrigger_of_two(hub, people, {"mode": "turn", "per_decision": 86400}, SEED)
             keeper = people.keeper
             clocks = keeper.clocks[tid]
             turn = keeper.controls[tid]
@@ -200,12 +204,7 @@ def test_the_keeper_takes_the_increment_back_on_an_undo(db_url: str) -> None:
         clock = FakeClock()
         async with server(db_url, clock) as (hub, people):
             control = {"mode": "realtime", "bank": 600, "increment": 5}
-            extras = people.extras("fuldrigger", {}, None, control, False, "players")
-            tid, s0, token = await hub.lobby.create("fuldrigger", 2, {}, None, True, SEED, "Ann")
-            await people.created(tid, s0, token, extras, None)
-            s1, t1 = await hub.lobby.join(tid, None, "Bob")
-            await people.joined(tid, s1, t1, None)
-            lt = await hub.service.get(tid)
+            tid, lt = await fuldrigger_of_two(hub, people, control, SEED)
             clocks = people.keeper.clocks[tid]
             while lt.seq < n - 1:
                 await hub.service.submit(lt, SCRIPT[lt.seq][0], SCRIPT[lt.seq][1], lt.seq)
