@@ -64,23 +64,6 @@ def test_the_survivors_of_a_full_collection_are_frozen(tuned: Any) -> None:
     assert dead() is not None
 
 
-def test_from_the_middle_generation_its_survivors_are_frozen_too(tuned: Any) -> None:
-    tuned(gc_full_every=600, gc_freeze_from=1)
-    node = Node()
-    gc.collect(1)  # node survives a collection of the middle generation: frozen
-    assert not tracked(node) and gc.get_freeze_count() > 0
-    young = Node()
-    gc.collect(0)  # the youngest's collections freeze nothing
-    assert tracked(young)
-
-
-def test_by_default_the_middle_generation_freezes_nothing(tuned: Any) -> None:
-    tuned(gc_full_every=600)
-    node = Node()
-    gc.collect(1)
-    assert tracked(node)
-
-
 def test_the_periodic_full_collection_frees_frozen_cycles(tuned: Any) -> None:
     m, clock = tuned(gc_full_every=600)
     node = Node()

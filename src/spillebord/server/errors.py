@@ -125,11 +125,6 @@ class Config:
     some 100 ms at 1,000 tables). Between them, what survived a collection of the oldest
     generation is frozen (:func:`gc.freeze`), so the next one only looks at what came since;
     0: Python's own collector, which looks at everything each time."""
-    gc_freeze_from: int = 2
-    """The youngest generation whose collections freeze what survives them (with
-    ``gc_full_every`` > 0): 2, the oldest; 1, the middle one too, so that the oldest
-    generation stays empty and no collection looks at more than the middle one held (the
-    first full collection after a start otherwise looks at every table made since)."""
 
     @property
     def tick(self) -> float:

@@ -69,7 +69,6 @@ class Maintenance:
         started: list[float] = []
         clock = self.clock
         freeze = self.cfg.gc_full_every > 0
-        freeze_from = self.cfg.gc_freeze_from
         self._last_full = clock.monotonic()
 
         def cb(phase: str, info: dict[str, Any]) -> None:
@@ -80,10 +79,9 @@ class Maintenance:
                 generation = info.get("generation")
                 if dt > GC_WARNING:
                     log.warning("garbage collection (generation %s) took %.0f ms", generation, dt * 1000)
-                if freeze and generation is not None and generation >= freeze_from:
+                if freeze and generation == 2:
                     # Everything left is reachable now: the lists are consistent after a
-                    # collection, and gc.freeze only moves them (after the middle one's, its
-                    # survivors have just joined the oldest, the younger two are empty).
+                    # collection, and gc.freeze only moves them.
                     gc.freeze()
 
         self._gc_cb = cb
