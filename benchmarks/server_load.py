@@ -60,6 +60,46 @@ class Stats:
         self.errors = 0
         self.error_kinds: dict[str, int] = {}
         self.measuring = False
+        self.client_lag: list[float] = []  # how late this script's own loop woke (seconds)
+        self.client_gc: list[float] = []  # this script's own garbage collections (seconds)
+
+
+async def loop_lag(stats: Stats, stop: asyncio.Event, every: float = 0.005) -> None:
+    """How late this script's event loop wakes from a short sleep: a latency measured here
+    includes the clients' own delay, so the p99 of this lag says how much of the reported p99
+    is the benchmark's, not the server's."""
+    while not stop.is_set():
+        t = time.perf_counter()
+        await asyncio.sleep(every)
+        if stats.measuring:
+            stats.client_lag.append(max(0.0, time.perf_counter() - t - every))
+
+
+def watch_gc(stats: Stats) -> None:
+    """Time this script's garbage collections (they delay every client's receive at once)."""
+    import gc
+
+    start = [0.0]
+
+    def cb(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            start[0] = time.perf_counter()
+        elif stats.measuring:
+            stats.client_gc.append(time.perf_counter() - start[0])
+
+    gc.callbacks.append(cb)
+
+
+async def server_latency(http: httpx.AsyncClient, base: str) -> dict[str, float]:
+    """The server's own histogram of action latency (arrival to stored and applied, every
+    action: people's and bots'), cumulative counts by upper bound, from ``GET /metrics``."""
+    r = await http.get(f"{base}/metrics")
+    out: dict[str, float] = {}
+    for line in r.text.splitlines():
+        if line.startswith("spillebord_action_latency_seconds_bucket"):
+            le = line.split('le="', 1)[1].split('"', 1)[0]
+            out[le] = float(line.rsplit(" ", 1)[1])
+    return out
 
 
 async def play_table(
@@ -266,7 +306,10 @@ async def run_load(
             )
             for i in range(n)
         ]
+        lag = asyncio.create_task(loop_lag(stats, stop))
+        watch_gc(stats)
         await asyncio.sleep(warmup)
+        h0 = await server_latency(http, base)
         stats.measuring = True
         t0 = time.perf_counter()
         c0 = cpu_seconds(pid) if pid else 0.0
@@ -279,9 +322,12 @@ async def run_load(
         stats.machine_cpu = machine_cpu_seconds() - a0  # type: ignore[attr-defined]
         stats.measuring = False
         elapsed = time.perf_counter() - t0
+        h1 = await server_latency(http, base)
+        stats.server_hist = {k: h1[k] - h0.get(k, 0.0) for k in h1}  # type: ignore[attr-defined]
         stats.server_cpu = (cpu_seconds(pid) - c0) if pid else float("nan")  # type: ignore[attr-defined]
         stats.db_cpu = sum(map(proc_cpu, backends)) - d0 if backends else float("nan")  # type: ignore[attr-defined]
         stop.set()
+        await lag
         done, pending = await asyncio.wait(tasks, timeout=10)
         for t in pending:
             t.cancel()
@@ -498,7 +544,9 @@ def main() -> None:
                 print(f"         errors: {stats.error_kinds}")
             if lat:
                 ccpu = stats.client_cpu  # type: ignore[attr-defined]
-                other = stats.machine_cpu - cpu - ccpu  # type: ignore[attr-defined]
+                dbcpu = stats.db_cpu  # type: ignore[attr-defined]
+                # The database's backends serve this server: they are its cost, not others' load.
+                other = stats.machine_cpu - cpu - ccpu - (dbcpu if dbcpu == dbcpu else 0.0)  # type: ignore[attr-defined]
                 per = cpu / max(1, stats.actions) * 1000
                 print(
                     f"         mean {statistics.mean(lat) * 1000:.1f} ms, max {max(lat) * 1000:.1f} ms; "
@@ -507,6 +555,29 @@ def main() -> None:
                     f"(of {os.cpu_count()} cores); load average {os.getloadavg()[0]:.1f}",
                     flush=True,
                 )
+                # The benchmark's own share: its loop's lateness and its collections.
+                cl, cg = stats.client_lag, stats.client_gc
+                if cl:
+                    print(
+                        f"         clients' loop lag p50 {pct(cl, 50) * 1000:.1f} ms, "
+                        f"p99 {pct(cl, 99) * 1000:.1f} ms, "
+                        f"max {max(cl) * 1000:.1f} ms; their collections {len(cg)}, "
+                        f"{sum(cg) * 1000:.0f} ms in all, the longest {max(cg, default=0) * 1000:.1f} ms",
+                        flush=True,
+                    )
+                hist = stats.server_hist  # type: ignore[attr-defined]
+                total = hist.get("+Inf", 0.0)
+                if total:
+                    shares = ", ".join(
+                        f"{100 * (1 - hist[le] / total):.2f}% over {float(le) * 1000:g} ms"
+                        for le in ("0.025", "0.05", "0.1")
+                        if le in hist
+                    )
+                    print(
+                        f"         server's own latency (arrival to stored and applied, "
+                        f"{total:.0f} actions of people and bots): {shares}",
+                        flush=True,
+                    )
                 # The server logs collections long enough to be felt (maintenance.tune_gc):
                 # a p99 far above the p50 on a quiet machine is often one of these.
                 logged = (tmp / f"server-{kind}-{n}.log").read_text(errors="replace")
@@ -517,8 +588,8 @@ def main() -> None:
                         f"(the longest {max(pauses):.0f} ms)",
                         flush=True,
                     )
-                dbcpu = stats.db_cpu  # type: ignore[attr-defined]
-                if dbcpu == dbcpu:  # PostgreSQL: its backends serving this server (in "other processes")
+                # PostgreSQL: its backends serving this server (not in "other processes")
+                if dbcpu == dbcpu:
                     print(
                         f"         database backends {dbcpu / el * 100:.0f}% of a core "
                         f"({dbcpu / max(1, stats.actions) * 1000:.2f} ms per action)",
