@@ -69,6 +69,84 @@ def _progress() -> Progress:
     )
 
 
+def _duration(seconds: float) -> str:
+    """A short, readable duration: 45s, 6m 12s, 2h 05m."""
+    s = int(seconds + 0.5)
+    if s < 60:
+        return f"{s}s"
+    if s < 3600:
+        return f"{s // 60}m {s % 60:02d}s"
+    return f"{s // 3600}h {s % 3600 // 60:02d}m"
+
+
+class _ArenaProgress:
+    """How far an arena run has got. On a terminal: the bar, its label carrying the first
+    bot's score so far when two bots play. Elsewhere (a log file, a run in the background): a
+    plain line on stderr for the first new game, then at most every ``every`` seconds, and at
+    the end, with the time left and that score and its 95% interval, so a run of hours shows
+    where it stands while it runs."""
+
+    def __init__(
+        self,
+        progress: Progress,
+        game_id: str,
+        bots: list[str],
+        every: float = 60.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.progress = progress
+        self.task = progress.add_task(f"arena {game_id}", total=None)
+        self.game_id = game_id
+        self.bots = bots
+        self.plain = progress.disable  # no terminal: lines instead of a bar
+        self.every = every
+        self.clock = clock
+        self.start = clock()
+        self.last: float | None = None
+        self.points = 0.0
+        self.counted = 0
+        self.resumed = 0
+
+    def game(self, result: dict[str, Any], resumed: bool) -> None:
+        from spillebord.arena import first_points
+
+        if len(self.bots) == 2:  # one pairing: the first bot's running score means something
+            self.points += first_points(result)
+            self.counted += 1
+        if resumed:
+            self.resumed += 1
+
+    def score(self) -> str:
+        from spillebord.arena.stats import wilson
+
+        if not self.counted:
+            return ""
+        mean = self.points / self.counted
+        lo, hi = wilson(mean, self.counted)
+        return f"{self.bots[0]} {mean:.3f} (95% {lo:.3f}–{hi:.3f}) against {self.bots[1]}"
+
+    def tick(self, done: int, total: int) -> None:
+        score = self.score()
+        if not self.plain:
+            label = f"arena {self.game_id}" + (f" · {score}" if score else "")
+            self.progress.update(self.task, completed=done, total=total, description=label)
+            return
+        now = self.clock()
+        if self.last is not None and now - self.last < self.every and done < total:
+            return
+        self.last = now
+        elapsed = now - self.start
+        played = done - self.resumed
+        parts = [f"arena {self.game_id}: {done}/{total} games"]
+        if self.resumed:
+            parts[0] += f" ({self.resumed} from the results file)"
+        parts.append(_duration(elapsed))
+        if played > 0 and done < total:
+            parts.append(f"about {_duration(elapsed / played * (total - done))} left")
+        line = ", ".join(parts) + (f"; {score}" if score else "")
+        print(line, file=sys.stderr, flush=True)
+
+
 def fail(message: str, code: int = 2) -> typer.Exit:
     err_console.print(f"[bold red]error:[/] {message}", soft_wrap=True)  # one line, however long
     return typer.Exit(code)
@@ -1036,13 +1114,16 @@ def arena_cmd(
         raise fail(str(e)) from None
     ray_target: str | bool | None = ray_address or (True if ray else None)
     with _progress() as progress:
-        task = progress.add_task(f"arena {game.id}", total=None)
-
-        def tick(done: int, total: int) -> None:
-            progress.update(task, completed=done, total=total)
-
+        shown = _ArenaProgress(progress, game.id, [b.label for b in specs])
         try:
-            report = run(t, workers=n_workers, ray=ray_target, results_file=results, progress=tick)
+            report = run(
+                t,
+                workers=n_workers,
+                ray=ray_target,
+                results_file=results,
+                progress=shown.tick,
+                on_game=shown.game,
+            )
         except SpillebordError as e:
             raise fail(str(e)) from None
         except OSError as e:  # a results file that cannot be read or written

@@ -165,7 +165,7 @@ def test_cli_arena_table_json_plots_and_replay(tmp_path: Path) -> None:
     ]
     r = runner.invoke(app, args)
     assert r.exit_code == 0, r.output
-    data = json.loads(r.output)
+    data = json.loads(r.stdout)  # the progress lines go to stderr
     assert data["bots"]["greedy"]["games"] == 20
     for png in data["plots"]:
         assert Path(png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -177,3 +177,62 @@ def test_cli_arena_table_json_plots_and_replay(tmp_path: Path) -> None:
     assert r.exit_code == 2 and "cannot use the results file" in r.output
     r = runner.invoke(app, ["arena", "toy", "--budget", "soon"])
     assert r.exit_code == 2 and "a budget is" in r.output
+
+
+def test_cli_arena_off_a_terminal_prints_where_it_stands_with_the_running_score(tmp_path: Path) -> None:
+    # A long run in the background (nohup, a log file) has no bar: it gets plain lines on
+    # stderr instead, the first new game at once, and the first bot's score so far.
+    from typer.testing import CliRunner
+
+    from spillebord.arena.stats import wilson
+    from spillebord.cli import app
+
+    res = tmp_path / "res.jsonl"
+    runner = CliRunner()
+    args = ["arena", "toy", "-b", "greedy,random", "-g", "20", "-w", "1", "-s", "4", "--results", str(res)]
+    r = runner.invoke(app, args)
+    assert r.exit_code == 0, r.output
+    lines = r.stderr.splitlines()
+    assert lines[0].startswith("arena toy: 1/20 games, ") and "left; greedy " in lines[0]
+    report = run(Tournament("toy", BOTS[:2], games=20, seed=4))
+    score = report.bots["greedy"].score
+    lo, hi = wilson(score, 20)
+    assert lines[-1].startswith("arena toy: 20/20 games, ") and "left" not in lines[-1]
+    assert lines[-1].endswith(f"greedy {score:.3f} (95% {lo:.3f}–{hi:.3f}) against random")
+    # resumed: the games read back count in the score, and the line says where they came from
+    kept = res.read_text().splitlines()[:11]  # the header and 10 games
+    res.write_text("\n".join(kept) + "\n")
+    r = runner.invoke(app, args)
+    assert r.exit_code == 0, r.output
+    lines = r.stderr.splitlines()
+    assert lines[0].startswith("arena toy: 11/20 games (10 from the results file), ")
+    assert lines[-1].endswith(f"greedy {score:.3f} (95% {lo:.3f}–{hi:.3f}) against random")
+
+
+def test_arena_progress_lines_come_at_most_once_a_period_and_at_the_end() -> None:
+    from rich.progress import Progress
+
+    from spillebord.cli import _ArenaProgress
+
+    now = [0.0]
+    shown = _ArenaProgress(Progress(disable=True), "toy", ["a", "b", "c"], every=60, clock=lambda: now[0])
+    printed = []
+    import contextlib
+    import io
+
+    for done, t in enumerate([1, 30, 59, 61, 100, 200, 230], start=1):
+        now[0] = t
+        out = io.StringIO()
+        with contextlib.redirect_stderr(out):
+            shown.tick(done, 7)
+        printed += out.getvalue().splitlines()
+    # the first game, then 61 (60 s after 1), then 200 (139 after 61), then the end; no score
+    # with three bots (their pairings' first bots differ)
+    assert [p.split(",")[0] for p in printed] == [
+        "arena toy: 1/7 games",
+        "arena toy: 4/7 games",
+        "arena toy: 6/7 games",
+        "arena toy: 7/7 games",
+    ]
+    assert printed[1] == "arena toy: 4/7 games, 1m 01s, about 46s left"
+    assert all(";" not in p for p in printed)

@@ -245,7 +245,7 @@ class _Stopper:
         scores: list[float] = []
         d = 0
         while len(deals.get(d, ())) == self.rotations:
-            scores.append(sum(_first_points(x) for x in deals[d]) / self.rotations)
+            scores.append(sum(first_points(x) for x in deals[d]) / self.rotations)
             d += 1
             test = sprt(scores, self.p0, self.p0 + self.seq.margin, self.seq.confidence)
             if test.verdict is not None:
@@ -257,8 +257,9 @@ class _Stopper:
         return stop is not None and spec.deal > stop
 
 
-def _first_points(r: dict[str, Any]) -> float:
-    """The first bot's share of a game: the outcome of the one side it played."""
+def first_points(r: dict[str, Any]) -> float:
+    """The share of a game (one of :func:`run`'s results) taken by the first bot of its
+    pairing: the outcome of the one side it played."""
     first = r["pairing"][0]
     seat = r["seat_bots"].index(first)
     return float(r["outcome"][seat])
@@ -317,9 +318,14 @@ def run(
     results_file: Path | None = None,
     batch: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    on_game: Callable[[dict[str, Any], bool], None] | None = None,
 ) -> Report:
     """Play the tournament (resuming from ``results_file`` if it holds earlier games of the
-    same tournament; every new game is appended to it as it finishes) and compute the report."""
+    same tournament; every new game is appended to it as it finishes) and compute the report.
+
+    ``progress(done, total)`` follows the count of games; ``on_game(result, resumed)`` sees
+    every game as it is counted, those read back from ``results_file`` first (``resumed``
+    true), then each new one as it finishes (for a running score, :func:`first_points`)."""
     import time
 
     game, seats, options = t.resolve()
@@ -343,6 +349,8 @@ def run(
             out.flush()
     for i in sorted(done):
         stopper.add(done[i])
+        if on_game is not None:
+            on_game(done[i], True)
     todo = [s for s in specs if s.index not in done]
     total = len(specs)
     count = [len(done)]
@@ -356,6 +364,8 @@ def run(
         if out is not None:
             out.write(json.dumps(r, separators=(",", ":")) + "\n")
             out.flush()
+        if on_game is not None:
+            on_game(r, False)
         if progress is not None:
             progress(count[0], total)
 
@@ -461,6 +471,7 @@ __all__ = [
     "Sequential",
     "Tournament",
     "budget_text",
+    "first_points",
     "parse_budget",
     "run",
 ]
