@@ -1161,6 +1161,84 @@ def arena_cmd(
         console.print(f"picture: {path}")
 
 
+@app.command("results")
+def results_cmd(
+    files: Annotated[
+        list[Path], typer.Argument(help="Arena results files (spillebord arena … --results FILE).")
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as one JSON object.")] = False,
+) -> None:
+    """Sum arena results files: each file's score and the total per pair of bots, with 95% intervals.
+
+    Runs of the same pair on other seeds (or resumed on other days) add up to one score with
+    one interval: `spillebord results docs/arena-runs/touche180_s*.jsonl`. The score is the
+    first bot's share of the games against the second (wins, and draws as shares), also by the
+    seat it opened in, with the median CPU seconds a game.
+    """
+    from spillebord.arena.files import tally_file, total
+
+    rows = []
+    try:
+        for f in files:
+            rows += [(f, t) for t in tally_file(f)]
+    except SpillebordError as e:
+        raise fail(str(e)) from None
+    sums = total([t for _, t in rows])
+    if as_json:
+        print(
+            json.dumps(
+                {
+                    "files": [{"file": str(f), **t.to_json()} for f, t in rows],
+                    "totals": [t.to_json() for t in sums],
+                }
+            )
+        )
+        return
+
+    def seats(t: Any) -> str:
+        return ", ".join(f"{s}: {p / n:.3f} ({n})" for s, (p, n) in sorted(t.by_seat.items()))
+
+    table = RichTable(title="arena results: the first bot's score against the second")
+    for col, right in (
+        ("file", False),
+        ("game", False),
+        ("bots", False),
+        ("games", True),
+        ("score", True),
+        ("95% interval", True),
+        ("by first seat", False),
+        ("CPU s a game", True),
+    ):
+        table.add_column(col, justify="right" if right else "left", overflow="fold")
+
+    def add(name: str, t: Any, style: str | None = None) -> None:
+        lo, hi = t.interval
+        cpu = t.median_cpu
+        table.add_row(
+            name,
+            t.game,
+            f"{t.first} vs {t.second}",
+            str(t.games),
+            f"{t.score:.3f}",
+            f"{lo:.3f}–{hi:.3f}",
+            seats(t),
+            "—" if cpu is None else f"{cpu:.1f}",
+            style=style,
+        )
+
+    for f, t in rows:
+        add(f.name, t)
+    if len(rows) > 1:
+        for t in sums:
+            add("total", t, "bold")
+    console.print(table)
+    for t in sums:
+        if t.truncated:
+            console.print(
+                f"[dim]{t.game}, {t.first} vs {t.second}: {t.truncated} games stopped at the length cap[/]"
+            )
+
+
 # ---------------------------------------------------------------------------- serve
 
 

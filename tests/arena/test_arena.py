@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from spillebord.ai import Budget
-from spillebord.arena import ArenaError, BotSpec, Sequential, Tournament, parse_budget, run
+from spillebord.arena import ArenaError, BotSpec, Sequential, Tournament, first_points, parse_budget, run
 from spillebord.arena.schedule import schedule
 from spillebord.arena.stats import MIN_DEALS, sprt, wilson
 from spillebord.core import registry
@@ -236,3 +236,56 @@ def test_arena_progress_lines_come_at_most_once_a_period_and_at_the_end() -> Non
     ]
     assert printed[1] == "arena toy: 4/7 games, 1m 01s, about 46s left"
     assert all(";" not in p for p in printed)
+
+
+def test_results_files_sum_to_one_score_per_pair_from_either_side(tmp_path: Path) -> None:
+    from spillebord.arena.files import tally_file, total
+
+    a, b, c = tmp_path / "a.jsonl", tmp_path / "b.jsonl", tmp_path / "c.jsonl"
+    ra = run(Tournament("toy", BOTS[:2], games=20, seed=1), results_file=a)  # greedy vs random
+    rb = run(Tournament("toy", BOTS[:2], games=10, seed=2), results_file=b)
+    rc = run(Tournament("toy", (BOTS[1], BOTS[0]), games=10, seed=3), results_file=c)  # the other way
+    (ta,) = tally_file(a)
+    assert (ta.first, ta.second, ta.games) == ("greedy", "random", 20)
+    assert ta.points == ra.pairs[0].points
+    assert sum(n for _, n in ta.by_seat.values()) == 20 and set(ta.by_seat) == {0, 1}
+    (sums,) = total(tally_file(a) + tally_file(b) + tally_file(c))
+    points = ra.pairs[0].points + rb.pairs[0].points + (10 - rc.pairs[0].points)
+    assert (sums.first, sums.games, sums.points) == ("greedy", 40, points)
+    assert sums.interval == wilson(points / 40, 40)
+    # the by-seat split counts only the files read from the first bot's side
+    assert sum(n for _, n in sums.by_seat.values()) == 30
+
+
+def test_cli_results_reads_files_cut_short_and_refuses_others_readably(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from spillebord.cli import app
+
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    ra = run(Tournament("toy", BOTS[:2], games=20, seed=1), results_file=a)
+    rb = run(Tournament("toy", BOTS[:2], games=10, seed=2), results_file=b)
+    lines = b.read_text().splitlines()
+    b.write_text("\n".join(lines[:-1]) + "\n" + lines[-1][:30])  # the last game cut short
+    kept = run(Tournament("toy", BOTS[:2], games=10, seed=2)).results[:9]
+    runner = CliRunner()
+    r = runner.invoke(app, ["results", str(a), str(b), "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert [f["games"] for f in data["files"]] == [20, 9]
+    (t,) = data["totals"]
+    assert t["games"] == 29
+    assert t["points"] == ra.pairs[0].points + sum(first_points(g) for g in kept)
+    assert rb.pairs[0].games == 10
+    r = runner.invoke(app, ["results", str(a), str(b)], env={"COLUMNS": "200"})
+    assert r.exit_code == 0 and "total" in r.stdout and "greedy vs random" in r.stdout
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("not json\n")
+    r = runner.invoke(app, ["results", str(bad)])
+    assert r.exit_code == 2 and "is not an arena results file" in r.output
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text("\n".join([*lines[:3], "{oops", *lines[4:]]) + "\n")
+    r = runner.invoke(app, ["results", str(broken)])
+    assert r.exit_code == 2 and "line 4: not a game's result" in r.output
+    r = runner.invoke(app, ["results", str(tmp_path / "none.jsonl")])
+    assert r.exit_code == 2 and "cannot read" in r.output

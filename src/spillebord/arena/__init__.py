@@ -25,11 +25,10 @@ from spillebord.core.errors import SpillebordError
 from spillebord.core.options import build as build_options
 from spillebord.core.options import to_dict as options_to_dict
 
+from .files import RESULTS_FORMAT
 from .play import Job, batches, drive, play_batch, play_one
 from .schedule import ArenaError, BotSpec, GameSpec, budget_text, parse_budget, schedule
 from .stats import SprtResult, sprt, wilson
-
-RESULTS_FORMAT = "spillebord-arena"
 
 
 @dataclass(frozen=True, slots=True)
