@@ -28,7 +28,7 @@ from spillebord.core.options import to_dict as options_to_dict
 from .files import RESULTS_FORMAT
 from .play import Job, batches, drive, play_batch, play_one
 from .schedule import ArenaError, BotSpec, GameSpec, budget_text, parse_budget, schedule
-from .stats import SprtResult, sprt, wilson
+from .stats import Scored, SprtResult, sprt
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +98,7 @@ class Tournament:
 
 
 @dataclass
-class BotFigures:
+class BotFigures(Scored):
     """One bot's figures over the whole tournament."""
 
     label: str
@@ -111,14 +111,6 @@ class BotFigures:
     sigma: float = 0.0
 
     @property
-    def score(self) -> float:
-        return self.points / self.games if self.games else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson(self.score, self.games)
-
-    @property
     def mean_own_score(self) -> float:
         return self.own / self.games if self.games else 0.0
 
@@ -129,7 +121,7 @@ class BotFigures:
 
 
 @dataclass
-class PairFigures:
+class PairFigures(Scored):
     first: str
     second: str
     games: int = 0
@@ -139,14 +131,6 @@ class PairFigures:
     test: SprtResult | None = None
     stopped_after: int | None = None
     """Deals played when the sequential test decided (``None``: it ran to the end)."""
-
-    @property
-    def score(self) -> float:
-        return self.points / self.games if self.games else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson(self.score, self.games)
 
 
 @dataclass

@@ -15,13 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from .schedule import ArenaError
-from .stats import wilson
+from .stats import Scored
 
 RESULTS_FORMAT = "spillebord-arena"
 
 
 @dataclass
-class PairTally:
+class PairTally(Scored):
     """The first bot's points against the second, over the games of one or more files."""
 
     game: str
@@ -34,14 +34,6 @@ class PairTally:
     cpu_seconds: list[float] = field(default_factory=list)
     truncated: int = 0
     """Games stopped at the engine's length cap (scored as the engine scores them)."""
-
-    @property
-    def score(self) -> float:
-        return self.points / self.games if self.games else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson(self.score, self.games)
 
     @property
     def median_cpu(self) -> float | None:

@@ -21,6 +21,22 @@ def wilson(score: float, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+class Scored:
+    """A score over games (wins plus shares of draws) and its 95% interval, for the figures
+    that count ``points`` over ``games``."""
+
+    points: float
+    games: int
+
+    @property
+    def score(self) -> float:
+        return self.points / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.score, self.games)
+
+
 @dataclass(frozen=True, slots=True)
 class SprtResult:
     """A sequential probability ratio test of "the first bot scores ``p1``" (H1) against "it
