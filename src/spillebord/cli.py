@@ -26,6 +26,8 @@ from spillebord import __version__
 from spillebord.core import AnyGame, Rng, SpillebordError, State, registry
 from spillebord.core.options import build as build_options
 from spillebord.core.options import parse_pairs, schema
+from spillebord.core.summary import summary_of
+from spillebord.texts import summary_label
 
 app = typer.Typer(
     name="spillebord",
@@ -235,14 +237,14 @@ def rules_cmd(game_id: Annotated[str, typer.Argument(help="Game id, e.g. kasino.
 
 
 def _parse_bots(spec: str | None, game: AnyGame, seats: int) -> list[str]:
-    from spillebord.ai import agent_names, best_agent
+    from spillebord.ai import agent_names, best_agent, canonical
 
     best = best_agent(game)
     if spec is None:
         return ["human"] + [best] * (seats - 1)
     if spec.strip() in ("all", "best"):
         return [best] * seats
-    names = [s.strip() for s in spec.split(",") if s.strip()]
+    names = [canonical(s.strip()) for s in spec.split(",") if s.strip()]  # "master" is level5
     if len(names) == 1:
         names = names * seats
     if len(names) != seats:
@@ -250,7 +252,10 @@ def _parse_bots(spec: str | None, game: AnyGame, seats: int) -> list[str]:
     known = {"human", "all", "best", *agent_names(game)}
     for n in names:
         if n not in known:
-            raise fail(f"no agent {n!r}; known: {', '.join(sorted(known))}")
+            raise fail(
+                f"no agent {n!r}; known: {', '.join(sorted(known))} "
+                "(and the levels by name: beginner, casual, club, expert, master)"
+            )
     return [best if n in ("all", "best") else n for n in names]
 
 
@@ -260,15 +265,28 @@ def _score_table(game: AnyGame, players: list[str], state: State[Any]) -> RichTa
     title = f"{game.title}: final result"
     if state.truncated:
         title += f" (stopped at the bound of {state.decisions:,} decisions, ranked by score)"
+    # The game's end summary, as the web's end screen shows it (Revir: the longest series,
+    # territories, stones), rather than its one ranking number (2008000); else that number.
+    # One column a seat: the rows fit a narrow terminal at any count of summary rows.
+    summ = summary_of(state)
+    if summ is not None:
+        key = summ["total"]
+        rows = [(summary_label(game.id, r["key"]), r["values"], r["key"] == key) for r in summ["rows"]]
+    else:
+        rows = [("score", list(state.scores()), True)]
+    n = state.seats
     t = RichTable(title=title)
-    t.add_column("seat")
-    t.add_column("player")
-    t.add_column("score", justify="right")
-    t.add_column("outcome")
-    for i, (p, sc) in enumerate(zip(players, state.scores(), strict=False)):
+    t.add_column("")
+    for i in range(n):
+        t.add_column(f"{i}: {players[i] if i < len(players) else '?'}", justify="right")
+    for label, values, total in rows:
+        cells = [f"{values[i]:,.10g}" if i < len(values) else "" for i in range(n)]
+        t.add_row(label, *cells, style="bold" if total and len(rows) > 1 else None)
+    results = []
+    for i in range(n):
         o = outcome[i] if i < len(outcome) else 0.0
-        label = "won" if o == 1.0 else "lost" if o == 0.0 else f"shared win ({o:.2g})"
-        t.add_row(str(i), p, f"{sc:g}", label)
+        results.append("won" if o == 1.0 else "lost" if o == 0.0 else f"shared win ({o:.2g})")
+    t.add_row("outcome", *results)
     return t
 
 
@@ -415,8 +433,9 @@ def play_cmd(
         typer.Option(
             "--bots",
             "-b",
-            help="An agent per seat, comma-separated: human, random, greedy, or the game's own; "
-            "'all' = every seat the game's strongest bot. Default: you in seat 0, bots elsewhere.",
+            help="An agent per seat, comma-separated: human, a level (beginner, casual, club, expert, "
+            "master), random, greedy, or the game's own; 'all' = every seat the game's strongest bot. "
+            "Default: you in seat 0, bots elsewhere.",
         ),
     ] = None,
     seed: Annotated[
@@ -1030,8 +1049,8 @@ def arena_cmd(
         typer.Option(
             "--bots",
             "-b",
-            help="Bots, comma-separated, each NAME or NAME@BUDGET (greedy, heuristic@1s, ismcts@500it); "
-            "every pair plays. 'best' is the game's strongest.",
+            help="Bots, comma-separated, each NAME or NAME@BUDGET (greedy, heuristic@1s, ismcts@500it, "
+            "club, master@2000it); every pair plays. 'best' is the game's strongest.",
         ),
     ] = "random,best",
     games: Annotated[int, typer.Option("--games", "-g", help="Games per pair of bots (whole deals).")] = 100,

@@ -140,6 +140,19 @@ def test_levels_are_built_by_name_for_every_game(level: int) -> None:
         assert agent.name == f"level{level}" and agent.title == LEVEL_NAMES[level]
 
 
+@pytest.mark.parametrize("level", sorted(LEVEL_NAMES))
+def test_levels_are_also_called_by_their_names_but_listed_once(level: int) -> None:
+    from spillebord.ai import agent_names, canonical
+
+    called = LEVEL_NAMES[level]
+    for text in (called.lower(), called, called.upper()):
+        assert canonical(text) == f"level{level}"
+        agent = make_agent(text, registry.get("revir"))
+        assert isinstance(agent, LevelAgent) and agent.level == level
+    assert called.lower() not in agent_names(registry.get("revir"))
+    assert canonical("greedy") == "greedy" and canonical("nobody") == "nobody"
+
+
 def test_the_expert_thinks_a_quarter_of_the_master() -> None:
     game = registry.get("kasino")
     master, expert = LevelAgent(game, 5), LevelAgent(game, 4)

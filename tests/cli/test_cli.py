@@ -241,3 +241,28 @@ def test_serve_passes_hint_and_review_settings_to_the_running_server(tmp_path: P
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def test_the_final_result_is_the_games_end_summary_not_its_ranking_number(tmp_path: Path) -> None:
+    # Revir's score is one ranking number (best series x 1,000,000 + territories x 1,000 +
+    # stones); a player reads the series, territories and stones, as on the web's end screen.
+    from spillebord.core.summary import summary_of
+    from spillebord.tables import Table
+
+    rec = tmp_path / "revir.json"
+    r = runner.invoke(
+        app, ["play", "revir", "--bots", "greedy", "--seed", "3", "--save", str(rec)], env={"COLUMNS": "100"}
+    )
+    assert r.exit_code == 0, r.output
+    state = Table.from_record(json.loads(rec.read_text())).state
+    summ = summary_of(state)
+    assert summ is not None
+    lines = r.output.splitlines()
+    for label, row in zip(
+        ["Longest series", "Series to win", "Territories (revir)", "Stones"], summ["rows"], strict=True
+    ):
+        (line,) = [x for x in lines if x.startswith(f"│ {label} ")]
+        assert [c.strip() for c in line.strip("│").split("│")[1:]] == [f"{v:g}" for v in row["values"]]
+    (line,) = [x for x in lines if x.startswith("│ outcome ")]
+    assert {c.strip() for c in line.strip("│").split("│")[1:]} == {"won", "lost"}
+    assert "e+06" not in r.output and ",000" not in r.output

@@ -305,6 +305,14 @@ def test_bots_play_against_a_human(srv: Server) -> None:
     c.close()
 
 
+def test_a_level_named_by_what_it_is_called_is_seated_as_its_agent(srv: Server) -> None:
+    # {"bots": [null, "club"]} is level 3: the table names the agent, which every client
+    # shows in its reader's language ("Club", "Klubspiller").
+    t = srv.create(game="toy", seats=2, bots=[None, "Club"], seed=5, name="Ann")
+    info = srv.get(f"/api/tables/{t['table']}").json()
+    assert info["players"][1]["bot"] == "level3"
+
+
 def test_all_bot_table_plays_itself(srv: Server) -> None:
     t = srv.create(game="toy", seats=2, bots=["random", "greedy"])
     assert t["seat"] is None and t["token"] is None

@@ -50,6 +50,30 @@ def test_lobby_options_in_danish_with_the_rule_as_help(danish: Any, server_url: 
     assert not page.js_errors, page.js_errors
 
 
+LEVELS = {
+    "en": ["Beginner", "Casual", "Club", "Expert", "Master"],
+    "da": ["Begynder", "Hobbyspiller", "Klubspiller", "Ekspert", "Mester"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_the_lobby_offers_the_five_levels_by_name(page: Any, danish: Any, server_url: str, lang: str) -> None:
+    # A level is a property of the seat, offered by what it is called ("Master Bo (bot)"),
+    # not by its agent's name ("Level5 Bo").
+    pg = page if lang == "en" else danish
+    pg.goto(server_url + "/")
+    pg.click('.game[data-game="kasino"]')
+    offered = pg.eval_on_selector_all(
+        'select[name="seat-1"] option', "els => els.map(e => [e.value, e.textContent])"
+    )
+    bot = "bot" if lang == "en" else "robot"
+    by_value = dict(offered)
+    for level, called in enumerate(LEVELS[lang], start=1):
+        assert by_value[f"level{level}"] == f"{called} Bo ({bot})"
+    assert not any("Level" in text for _, text in offered), offered
+    assert not pg.js_errors, pg.js_errors
+
+
 @pytest.mark.parametrize(("game_id", "moves"), [("partners", 12), ("fuldrigger", 25)])
 def test_danish_action_labels_of_partners_and_fuldrigger(
     danish: Any, quick_server_url: str, artifacts: Path, game_id: str, moves: int

@@ -1,5 +1,6 @@
 """Five levels of play for every game, from a beginner who makes human-like mistakes to a master
-who thinks longer (``level1`` … ``level5``; ``--bots level3``, the lobby's level choice).
+who thinks longer (``level1`` … ``level5``, or by what they are called, ``--bots club`` for
+``level3``; the lobby's level choice).
 
 =========  ==========  =================================================================
 name       called      how it plays
@@ -29,7 +30,7 @@ from spillebord.core import Action, AnyGame, Rng, SpillebordError, State
 
 from .agent import Agent, AgentFactory, Budget, Needs, Searcher
 from .ismcts import IsmctsAgent
-from .registry import bots_for, make_agent, register_agent
+from .registry import bots_for, make_agent, register_agent, register_alias
 
 LEVEL_NAMES = {1: "Beginner", 2: "Casual", 3: "Club", 4: "Expert", 5: "Master"}
 """The friendly name of each level (docs/bots.md describes them)."""
@@ -118,5 +119,6 @@ def register_levels() -> None:
 
         return make
 
-    for level in LEVEL_NAMES:
+    for level, called in LEVEL_NAMES.items():
         register_agent(f"level{level}", factory(level))
+        register_alias(called.lower(), f"level{level}")

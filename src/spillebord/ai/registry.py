@@ -72,11 +72,18 @@ class GameBots:
 
 _AGENTS: dict[str, AgentFactory] = {}
 _BOTS: dict[str, GameBots] = {}
+_ALIASES: dict[str, str] = {}
 
 
 def register_agent(name: str, factory: AgentFactory) -> None:
     """A generic agent, for every game."""
     _AGENTS[name] = factory
+
+
+def register_alias(alias: str, name: str) -> None:
+    """Another name for an agent (``master`` for ``level5``): accepted wherever a bot is named,
+    never listed, so that lists show each agent once."""
+    _ALIASES[alias] = name
 
 
 def register_bots(game: AnyGame, bots: GameBots) -> None:
@@ -105,10 +112,16 @@ def agent_names(game: AnyGame | None = None) -> list[str]:
     return names
 
 
+def canonical(name: str) -> str:
+    """The agent an alias stands for (``master`` → ``level5``); any other name as it is."""
+    return _ALIASES.get(name.lower(), name)
+
+
 def make_agent(name: str, game: AnyGame) -> Agent:
     """An agent by name: a game's own agents first, then the generic ones (``best``: the
     game's strongest)."""
     kit = bots_for(game)
+    name = canonical(name)
     if name in ("all", "best"):
         name = kit.best
     if name == "ismcts" and kit.search is not None:

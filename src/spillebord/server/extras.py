@@ -22,6 +22,7 @@ from spillebord.core.errors import SpillebordError
 from spillebord.core.summary import summary_of
 from spillebord.store import SeatTaken
 from spillebord.tables import Table
+from spillebord.texts import game_texts
 
 from .errors import BadRequest, Conflict, NotFound, Unavailable
 from .hub import Hub
@@ -108,23 +109,6 @@ def rules_html(game_id: str) -> str:
         raise NotFound(f"no rules for {game_id!r}")
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
     return str(md.render(path.read_text(encoding="utf-8")))
-
-
-@lru_cache(maxsize=16)
-def game_texts(game_id: str) -> dict[str, Any]:
-    """The ``texts.json`` shipped in the game's package, or ``{}``."""
-    import importlib.resources
-    import json
-
-    game = registry.get(game_id)
-    pkg = type(game).__module__.rsplit(".", 1)[0]
-    try:
-        res = importlib.resources.files(pkg) / "texts.json"
-        text = res.read_text(encoding="utf-8")
-    except (FileNotFoundError, ModuleNotFoundError, TypeError):
-        return {}
-    data = json.loads(text)
-    return data if isinstance(data, dict) else {}
 
 
 RULES_PAGE = """<!doctype html>

@@ -7,7 +7,7 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
-from spillebord.ai import agent_names, best_agent, make_agent
+from spillebord.ai import agent_names, best_agent, canonical, make_agent
 from spillebord.core import AnyGame, registry
 from spillebord.core.errors import UnknownGame
 from spillebord.core.options import schema as options_schema
@@ -84,7 +84,9 @@ class Lobby:
         game = registry.get(game_id)
         n = game.seats.start if seats is None else seats
         game.check_seats(n)
-        bot_list = list(bots) if bots is not None else [None] * n
+        # A level by what it is called ("master") is stored by its agent's name ("level5"): the
+        # table shows it in the reader's language.
+        bot_list = [None if b is None else canonical(b) for b in bots] if bots is not None else [None] * n
         if len(bot_list) != n:
             raise BadRequest(f"bots: give one entry per seat ({n}), not {len(bot_list)}")
         for b in bot_list:
