@@ -259,6 +259,15 @@ def _parse_bots(spec: str | None, game: AnyGame, seats: int) -> list[str]:
     return [best if n in ("all", "best") else n for n in names]
 
 
+def _who(agent: str) -> str:
+    """A seat's player as people call it: a level by its name ("level5" → "Master (level5)")."""
+    from spillebord.ai import LEVEL_NAMES
+
+    if agent.startswith("level") and agent[5:].isdigit() and int(agent[5:]) in LEVEL_NAMES:
+        return f"{LEVEL_NAMES[int(agent[5:])]} ({agent})"
+    return agent
+
+
 def _score_table(game: AnyGame, players: list[str], state: State[Any]) -> RichTable:
     """The final table: each seat's own score and its outcome (won, lost, a share)."""
     outcome = state.outcome() or ()
@@ -532,7 +541,7 @@ def play_cmd(
     humans = [i for i, k in enumerate(kinds) if k == "human"]
     if not quiet:
         console.print(
-            f"[bold]{game.title}[/], {n} players: " + ", ".join(f"{i}={k}" for i, k in enumerate(kinds))
+            f"[bold]{game.title}[/], {n} players: " + ", ".join(f"{i}={_who(k)}" for i, k in enumerate(kinds))
         )
     moves = 0
     recent: list[str] = []  # what happened since the person's last decision
@@ -599,7 +608,7 @@ def play_cmd(
             console.print(render_view(game, table.view(humans[0]), humans[0]))
             for text in recent[-8:]:
                 console.print(f"[dim]· {text}[/]")
-        console.print(_score_table(game, kinds, table.state))
+        console.print(_score_table(game, [_who(k) for k in kinds], table.state))
         if not quiet:
             console.print(f"[dim]{moves} decisions[/]")
 

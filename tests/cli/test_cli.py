@@ -266,3 +266,10 @@ def test_the_final_result_is_the_games_end_summary_not_its_ranking_number(tmp_pa
     (line,) = [x for x in lines if x.startswith("│ outcome ")]
     assert {c.strip() for c in line.strip("│").split("│")[1:]} == {"won", "lost"}
     assert "e+06" not in r.output and ",000" not in r.output
+
+
+def test_levels_are_named_as_people_call_them_in_the_terminal() -> None:
+    r = runner.invoke(app, ["play", "toy", "--bots", "club,MASTER", "--seed", "2"], env={"COLUMNS": "120"})
+    assert r.exit_code == 0, r.output
+    assert "0=Club (level3), 1=Master (level5)" in r.output
+    assert "0: Club (level3)" in r.output and "1: Master (level5)" in r.output
