@@ -106,3 +106,47 @@ def test_the_terms_action_labels_look_up_are_all_there() -> None:
         assert in_all_languages(fd["clause"].get(what)), what
     for card in CARD_TYPES:
         assert in_all_languages(pt["card"].get(card)), card
+
+
+def random_play_actions(game: Any, seeds: int = 6) -> dict[str, Action]:
+    """One legal action of each kind met in random games of 2 and 4 seats (where the game
+    seats 4): the first whose label is a human text, not its notation."""
+    from spillebord.core import Rng
+    from spillebord.core.options import build
+
+    met: dict[str, Action] = {}
+    for seed in range(seeds):
+        for n in sorted({game.seats.start, min(game.seats.stop - 1, 4)}):
+            state = game.new(n, seed, build(game.Options, {}))
+            rng = Rng(seed)
+            for _ in range(4000):
+                if state.to_act is None:
+                    break
+                for a in state.legal():
+                    kind = a.to_json()["kind"]
+                    if kind not in met or (a.label() != str(a) and met[kind].label() == str(met[kind])):
+                        met[kind] = a
+                state.play(rng.choice(state.legal()))
+    return met
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_every_action_written_for_people_has_a_template_in_every_language(game: Any) -> None:
+    # An action whose label is written for people ("Move to Trappan (TR)") is shown from the
+    # game's template in the reader's language; without one a Danish page showed the English.
+    texts = game_texts(game.id)
+    templates, terms = texts.get("actions", {}), texts.get("terms", {})
+    for kind, a in random_play_actions(game).items():
+        if a.label() == str(a):
+            continue  # its notation is its label (cards and cells), the same in every language
+        tpl = templates.get(kind)
+        assert in_all_languages(tpl), f"{game.id}: {kind!r} ({a.label()!r}) has no template in all languages"
+        j = a.to_json()
+        for lang in LANGS:
+            for field, flt, group in FIELD.findall(tpl[lang]):
+                name = next((f for f in field.split(",") if f in j), None)
+                assert name is not None, f"{game.id} {kind} ({lang}): no {field!r} in {j}"
+                if flt in ("t", "ts"):
+                    values = j[name] if flt == "ts" else [j[name]]
+                    for v in values:
+                        assert in_all_languages(terms.get(group, {}).get(str(v))), (game.id, kind, group, v)

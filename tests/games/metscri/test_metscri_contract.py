@@ -90,13 +90,13 @@ ACTION_FORMS = [
     (
         Move(sq(0, 5), sq(0, 3)),
         "move r0c5 r0c3",
-        {"kind": "move", "from": "r0c5", "to": "r0c3", "text": "move r0c5 r0c3"},
+        {"kind": "move", "from": "r0c5", "to": "r0c3", "ap": 1, "text": "move r0c5 r0c3"},
         "Move the card on r0c5 to r0c3 (1 AP)",
     ),
     (
         Enter(card_of("9Hb"), sq(0, 3)),
         "enter 9Hb r0c3",
-        {"kind": "enter", "card": "9Hb", "to": "r0c3", "text": "enter 9Hb r0c3"},
+        {"kind": "enter", "card": "9Hb", "to": "r0c3", "ap": 2, "text": "enter 9Hb r0c3"},
         "Enter 9♥ on r0c3 (2 AP)",
     ),
     (
@@ -108,7 +108,7 @@ ACTION_FORMS = [
     (
         Spy(sq(1, 4)),
         "spy r1c4",
-        {"kind": "spy", "square": "r1c4", "text": "spy r1c4"},
+        {"kind": "spy", "square": "r1c4", "ap": 2, "text": "spy r1c4"},
         "Spy on the card on r1c4 (2 AP)",
     ),
     (

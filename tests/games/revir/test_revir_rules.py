@@ -1054,8 +1054,9 @@ def test_actions_keep_their_texts_json_and_labels() -> None:
     """The web client and the golden playthroughs depend on these exact forms."""
     cases = [
         (Stay(), "stay", {"kind": "stay"}, "Stay on this square"),
-        (Move("KO"), "move KO", {"kind": "move", "to": "KO"}, "Move to Köket (KO)"),
-        (Move("ZZ"), "move ZZ", {"kind": "move", "to": "ZZ"}, "move ZZ"),
+        # the square's printed name too, for the client's label in its reader's language
+        (Move("KO"), "move KO", {"kind": "move", "to": "KO", "name": "Köket"}, "Move to Köket (KO)"),
+        (Move("ZZ"), "move ZZ", {"kind": "move", "to": "ZZ", "name": "ZZ"}, "move ZZ"),
         (Fight("LO"), "fight LO", {"kind": "fight", "territory": "LO"}, "Fight for LO"),
         (Hunt("HS"), "hunt HS", {"kind": "hunt", "square": "HS"}, "Hunt rats on HS"),
         (Pass(), "pass", {"kind": "pass"}, "End the turn"),

@@ -111,6 +111,7 @@ class Place(Action):
             "position": self.position,
             "tiling": tiling_text(self.tiling),
             "placements": [f"{pre}:{n}" for n in tiling_items(self.tiling)],
+            "pieces": list(tiling_items(self.tiling)),
             "text": str(self),
         }
 

@@ -123,6 +123,9 @@ class Spy(_OnSquare):
 
     word = "spy"
 
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "spy", "square": SQ_ID[self.square], "ap": SPY_COST[self.square], "text": str(self)}
+
     def label(self) -> str:
         return f"Spy on the card on {SQ_ID[self.square]} ({SPY_COST[self.square]} AP)"
 
@@ -151,7 +154,7 @@ class Move(Action):
         return f"move {SQ_ID[self.frm]} {SQ_ID[self.to]}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": "move", "from": SQ_ID[self.frm], "to": SQ_ID[self.to], "text": str(self)}
+        return {"kind": "move", "from": SQ_ID[self.frm], "to": SQ_ID[self.to], "ap": 1, "text": str(self)}
 
     def label(self) -> str:
         return f"Move the card on {SQ_ID[self.frm]} to {SQ_ID[self.to]} (1 AP)"
@@ -168,7 +171,7 @@ class Enter(Action):
         return f"enter {CARD_ID[self.card]} {SQ_ID[self.to]}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": "enter", "card": CARD_ID[self.card], "to": SQ_ID[self.to], "text": str(self)}
+        return {"kind": "enter", "card": CARD_ID[self.card], "to": SQ_ID[self.to], "ap": 2, "text": str(self)}
 
     def label(self) -> str:
         return f"Enter {CARD_FACE[self.card]} on {SQ_ID[self.to]} (2 AP)"

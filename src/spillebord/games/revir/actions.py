@@ -57,9 +57,17 @@ class Move(RevirAction):
 
     to: str
 
-    def label(self) -> str:
+    def name(self) -> str:
+        """The square's name on the board (Swedish, as printed: "Trappan"), else its code."""
         q = GEOMETRY.index.get(self.to)
-        return str(self) if q is None else f"Move to {GEOMETRY.edition.squares[q].sv} ({self.to})"
+        return self.to if q is None else GEOMETRY.edition.squares[q].sv
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "move", "to": self.to, "name": self.name()}
+
+    def label(self) -> str:
+        name = self.name()
+        return str(self) if name == self.to else f"Move to {name} ({self.to})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -64,6 +64,13 @@ class ChooseGrade(Move):
     verb = "grade"
     grade: int
 
+    def to_json(self) -> dict[str, Any]:
+        # What the grade asks for, so that a client can say it in its reader's language.
+        types, two, three = GRADES[self.grade]
+        out = Move.to_json(self)
+        out.update(patterns=[TYPE_NAMES[t] for t in types], two=two, three=three)
+        return out
+
     def label(self) -> str:
         types, two, three = GRADES[self.grade]
         what = "/".join(TYPE_NAMES[t] for t in types)
@@ -111,10 +118,18 @@ class Crown(Move):
     verb = "crown"
     cells: tuple[str, ...]
 
-    def label(self) -> str:
+    def pattern(self) -> str:
+        """The kind of pattern these cells make (``square``, ``line``, ``T``, ``cross``)."""
         k = INSTANCE_ID.get(tuple(sorted(CELL_INDEX[c] for c in self.cells)))
-        typ = TYPE_NAMES[INSTANCES[k][0]] if k is not None else "pattern"
-        return f"Crown the {typ} " + " ".join(self.cells)
+        return TYPE_NAMES[INSTANCES[k][0]] if k is not None else "pattern"
+
+    def to_json(self) -> dict[str, Any]:
+        out = Move.to_json(self)
+        out["pattern"] = self.pattern()
+        return out
+
+    def label(self) -> str:
+        return f"Crown the {self.pattern()} " + " ".join(self.cells)
 
 
 ToucheAction = ChooseGrade | Place | Exchange | Pass | Crown
