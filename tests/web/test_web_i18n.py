@@ -74,6 +74,22 @@ def test_the_lobby_offers_the_five_levels_by_name(page: Any, danish: Any, server
     assert not pg.js_errors, pg.js_errors
 
 
+def test_a_person_without_a_name_is_player_n_in_the_readers_language(danish: Any, server_url: str) -> None:
+    page = danish
+    page.goto(server_url + "/")
+    page.click('.game[data-game="revir"]')
+    page.fill("#name", "")
+    page.select_option('select[name="seat-1"]', "level5")
+    page.click("#create-btn")
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("body[data-seq]")
+    page.wait_for_function("document.body.innerText.includes('Spiller 1 (dig)')")
+    body = page.inner_text("body")
+    assert "Mester Bo (robot)" in body
+    assert "Player 1" not in body and "Level5" not in body
+    assert not page.js_errors, page.js_errors
+
+
 @pytest.mark.parametrize(("game_id", "moves"), [("partners", 12), ("fuldrigger", 25)])
 def test_danish_action_labels_of_partners_and_fuldrigger(
     danish: Any, quick_server_url: str, artifacts: Path, game_id: str, moves: int

@@ -28,6 +28,9 @@ export function personName(p, i) {
   if (p.bot && p.takeover && p.name && p.name !== p.bot) return `${p.name} (${level(p.bot)} ${t("bot")})`;
   if (p.bot && (!p.name || p.name === p.bot)) return botName(p.bot, i);
   if (p.free && !p.name) return t("free");
+  // A person who gave no name is "Player N" on the server: in the reader's language here.
+  const unnamed = !p.bot && /^Player (\d+)$/.exec(p.name || "");
+  if (unnamed) return t("player_n").replace("{n}", unnamed[1]);
   return p.name || `${t("seat")} ${Number(i) + 1}`;
 }
 
