@@ -111,10 +111,18 @@ def test_terms_used_by_events_are_translated(game: Any) -> None:
                     assert in_all_languages(terms.get(str(v))), f"{game.id} {kind}: term {group}.{v}"
 
 
-RARE_ACTIONS = {"fuldrigger": {"collect", "lose", "portage", "seize", "sell"}, "partners": {"seven_stop"}}
-"""Action kinds random play does not reach in 40 games (an option's variant: the isthmus,
-``split_must_use_all=false``; a lost or won attack; a sale among endless offers): their
-templates are checked on an example of every action class in tests/web/test_web_i18n_texts.py."""
+RARE_ACTIONS = {
+    "fuldrigger": {"collect", "lose", "portage", "seize", "sell"},
+    "partners": {"seven_stop"},
+    "touche": {"grade"},
+    "metscri": {"collect", "invest"},
+}
+"""Action kinds random play does not reach in 40 games of the quick options (an option's
+variant: the isthmus, ``split_must_use_all=false``; a lost or won attack; a sale among endless
+offers; Touché's grade, which the quick options fix; a Metscri group or buy, rare in random play):
+Fuldrigger's and Partners' templates are checked on an example of every action class, and
+every game's on the actions of random games of the default options, in
+tests/web/test_web_i18n_texts.py."""
 
 
 @pytest.mark.parametrize("game", [g for g in GAMES if game_texts(g.id).get("actions")], ids=lambda g: g.id)
