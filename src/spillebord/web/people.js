@@ -22,16 +22,19 @@ export function botName(agent, seat) {
   return `${word}${gap}${PERSONAS[seat % PERSONAS.length]} (${t("bot")})`;
 }
 
+// A person's own name; one who gave none is "Player N" on the server: in the reader's language here.
+function ownName(name) {
+  const unnamed = /^Player (\d+)$/.exec(name || "");
+  return unnamed ? t("player_n").replace("{n}", unnamed[1]) : name;
+}
+
 // The name of seat i from the players list of a state message or table summary.
 export function personName(p, i) {
   if (!p) return `${t("seat")} ${Number(i) + 1}`;
-  if (p.bot && p.takeover && p.name && p.name !== p.bot) return `${p.name} (${level(p.bot)} ${t("bot")})`;
+  if (p.bot && p.takeover && p.name && p.name !== p.bot) return `${ownName(p.name)} (${level(p.bot)} ${t("bot")})`;
   if (p.bot && (!p.name || p.name === p.bot)) return botName(p.bot, i);
   if (p.free && !p.name) return t("free");
-  // A person who gave no name is "Player N" on the server: in the reader's language here.
-  const unnamed = !p.bot && /^Player (\d+)$/.exec(p.name || "");
-  if (unnamed) return t("player_n").replace("{n}", unnamed[1]);
-  return p.name || `${t("seat")} ${Number(i) + 1}`;
+  return ownName(p.name) || `${t("seat")} ${Number(i) + 1}`;
 }
 
 // The same, with "(you)" for the viewer's own seat.
