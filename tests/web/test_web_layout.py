@@ -122,3 +122,32 @@ def test_fuldrigger_ships_never_swallow_a_click_on_a_legal_square(
     page.screenshot(path=str(artifacts / "layout" / "fuldrigger-ships.png"))
     assert checked > 0
     assert not page.js_errors, page.js_errors
+
+
+SHOWN_THOUGH_HIDDEN = (
+    "() => [...document.querySelectorAll('[hidden]')]"
+    ".filter(e => getComputedStyle(e).display !== 'none').map(e => e.outerHTML.slice(0, 100))"
+)
+
+
+def test_what_is_hidden_stays_hidden_on_every_page(page: Any, server_url: str) -> None:
+    # `.button { display: inline-block }` beat the `hidden` attribute: an unfinished game's
+    # replay offered its review (in English), and empty boxes took room at the table.
+    import httpx
+
+    create_from_lobby(page, server_url, "kasino")
+    table = page.url
+    pages = {"table, seated at the start": table}
+    t = httpx.post(server_url + "/api/tables", json={"game": "kasino", "bots": ["greedy", "random"]}).json()
+    pages["table, watching"] = f"{server_url}/table/{t['table']}"
+    pages["replay of a game still running"] = f"{server_url}/replay/{t['table']}"
+    pages["review of a game still running"] = f"{server_url}/review/{t['table']}?seat=0"
+    pages["lobby"] = server_url + "/"
+    for name, url in pages.items():
+        page.goto(url)
+        page.wait_for_load_state("networkidle")
+        assert page.evaluate(SHOWN_THOUGH_HIDDEN) == [], name
+    page.goto(pages["replay of a game still running"])
+    page.wait_for_load_state("networkidle")
+    assert not page.is_visible("#review-link")
+    assert not page.js_errors, page.js_errors
