@@ -1,0 +1,101 @@
+"""The terminal in the player's language (``--lang en|da|sv|no``, by default the locale's):
+event lines, action labels, the end summary, the score table, the prompts and messages and the
+board's words; what a person types (numbers, the engine's notation, part of a label) works
+as in English."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from spillebord.cli import app
+from spillebord.core import registry
+from spillebord.tables import Table
+from spillebord.texts import card_text
+
+runner = CliRunner()
+BOTS = ["play", "kasino", "--bots", "random,greedy", "--seed", "7"]
+
+
+def test_a_danish_game_of_bots_ends_with_a_danish_summary() -> None:
+    r = runner.invoke(app, [*BOTS, "--lang", "da"])
+    assert r.exit_code == 0, r.output
+    out = r.output
+    assert "Kasino, 2 spillere: 0=random, 1=greedy" in out
+    assert "Kasino: slutresultat" in out
+    for row in ("Kort", "Spar", "Esser", "Store kasino (ruder 10)", "Svuppere", "Point i alt", "udfald"):
+        assert row in out, row
+    assert "vandt" in out and "tabte" in out
+    assert "96 beslutninger" in out
+    for english in ("players", "final result", "Cards", "Match points", "outcome", "won", "decisions"):
+        assert english not in out, english
+
+
+def test_english_is_what_it_was_and_the_locale_chooses_the_default() -> None:
+    english = runner.invoke(app, BOTS)
+    assert "Kasino, 2 players: 0=random, 1=greedy" in english.output
+    assert "Match points" in english.output and "96 decisions" in english.output
+    assert runner.invoke(app, [*BOTS, "--lang", "en"]).output == english.output
+    danish = runner.invoke(app, BOTS, env={"LANG": "da_DK.UTF-8"})
+    assert danish.output == runner.invoke(app, [*BOTS, "--lang", "da"]).output
+    assert runner.invoke(app, BOTS, env={"LANG": "sv_SE.UTF-8"}).output.count("Poäng totalt") == 1
+    assert "Poeng totalt" in runner.invoke(app, BOTS, env={"LANG": "nb_NO.UTF-8"}).output
+    # LC_ALL wins over LANG; --lang over both
+    assert runner.invoke(app, BOTS, env={"LC_ALL": "C", "LANG": "da_DK.UTF-8"}).output == english.output
+    assert runner.invoke(app, [*BOTS, "--lang", "en"], env={"LANG": "da_DK.UTF-8"}).output == english.output
+
+
+@pytest.mark.parametrize("command", [BOTS, ["replay", "x.json"], ["review", "x.json"]])
+def test_an_unknown_language_is_one_line_naming_the_choices(command: list[str]) -> None:
+    r = runner.invoke(app, [*command, "--lang", "fr"])
+    assert r.exit_code == 2
+    lines = r.output.strip().splitlines()
+    assert len(lines) == 1, r.output
+    assert "--lang 'fr'" in lines[0] and "en, da, sv, no" in lines[0]
+    assert "Traceback" not in r.output
+
+
+def _a_trail(seed: int) -> str:
+    """A card seat 0 may trail at its first decision (it leads at this seed)."""
+    t = Table.create(registry.get("kasino"), 2, seed, {}, players=["human", "random"])
+    assert t.to_act == 0
+    return next(a.split()[0] for a in t.legal_texts() if a.endswith(" trail"))
+
+
+def test_a_danish_player_at_the_keyboard_sees_danish_and_types_the_engines_notation(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    card = _a_trail(1)
+    r = runner.invoke(
+        app,
+        ["play", "kasino", "--bots", "human,random", "--seed", "1", "--lang", "da"],
+        input=f"udsmid\n99\n{card} trail\nq\n",
+        env={"COLUMNS": "100", "LINES": "40"},
+    )
+    assert r.exit_code == 0, r.output
+    out = r.output
+    assert f"Udsmid {card_text(card)}" in out  # the Danish label, the notation beside it
+    assert f"{card} trail" in out
+    assert "(indsnævret efter 'udsmid'" in out  # narrowed by the shown (Danish) label
+    assert "intet valg 99" in out
+    assert f"Plads 0 udsmider {card_text(card)}" in out  # the event line, in Danish
+    assert "plads 0 — din tur" in out
+    assert "Bordet" in out and "giver" in out  # the board's words
+    assert "spillet er ikke færdigt" in out and "fortsæt det med" in out
+    for english in ("trails", "no option", "narrowed by", "dealer", "game left unfinished"):
+        assert english not in out, english
+    assert "Traceback" not in out
+
+
+def test_a_swedish_replay_and_its_board(tmp_path: Path) -> None:
+    rec = tmp_path / "g.json"
+    r = runner.invoke(app, ["play", "kasino", "--bots", "random,greedy", "--seed", "7", "--save", str(rec)])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["replay", str(rec), "--to", "5", "--lang", "sv"], env={"COLUMNS": "100"})
+    assert r.exit_code == 0, r.output
+    assert "efter 5/96 drag — plats" in r.output
+    assert "givare" in r.output and "talong" in r.output
+    assert "slutresultat" in r.output and "Poäng totalt" in r.output
