@@ -5,15 +5,21 @@ as in English."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from spillebord.cli import app
+from spillebord.cli import app, render_view
 from spillebord.core import registry
 from spillebord.tables import Table
-from spillebord.texts import card_text
+from spillebord.terminal import Picker, screen
+from spillebord.texts import GameText, card_text
+from spillebord.words import say
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_terminal import GAMES, SIZES, _busiest, _lines
 
 runner = CliRunner()
 BOTS = ["play", "kasino", "--bots", "random,greedy", "--seed", "7"]
@@ -99,3 +105,22 @@ def test_a_swedish_replay_and_its_board(tmp_path: Path) -> None:
     assert "efter 5/96 drag — plats" in r.output
     assert "givare" in r.output and "talong" in r.output
     assert "slutresultat" in r.output and "Poäng totalt" in r.output
+
+
+@pytest.mark.parametrize("lang", ["da", "sv", "no"])
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_screen_fits_in_every_language(game_id: str, lang: str) -> None:
+    """As test_terminal's fit test, in the other languages: the board's words are longer."""
+    g = registry.get(game_id)
+    gt = GameText(game_id, lang)
+    moves = [f"plads 1 gør træk nummer {k}" for k in range(30)]
+    for s in _busiest(game_id):
+        seat = s.to_act
+        board = render_view(g, s.view(seat), seat, lang)
+        for width, rows in SIZES:
+            picker = Picker.of(s.legal(), gt.action_label, lang)
+            out = _lines(screen(board, moves, picker, None, width, rows, say(lang, "help")), width, rows)
+            assert len(out) + 1 <= rows, (game_id, width, rows, len(out))
+            assert max(len(line) for line in out) <= width
+            assert out[0] == _lines(board, width, rows)[0]
+            assert any("nummer 29" in line for line in out)

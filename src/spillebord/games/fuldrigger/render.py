@@ -19,6 +19,8 @@ from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
+from spillebord.texts import GameText
+
 from . import data as D
 
 COLOURS = ("red", "blue", "green", "yellow")
@@ -318,9 +320,11 @@ def _route(squares: list[str]) -> str:
     return " → ".join(squares) if len(squares) <= 3 else f"{squares[0]} → … → {squares[-1]}"
 
 
-def summarise_events(events: Iterable[dict[str, Any]]) -> list[str]:
+def summarise_events(events: Iterable[dict[str, Any]], gt: GameText | None = None) -> list[str]:
     """The events as lines for a person: each ship's run of steps becomes one line with its
-    route, its number of squares and what happened on the way; other events keep their text."""
+    route, its number of squares and what happened on the way; other events keep their text.
+    With ``gt`` (another language than English) the lines are in its language: the run's from
+    texts.json ``ui`` (``t_sails``, ``t_note_*``), the others from the event templates."""
     out: list[str] = []
     run: dict[str, Any] | None = None
 
@@ -329,11 +333,35 @@ def summarise_events(events: Iterable[dict[str, Any]]) -> list[str]:
         if run is not None:
             n = len(run["squares"])
             notes = "; ".join(run["notes"])
-            out.append(
-                f"Seat {run['seat']}'s {run['ship']} sails {_route(run['squares'])} "
-                f"({n} square{'s' if n != 1 else ''}{'; ' + notes if notes else ''})."
-            )
+            if gt is None:
+                out.append(
+                    f"Seat {run['seat']}'s {run['ship']} sails {_route(run['squares'])} "
+                    f"({n} square{'s' if n != 1 else ''}{'; ' + notes if notes else ''})."
+                )
+            else:
+                who = gt.seat(run["seat"])
+                line = gt.word(
+                    "t_sails",
+                    "{who}'s {ship} sails {route} ({n} {squares}{notes}).",
+                    who=who[:1].upper() + who[1:],
+                    ship=run["ship"],
+                    route=_route(run["squares"]),
+                    n=n,
+                    squares=gt.word("t_square_1", "square") if n == 1 else gt.word("t_square_n", "squares"),
+                    notes="; " + notes if notes else "",
+                )
+                out.append(line)
             run = None
+
+    def note(e: dict[str, Any]) -> str:
+        kind = str(e["kind"])
+        if gt is None:
+            return _STEP_NOTES[kind](e)
+        data = {k: e.get(k) for k in ("square", "roll", "reef")}
+        return gt.word(f"t_note_{kind}", _STEP_NOTES[kind](e), **data)
+
+    def line(e: dict[str, Any]) -> str | None:
+        return e.get("text") if gt is None else gt.event_line(e)
 
     for e in events:
         kind = e.get("kind")
@@ -344,12 +372,12 @@ def summarise_events(events: Iterable[dict[str, Any]]) -> list[str]:
             if kind in ("sail", "becalmed"):
                 run["squares"].append(e["square"])
             else:
-                run["notes"].append(_STEP_NOTES[kind](e))
+                run["notes"].append(note(e))
             continue
         flush()
         if kind == "lost" and e.get("ship"):
-            out.append(e.get("text", ""))
-        elif e.get("text"):
-            out.append(e["text"])
+            out.append((e.get("text", "") if gt is None else line(e)) or "")
+        elif text := line(e):
+            out.append(text)
     flush()
     return out
