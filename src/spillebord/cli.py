@@ -234,16 +234,22 @@ def render_view(game: AnyGame, view: dict[str, Any], seat: int | None, lang: str
 @app.command("games")
 def games_cmd(
     game_id: Annotated[str | None, typer.Argument(help="Show one game's options in full.")] = None,
+    lang_opt: LangOption = None,
 ) -> None:
-    """List the games with their seat ranges and options."""
+    """List the games with their seat ranges and options (one game's options' meanings in the
+    language of --lang; the games' summaries are in English)."""
+    lang = _lang(lang_opt)
     if game_id is not None:
         g = _game(game_id)
-        t = RichTable(title=f"{g.title} ({g.id}): {g.seats.start}–{g.seats.stop - 1} players")
+        gt = GameText(g.id, lang)
+        t = RichTable(title=f"{g.title} ({g.id}): {g.seats.start}–{g.seats.stop - 1} " + say(lang, "players"))
         for col in ("option", "default", "values", "meaning"):
-            t.add_column(col, overflow="fold")
+            t.add_column(say(lang, f"col_{col}"), overflow="fold")
         for o in schema(g.Options):
             values = " | ".join(map(str, o.get("choices", []))) or o["kind"]
-            t.add_row(o["name"], str(o["default"]), values, o["help"])
+            # the rule the option sets, as the web's table form says it (English: the engine's)
+            meaning = o["help"] if gt.english else gt.template("option_help", o["name"]) or o["help"]
+            t.add_row(o["name"], str(o["default"]), values, meaning)
         console.print(g.summary)
         console.print(t)
         return
@@ -259,14 +265,18 @@ def games_cmd(
 
 
 @app.command("rules")
-def rules_cmd(game_id: Annotated[str, typer.Argument(help="Game id, e.g. kasino.")]) -> None:
-    """Show how a game is played here: its summary, turn structure and options."""
+def rules_cmd(
+    game_id: Annotated[str, typer.Argument(help="Game id, e.g. kasino.")], lang_opt: LangOption = None
+) -> None:
+    """Show how a game is played here: its summary, turn structure and options (the rules'
+    text is in English, as on the web; the options' meanings in the language of --lang)."""
+    lang = _lang(lang_opt)
     g = _game(game_id)
     mod = importlib.import_module(type(g).__module__)
     pkg = importlib.import_module(".".join(type(g).__module__.split(".")[:3]))
     doc = (pkg.__doc__ or "") + "\n" + (mod.__doc__ or "")
     console.print(Panel(doc.strip() or g.summary, title=f"{g.title} ({g.id})"))
-    games_cmd(g.id)
+    games_cmd(g.id, lang)
 
 
 # ---------------------------------------------------------------------------- play

@@ -15,6 +15,11 @@ from typing import Any
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
+        "players": "players",
+        "col_option": "option",
+        "col_default": "default",
+        "col_values": "values",
+        "col_meaning": "meaning",
         "help": (
             "a number plays it · type part of an action to narrow the list · / shows all · ? hint · q quits"
         ),
@@ -64,6 +69,11 @@ WORDS: dict[str, dict[str, str]] = {
         "level5": "Master",
     },
     "da": {
+        "players": "spillere",
+        "col_option": "valg",
+        "col_default": "standard",
+        "col_values": "værdier",
+        "col_meaning": "betydning",
         "help": (
             "et nummer spiller det · "
             "skriv en del af et træk for at indsnævre listen · / viser alle · ? tip · q afslutter"
@@ -116,6 +126,11 @@ WORDS: dict[str, dict[str, str]] = {
         "level5": "Mester",
     },
     "sv": {
+        "players": "spelare",
+        "col_option": "val",
+        "col_default": "standard",
+        "col_values": "värden",
+        "col_meaning": "betydelse",
         "help": (
             "ett nummer spelar det · "
             "skriv en del av ett drag för att begränsa listan · / visar alla · ? tips · q avslutar"
@@ -168,6 +183,11 @@ WORDS: dict[str, dict[str, str]] = {
         "level5": "Mästare",
     },
     "no": {
+        "players": "spillere",
+        "col_option": "valg",
+        "col_default": "standard",
+        "col_values": "verdier",
+        "col_meaning": "betydning",
         "help": (
             "et nummer spiller det · "
             "skriv en del av et trekk for å snevre inn listen · / viser alle · ? tips · q avslutter"

@@ -5,6 +5,7 @@ as in English."""
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -20,6 +21,10 @@ from spillebord.words import say
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_terminal import GAMES, SIZES, _busiest, _lines
+
+from toygame import TOY
+
+registry.register(TOY)
 
 runner = CliRunner()
 BOTS = ["play", "kasino", "--bots", "random,greedy", "--seed", "7"]
@@ -124,3 +129,60 @@ def test_the_screen_fits_in_every_language(game_id: str, lang: str) -> None:
             assert max(len(line) for line in out) <= width
             assert out[0] == _lines(board, width, rows)[0]
             assert any("nummer 29" in line for line in out)
+
+
+# The English words and phrases the terminal boards print (checked whole-word, case-sensitive)
+ENGLISH_BOARD_WORDS = [
+    "round", "Round", "seat", "Seat", "dealer", "Dealer", "hand", "Hand", "Hands", "Your hand", "stock",
+    "Table", "target", "phase", "turn", "you", "points", "Game over", "game over", "to act", "Cards",
+    "Offer", "Draft", "ships", "Ships", "cash", "Cash", "wealth", "Wealth", "markers", "crowned", "pile",
+    "supply", "shows", "deck", "Doors", "Winner", "Fight", "committed", "available", "hits", "Stones",
+    "Cat", "Played", "deals", "start circles", "Known below", "dice", "M-points", "buy", "matched",
+    "setter", "this round", "last round", "pending", "laid", "empty", "Build", "build", "aces", "sweeps",
+    "casino", "Grade", "spectator", "wins", "Map", "Lanes", "market", "race", "privateers", "Truces",
+    "Home", "Reefs", "Depots", "Fortresses", "steps", "left", "open", "shut", "closed", "nothing",
+    "moving", "partner", "giving", "gave", "received", "the", "of", "and", "with",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_danish_board_shows_no_english_words(game_id: str) -> None:
+    """Every game's terminal picture in Danish, at positions of seeded random games, seen by
+    the seat to act and by a spectator, narrow and wide: none of the English board words."""
+    from spillebord.testing import random_walk
+
+    g = registry.get(game_id)
+    found: dict[str, str] = {}
+    for seats in sorted({g.seats.start, g.seats.stop - 1}):
+        walk = random_walk(g, seats, 1, dict(g.quick_options), check=False, steps=300)
+        for i, s in enumerate(walk):
+            if i % 11 and s.to_act is not None:
+                continue
+            for seat in (s.to_act, None):
+                for width in (80, 130):
+                    text = "\n".join(_lines(render_view(g, s.view(seat), seat, "da"), width, 200))
+                    for word in ENGLISH_BOARD_WORDS:
+                        m = re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text)
+                        if m:
+                            found.setdefault(word, text[text.rfind("\n", 0, m.start()) + 1 :].split("\n")[0])
+    assert not found, found
+
+
+def test_a_danish_review_and_the_options_in_swedish(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    rec = tmp_path / "toy.json"
+    r = runner.invoke(app, ["play", "toy", "--bots", "random,random", "--seed", "2", "--save", str(rec)])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(
+        app,
+        ["review", str(rec), "--budget", "20it", "--samples", "2", "--lang", "da"],
+        env={"COLUMNS": "200"},
+    )
+    assert r.exit_code == 0, r.output
+    assert "gennemgang af randoms beslutninger (20it pr. beslutning)" in " ".join(r.output.split())
+    assert "spillet" in r.output and "tab" in r.output
+    assert re.search(r"Bommerter \d+, fejl \d+, unøjagtigheder \d+ i \d+ beslutninger\.", r.output)
+    r = runner.invoke(app, ["games", "kasino", "--lang", "sv"], env={"COLUMNS": "200"})
+    assert r.exit_code == 0, r.output
+    assert "2–4 spelare" in r.output and "betydelse" in r.output
+    assert "D1: kort med två värden" in r.output  # the rule, as the web's table form says it
