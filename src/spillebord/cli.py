@@ -728,7 +728,7 @@ def replay_cmd(
         head = say(lang, "after", k=k, n=total)
         if k:
             s, a = full.log[k - 1]
-            head += f" — {say(lang, 'seat', n=s)}: {a}"
+            head += f" — {say(lang, 'seat', n=s)}: {_replay_label(record, k, a, lang)}"
         console.rule(head)
         console.print(render_view(game, t.view(seat), seat, lang))
 
@@ -756,6 +756,21 @@ def replay_cmd(
             show(k)
     if full.is_over:
         console.print(_score_table(game, list(record.get("players") or ["?"] * full.seats), full.state, lang))
+
+
+def _replay_label(record: dict[str, Any], k: int, text: str, lang: str) -> str:
+    """The ``k``-th action of a record as a replay's heading shows it: its text in English;
+    in another language its label there, with the text beside it."""
+    if lang == "en":
+        return text
+    from spillebord.tables import Table
+
+    try:
+        before = Table.from_record(record, upto=k - 1)
+        label = GameText(before.game.id, lang).action_label(before.game.parse(before.state, text))
+    except Exception:  # an action the game cannot read back here: its text
+        return text
+    return text if label == text else f"{label} ({text})"
 
 
 def _read_record(file: Path, game_no: int | None) -> dict[str, Any]:

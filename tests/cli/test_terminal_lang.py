@@ -107,7 +107,7 @@ def test_a_swedish_replay_and_its_board(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     r = runner.invoke(app, ["replay", str(rec), "--to", "5", "--lang", "sv"], env={"COLUMNS": "100"})
     assert r.exit_code == 0, r.output
-    assert "efter 5/96 drag — plats" in r.output
+    assert re.search(r"efter 5/96 drag — plats \d: \S+ tar .* \(\S+ take .*\)", r.output)  # label (notation)
     assert "givare" in r.output and "talong" in r.output
     assert "slutresultat" in r.output and "Poäng totalt" in r.output
 
