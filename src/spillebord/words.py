@@ -74,10 +74,7 @@ WORDS: dict[str, dict[str, str]] = {
         "col_default": "standard",
         "col_values": "værdier",
         "col_meaning": "betydning",
-        "help": (
-            "et nummer spiller det · "
-            "skriv en del af et træk for at indsnævre listen · / viser alle · ? tip · q afslutter"
-        ),
+        "help": "et nummer spiller · en del af et træk indsnævrer · / alle · ? tip · q afslutter",
         "no_option": "intet valg {k} (valgene er 1–{n})",
         "type_number": "skriv et nummer fra listen eller et træks tekst",
         "narrowed": "(indsnævret efter '{f}': / viser alle)",
@@ -87,7 +84,7 @@ WORDS: dict[str, dict[str, str]] = {
         ),
         "seat": "plads {n}",
         "players_head": "{title}, {n} spillere: ",
-        "prompt": " — din tur: et nummer, et træk eller en del af et for at indsnævre: ",
+        "prompt": " — din tur: nummer, træk eller en del af et: ",
         "hints_off": "tip er slået fra i dette spil (--no-hints)",
         "thinking": "tænker over et tip…",
         "hint": "tip: ",
@@ -131,10 +128,7 @@ WORDS: dict[str, dict[str, str]] = {
         "col_default": "standard",
         "col_values": "värden",
         "col_meaning": "betydelse",
-        "help": (
-            "ett nummer spelar det · "
-            "skriv en del av ett drag för att begränsa listan · / visar alla · ? tips · q avslutar"
-        ),
+        "help": "ett nummer spelar · en del av ett drag begränsar · / alla · ? tips · q avslutar",
         "no_option": "inget val {k} (valen är 1–{n})",
         "type_number": "skriv ett nummer från listan eller ett drags text",
         "narrowed": "(begränsat till '{f}': / visar alla)",
@@ -144,7 +138,7 @@ WORDS: dict[str, dict[str, str]] = {
         ),
         "seat": "plats {n}",
         "players_head": "{title}, {n} spelare: ",
-        "prompt": " — din tur: ett nummer, ett drag eller en del av ett för att begränsa: ",
+        "prompt": " — din tur: nummer, drag eller en del av ett: ",
         "hints_off": "tips är avslagna i det här partiet (--no-hints)",
         "thinking": "funderar på ett tips…",
         "hint": "tips: ",
@@ -188,10 +182,7 @@ WORDS: dict[str, dict[str, str]] = {
         "col_default": "standard",
         "col_values": "verdier",
         "col_meaning": "betydning",
-        "help": (
-            "et nummer spiller det · "
-            "skriv en del av et trekk for å snevre inn listen · / viser alle · ? tips · q avslutter"
-        ),
+        "help": "et nummer spiller · del av et trekk snevrer inn · / alle · ? tips · q avslutter",
         "no_option": "intet valg {k} (valgene er 1–{n})",
         "type_number": "skriv et nummer fra listen eller teksten til et trekk",
         "narrowed": "(snevret inn til '{f}': / viser alle)",
@@ -201,7 +192,7 @@ WORDS: dict[str, dict[str, str]] = {
         ),
         "seat": "plass {n}",
         "players_head": "{title}, {n} spillere: ",
-        "prompt": " — din tur: et nummer, et trekk eller en del av et for å snevre inn: ",
+        "prompt": " — din tur: nummer, trekk eller en del av et: ",
         "hints_off": "tips er slått av i dette spillet (--no-hints)",
         "thinking": "tenker på et tips…",
         "hint": "tips: ",
