@@ -208,6 +208,8 @@ def event_lines(game: AnyGame, events: list[dict[str, Any]], lang: str = "en") -
 
 
 def _takes_lang(fn: Callable[..., Any]) -> bool:
+    """Whether a renderer draws in other languages (a game registered from elsewhere may
+    have a renderer of ``(view, seat)`` only)."""
     import inspect
 
     try:

@@ -186,3 +186,9 @@ def test_a_danish_review_and_the_options_in_swedish(tmp_path: Path, monkeypatch:
     assert r.exit_code == 0, r.output
     assert "2–4 spelare" in r.output and "betydelse" in r.output
     assert "D1: kort med två värden" in r.output  # the rule, as the web's table form says it
+
+
+def test_the_levels_by_their_danish_names() -> None:
+    r = runner.invoke(app, ["play", "toy", "--bots", "club,MASTER", "--seed", "2", "--lang", "da"])
+    assert r.exit_code == 0, r.output
+    assert "0=Klubspiller (level3), 1=Mester (level5)" in r.output  # as the web names them
