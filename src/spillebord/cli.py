@@ -27,7 +27,8 @@ from spillebord.core import AnyGame, Rng, SpillebordError, State, registry
 from spillebord.core.options import build as build_options
 from spillebord.core.options import parse_pairs, schema
 from spillebord.core.summary import summary_of
-from spillebord.texts import summary_label
+from spillebord.texts import LANGS, GameText, lang_from_env
+from spillebord.words import say
 
 app = typer.Typer(
     name="spillebord",
@@ -154,6 +155,26 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
+LangOption = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        help="Language of the game's texts and messages: en, da, sv or no "
+        "(default: from LC_ALL, LC_MESSAGES or LANG; else en).",
+    ),
+]
+
+
+def _lang(value: str | None) -> str:
+    """``--lang``, or the locale's language; an unknown one is a one-line error."""
+    if value is None:
+        return lang_from_env()
+    code = value.strip().lower()
+    if code not in LANGS:
+        raise fail(f"--lang {value!r} is not a language here: choose one of {', '.join(LANGS)}")
+    return code
+
+
 def _game(game_id: str) -> AnyGame:
     try:
         return registry.get(game_id)
@@ -171,21 +192,38 @@ def _renderer(game: AnyGame) -> Any:
         return None
 
 
-def event_lines(game: AnyGame, events: list[dict[str, Any]]) -> list[str]:
-    """The events as lines for a person: a game's ``render.summarise_events`` when it has one
-    (Fuldrigger makes a move of many squares one line), else each event's text."""
+def event_lines(game: AnyGame, events: list[dict[str, Any]], lang: str = "en") -> list[str]:
+    """The events as lines for a person in ``lang``: a game's ``render.summarise_events``
+    when it has one (Fuldrigger makes a move of many squares one line), else each event's
+    line (its template in the language, else its text)."""
     pkg = ".".join(type(game).__module__.split(".")[:3])
+    gt = GameText(game.id, lang)
     try:
         summarise = importlib.import_module(f"{pkg}.render").summarise_events
     except (ImportError, AttributeError):
-        return [str(ev["text"]) for ev in events if ev.get("text")]
-    return list(summarise(events))
+        return [line for ev in events if (line := gt.event_line(ev))]
+    if lang == "en":
+        return list(summarise(events))
+    return list(summarise(events, gt))
 
 
-def render_view(game: AnyGame, view: dict[str, Any], seat: int | None) -> RenderableType:
+def _takes_lang(fn: Callable[..., Any]) -> bool:
+    """Whether a renderer draws in other languages (a game registered from elsewhere may
+    have a renderer of ``(view, seat)`` only)."""
+    import inspect
+
+    try:
+        return "lang" in inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def render_view(game: AnyGame, view: dict[str, Any], seat: int | None, lang: str = "en") -> RenderableType:
     fn = _renderer(game)
     if fn is not None:
         try:
+            if lang != "en" and _takes_lang(fn):  # a renderer of its own words in other languages
+                return fn(view, seat, lang=lang)  # type: ignore[no-any-return]
             return fn(view, seat)  # type: ignore[no-any-return]
         except Exception as e:  # a renderer bug must not end a game
             return Panel(Pretty(view), title=f"{game.title} (renderer failed: {e})")
@@ -198,16 +236,22 @@ def render_view(game: AnyGame, view: dict[str, Any], seat: int | None) -> Render
 @app.command("games")
 def games_cmd(
     game_id: Annotated[str | None, typer.Argument(help="Show one game's options in full.")] = None,
+    lang_opt: LangOption = None,
 ) -> None:
-    """List the games with their seat ranges and options."""
+    """List the games with their seat ranges and options (one game's options' meanings in the
+    language of --lang; the games' summaries are in English)."""
+    lang = _lang(lang_opt)
     if game_id is not None:
         g = _game(game_id)
-        t = RichTable(title=f"{g.title} ({g.id}): {g.seats.start}–{g.seats.stop - 1} players")
+        gt = GameText(g.id, lang)
+        t = RichTable(title=f"{g.title} ({g.id}): {g.seats.start}–{g.seats.stop - 1} " + say(lang, "players"))
         for col in ("option", "default", "values", "meaning"):
-            t.add_column(col, overflow="fold")
+            t.add_column(say(lang, f"col_{col}"), overflow="fold")
         for o in schema(g.Options):
             values = " | ".join(map(str, o.get("choices", []))) or o["kind"]
-            t.add_row(o["name"], str(o["default"]), values, o["help"])
+            # the rule the option sets, as the web's table form says it (English: the engine's)
+            meaning = o["help"] if gt.english else gt.template("option_help", o["name"]) or o["help"]
+            t.add_row(o["name"], str(o["default"]), values, meaning)
         console.print(g.summary)
         console.print(t)
         return
@@ -223,14 +267,18 @@ def games_cmd(
 
 
 @app.command("rules")
-def rules_cmd(game_id: Annotated[str, typer.Argument(help="Game id, e.g. kasino.")]) -> None:
-    """Show how a game is played here: its summary, turn structure and options."""
+def rules_cmd(
+    game_id: Annotated[str, typer.Argument(help="Game id, e.g. kasino.")], lang_opt: LangOption = None
+) -> None:
+    """Show how a game is played here: its summary, turn structure and options (the rules'
+    text is in English, as on the web; the options' meanings in the language of --lang)."""
+    lang = _lang(lang_opt)
     g = _game(game_id)
     mod = importlib.import_module(type(g).__module__)
     pkg = importlib.import_module(".".join(type(g).__module__.split(".")[:3]))
     doc = (pkg.__doc__ or "") + "\n" + (mod.__doc__ or "")
     console.print(Panel(doc.strip() or g.summary, title=f"{g.title} ({g.id})"))
-    games_cmd(g.id)
+    games_cmd(g.id, lang)
 
 
 # ---------------------------------------------------------------------------- play
@@ -259,30 +307,33 @@ def _parse_bots(spec: str | None, game: AnyGame, seats: int) -> list[str]:
     return [best if n in ("all", "best") else n for n in names]
 
 
-def _who(agent: str) -> str:
-    """A seat's player as people call it: a level by its name ("level5" → "Master (level5)")."""
+def _who(agent: str, lang: str = "en") -> str:
+    """A seat's player as people call it: a level by its name ("level5" → "Master (level5)",
+    in Danish "Mester (level5)", as the web names them)."""
     from spillebord.ai import LEVEL_NAMES
 
     if agent.startswith("level") and agent[5:].isdigit() and int(agent[5:]) in LEVEL_NAMES:
-        return f"{LEVEL_NAMES[int(agent[5:])]} ({agent})"
+        name = LEVEL_NAMES[int(agent[5:])] if lang == "en" else say(lang, agent)
+        return f"{name} ({agent})"
     return agent
 
 
-def _score_table(game: AnyGame, players: list[str], state: State[Any]) -> RichTable:
+def _score_table(game: AnyGame, players: list[str], state: State[Any], lang: str = "en") -> RichTable:
     """The final table: each seat's own score and its outcome (won, lost, a share)."""
     outcome = state.outcome() or ()
-    title = f"{game.title}: final result"
+    title = say(lang, "final", title=game.title)
     if state.truncated:
-        title += f" (stopped at the bound of {state.decisions:,} decisions, ranked by score)"
+        title += say(lang, "truncated", n=f"{state.decisions:,}")
     # The game's end summary, as the web's end screen shows it (Revir: the longest series,
     # territories, stones), rather than its one ranking number (2008000); else that number.
     # One column a seat: the rows fit a narrow terminal at any count of summary rows.
     summ = summary_of(state)
     if summ is not None:
         key = summ["total"]
-        rows = [(summary_label(game.id, r["key"]), r["values"], r["key"] == key) for r in summ["rows"]]
+        gt = GameText(game.id, lang)
+        rows = [(gt.summary(r["key"]), r["values"], r["key"] == key) for r in summ["rows"]]
     else:
-        rows = [("score", list(state.scores()), True)]
+        rows = [(say(lang, "score"), list(state.scores()), True)]
     n = state.seats
     t = RichTable(title=title)
     t.add_column("")
@@ -294,8 +345,14 @@ def _score_table(game: AnyGame, players: list[str], state: State[Any]) -> RichTa
     results = []
     for i in range(n):
         o = outcome[i] if i < len(outcome) else 0.0
-        results.append("won" if o == 1.0 else "lost" if o == 0.0 else f"shared win ({o:.2g})")
-    t.add_row("outcome", *results)
+        results.append(
+            say(lang, "won")
+            if o == 1.0
+            else say(lang, "lost")
+            if o == 0.0
+            else say(lang, "shared", o=f"{o:.2g}")
+        )
+    t.add_row(say(lang, "outcome"), *results)
     return t
 
 
@@ -312,17 +369,31 @@ def _draw(picture: RenderableType) -> None:
 HINT_BUDGET_SECONDS = 1.0
 
 
-def _hint_text(table: Any, seat: int) -> str:
+def _hint_text(table: Any, seat: int, gt: GameText | None = None) -> str:
     """The strongest bot's choice and its next two, with the estimated chances of winning,
-    computed from what ``seat`` may know (the search samples only from its determinizations)."""
+    computed from what ``seat`` may know (the search samples only from its determinizations).
+    In another language than English each choice is shown by its label, then its text."""
     from spillebord.ai import Budget
     from spillebord.ai.review import hint, hint_analyst
 
-    with console.status("thinking about a hint…"):
+    lang = gt.lang if gt is not None else "en"
+    with console.status(say(lang, "thinking")):
         tips = hint(
             hint_analyst(table.game), table.state, seat, Rng(len(table.log)), Budget(HINT_BUDGET_SECONDS)
         )
-    return "hint: " + " · ".join(f"{i}. {t.action} ({t.chance:.0%})" for i, t in enumerate(tips, 1))
+
+    def shown(text: str) -> str:
+        if gt is None or gt.english:
+            return text
+        try:
+            label = gt.action_label(table.game.parse(table.state, text))
+        except Exception:  # a tip the game cannot read back: its text alone
+            return text
+        return text if label == text else f"{label} ({text})"
+
+    return say(lang, "hint") + " · ".join(
+        f"{i}. {shown(str(t.action))} ({t.chance:.0%})" for i, t in enumerate(tips, 1)
+    )
 
 
 _now = time.monotonic
@@ -353,16 +424,16 @@ def _forced(table: Any) -> str | None:
     return str(legal[0]) if len(legal) == 1 else None
 
 
-def _clock_line(timing: tuple[Any, Any], kinds: list[str], now: float) -> str:
+def _clock_line(timing: tuple[Any, Any], kinds: list[str], now: float, lang: str = "en") -> str:
     control, clocks = timing
     parts = []
     for i, k in enumerate(kinds):
         if k != "human":
             continue
         left = clocks.remaining(control, i, now)
-        text = f"{int(left // 60)}:{int(left % 60):02d}"
-        parts.append(f"[bold]seat {i} {text}[/]" if clocks.seat == i else f"seat {i} {text}")
-    return "clocks " + "  ".join(parts)
+        text = f"{say(lang, 'seat', n=i)} {int(left // 60)}:{int(left % 60):02d}"
+        parts.append(f"[bold]{text}[/]" if clocks.seat == i else text)
+    return say(lang, "clocks") + "  ".join(parts)
 
 
 def _ask_human(
@@ -372,31 +443,32 @@ def _ask_human(
     hints: bool = True,
     clock: Callable[[], str] | None = None,
     expired: Callable[[], bool] | None = None,
+    lang: str = "en",
 ) -> list[Any] | None:
     """Show the seat's screen (board, last moves, the legal actions grouped and paged, the last
     error) and play what the person chooses; return the events (None = quit). ``?`` asks for a
     hint when the game allows them. With ``play --clock``: ``clock`` is shown in the prompt, and
-    an answer after ``expired`` raises :class:`_OutOfTime` (the action is not played)."""
+    an answer after ``expired`` raises :class:`_OutOfTime` (the action is not played).
+    ``lang``: the language of the labels, board and messages (the typed notation is the same)."""
     from spillebord.terminal import QUIT, Picker, screen
 
     game = table.game
-    picker = Picker.of(table.state.legal())
+    gt = GameText(game.id, lang)
+    picker = Picker.of(table.state.legal(), gt.action_label, lang)
     error: str | None = None
     while True:
         width, rows = console.size
-        board = render_view(game, table.view(seat), seat)
-        _draw(screen(board, moves, picker, error, width, rows))
+        board = render_view(game, table.view(seat), seat, lang)
+        _draw(screen(board, moves, picker, error, width, rows, say(lang, "help")))
         try:
             shown = f"{clock()} · " if clock is not None else ""
-            raw = console.input(
-                f"{shown}[bold]seat {seat}[/] — number, action, or part of one to narrow: "
-            ).strip()
+            raw = console.input(f"{shown}[bold]{say(lang, 'seat', n=seat)}[/]{say(lang, 'prompt')}").strip()
         except EOFError:
             return None
         if raw.lower() in QUIT:
             return None
-        if raw in ("?", "hint"):
-            error = _hint_text(table, seat) if hints else "hints are off for this game (--no-hints)"
+        if raw in ("?", "hint", "tip", "tips"):
+            error = _hint_text(table, seat, gt) if hints else say(lang, "hints_off")
             continue
         text, error = picker.answer(raw, lambda t: game.parse(table.state, t))
         if text is None:
@@ -479,6 +551,7 @@ def play_cmd(
             "forced decisions are played at once and cost nothing.",
         ),
     ] = None,
+    lang_opt: LangOption = None,
 ) -> None:
     """Play a game in the terminal against bots or at one keyboard, or continue a saved one.
 
@@ -490,6 +563,7 @@ def play_cmd(
     from spillebord.ai import best_agent, decide, make_agent
     from spillebord.tables import Table
 
+    lang = _lang(lang_opt)
     if resume is not None:
         if seats is not None or seed is not None or option or quick:
             raise fail(
@@ -541,7 +615,9 @@ def play_cmd(
     humans = [i for i, k in enumerate(kinds) if k == "human"]
     if not quiet:
         console.print(
-            f"[bold]{game.title}[/], {n} players: " + ", ".join(f"{i}={_who(k)}" for i, k in enumerate(kinds))
+            f"[bold]{game.title}[/]"
+            + say(lang, "players_head", title="", n=n)
+            + ", ".join(f"{i}={_who(k, lang)}" for i, k in enumerate(kinds))
         )
     moves = 0
     recent: list[str] = []  # what happened since the person's last decision
@@ -558,7 +634,7 @@ def play_cmd(
                 if forced is not None:  # one legal action: played at once, at no cost
                     moves += 1
                     if humans and not quiet:
-                        recent += event_lines(game, table.act(seat, forced))
+                        recent += event_lines(game, table.act(seat, forced), lang)
                     else:
                         table.act(seat, forced)
                     continue
@@ -569,32 +645,33 @@ def play_cmd(
                         seat,
                         recent,
                         hints=not no_hints,
-                        clock=lambda: _clock_line(timing, kinds, _now()),
+                        clock=lambda: _clock_line(timing, kinds, _now(), lang),
                         expired=lambda: timing[1].expired(timing[0], _now()) is not None,
+                        lang=lang,
                     )
                 except _OutOfTime:
                     clocks.time_out(control)
                     best = best_agent(game)
                     agents[seat] = make_agent(best, game)
                     kinds[seat] = best
-                    recent.append(f"seat {seat} is out of time: {best} plays it from now on")
+                    recent.append(say(lang, "out_of_time", n=seat, best=best))
                     console.print(f"[red]{recent[-1]}[/]")
                     continue
                 if got is not None:
                     clocks.stop(control, _now())
             else:
-                got = _ask_human(table, seat, recent, hints=not no_hints)
+                got = _ask_human(table, seat, recent, hints=not no_hints, lang=lang)
             if got is None:
                 if save is None:  # nothing lost: an unfinished game is kept for --resume
                     save = _autosave_path(game.id)
-                console.print(f"[yellow]game left unfinished; its record goes to {save}[/]")
-                console.print(f"[dim]continue it with: spillebord play {game.id} --resume {save}[/]")
+                console.print(f"[yellow]{say(lang, 'unfinished', path=save)}[/]")
+                console.print(f"[dim]{say(lang, 'continue', game=game.id, path=save)}[/]")
                 break
             events = got
             recent = []
         moves += 1
         if humans and not quiet:
-            recent += event_lines(game, events)
+            recent += event_lines(game, events, lang)
     if save is not None:
         try:
             save.parent.mkdir(parents=True, exist_ok=True)
@@ -602,15 +679,15 @@ def play_cmd(
         except OSError as e:
             raise fail(f"cannot write the record {save}: {e.strerror or e}") from None
         if not quiet:
-            console.print(f"record saved to {save}")
+            console.print(say(lang, "saved", path=save))
     if table.is_over:
         if not quiet and humans:
-            console.print(render_view(game, table.view(humans[0]), humans[0]))
+            console.print(render_view(game, table.view(humans[0]), humans[0], lang))
             for text in recent[-8:]:
                 console.print(f"[dim]· {text}[/]")
-        console.print(_score_table(game, [_who(k) for k in kinds], table.state))
+        console.print(_score_table(game, [_who(k, lang) for k in kinds], table.state, lang))
         if not quiet:
-            console.print(f"[dim]{moves} decisions[/]")
+            console.print(f"[dim]{say(lang, 'decisions', n=moves)}[/]")
 
 
 # ---------------------------------------------------------------------------- replay
@@ -627,10 +704,12 @@ def replay_cmd(
     game_no: Annotated[
         int | None, typer.Option("--game", help="In an arena results file: the game with this number.")
     ] = None,
+    lang_opt: LangOption = None,
 ) -> None:
     """Step through a saved game: Enter for the next action, a number to jump, q to quit."""
     from spillebord.tables import Table
 
+    lang = _lang(lang_opt)
     try:
         record = _read_record(file, game_no)
     except FileNotFoundError:
@@ -648,12 +727,12 @@ def replay_cmd(
 
     def show(k: int) -> None:
         t = Table.from_record(record, upto=k)
-        head = f"after {k}/{total} actions"
+        head = say(lang, "after", k=k, n=total)
         if k:
             s, a = full.log[k - 1]
-            head += f" — seat {s}: {a}"
+            head += f" — {say(lang, 'seat', n=s)}: {_replay_label(record, k, a, lang)}"
         console.rule(head)
-        console.print(render_view(game, t.view(seat), seat))
+        console.print(render_view(game, t.view(seat), seat, lang))
 
     if to is not None or (not sys.stdin.isatty() and not all_steps):
         show(min(to if to is not None else total, total))
@@ -665,7 +744,7 @@ def replay_cmd(
         show(k)
         while True:
             try:
-                raw = console.input("[Enter] next, number jumps, b back, q quits: ").strip()
+                raw = console.input(say(lang, "replay_prompt")).strip()
             except EOFError:
                 break
             if raw == "q":
@@ -678,7 +757,22 @@ def replay_cmd(
                 k = min(k + 1, total)
             show(k)
     if full.is_over:
-        console.print(_score_table(game, list(record.get("players") or ["?"] * full.seats), full.state))
+        console.print(_score_table(game, list(record.get("players") or ["?"] * full.seats), full.state, lang))
+
+
+def _replay_label(record: dict[str, Any], k: int, text: str, lang: str) -> str:
+    """The ``k``-th action of a record as a replay's heading shows it: its text in English;
+    in another language its label there, with the text beside it."""
+    if lang == "en":
+        return text
+    from spillebord.tables import Table
+
+    try:
+        before = Table.from_record(record, upto=k - 1)
+        label = GameText(before.game.id, lang).action_label(before.game.parse(before.state, text))
+    except Exception:  # an action the game cannot read back here: its text
+        return text
+    return text if label == text else f"{label} ({text})"
 
 
 def _read_record(file: Path, game_no: int | None) -> dict[str, Any]:
@@ -754,6 +848,7 @@ def review_cmd(
         bool, typer.Option("--no-cache", help="Compute again, ignoring a cached review.")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
+    lang_opt: LangOption = None,
 ) -> None:
     """Review one seat's decisions: the move played, the search's best move and the estimated
     loss in chance of winning, with mistakes and blunders marked.
@@ -764,6 +859,7 @@ def review_cmd(
     from spillebord.arena.schedule import ArenaError, budget_text, parse_budget
     from spillebord.tables import Table
 
+    lang = _lang(lang_opt)
     try:
         record = _read_record(file, game_no)
         table = Table.from_record(record)
@@ -803,7 +899,7 @@ def review_cmd(
     if judgements is None:
         todo = positions(game, table.seats, table.seed, table.options, table.log, seat)
         with _progress() as progress:
-            task = progress.add_task("reviewing", total=len(todo))
+            task = progress.add_task(say(lang, "reviewing"), total=len(todo))
             judgements = review_game(
                 game,
                 todo,
@@ -826,14 +922,16 @@ def review_cmd(
         )
         return
     players = list(record.get("players") or [])
-    who = players[seat] if seat < len(players) and players[seat] else f"seat {seat}"
-    t = RichTable(title=f"{game.title}: review of {who}'s decisions ({budget_text(b)} a decision)")
-    for col in ("#", "played", "best", "chance", "loss", ""):
-        t.add_column(col, justify="right" if col in ("#", "chance", "loss") else "left")
+    who = players[seat] if seat < len(players) and players[seat] else say(lang, "seat", n=seat)
+    t = RichTable(title=say(lang, "review_title", title=game.title, who=who, budget=budget_text(b)))
+    for col, right in (("#", True), ("played", False), ("best", False), ("chance", True), ("loss", True)):
+        t.add_column("#" if col == "#" else say(lang, f"col_{col}"), justify="right" if right else "left")
+    t.add_column("", justify="left")
     for j in judgements:
         if j.verdict == "forced":
             continue
         style = REVIEW_STYLE.get(j.verdict, "")
+        verdict = say(lang, "v_" + j.verdict, default=j.verdict)
         chance = (
             f"{j.chance_played:.0%}"
             if j.verdict == "best"
@@ -845,14 +943,20 @@ def review_cmd(
             "" if j.verdict == "best" else j.best,
             chance,
             "" if j.verdict == "best" else f"{j.loss:.0%}",
-            f"[{style}]{j.verdict}[/]" if style else j.verdict,
+            f"[{style}]{verdict}[/]" if style else verdict,
         )
     console.print(t)
     counts = {v: sum(1 for j in judgements if j.verdict == v) for v in ("blunder", "mistake", "inaccuracy")}
     decided = sum(1 for j in judgements if j.verdict != "forced")
     console.print(
-        f"{decided} decisions: blunders {counts['blunder']}, mistakes {counts['mistake']}, "
-        f"inaccuracies {counts['inaccuracy']}."
+        say(
+            lang,
+            "review_summary",
+            n=decided,
+            b=counts["blunder"],
+            m=counts["mistake"],
+            i=counts["inaccuracy"],
+        )
     )
 
 

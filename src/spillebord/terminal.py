@@ -18,11 +18,14 @@ from typing import Any
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
+from spillebord.words import say
+
 SUIT_LETTERS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"})
 """Suit symbols as the letters action texts use (``Q♦`` → ``QD``)."""
 
 QUIT = ("q", "quit", "exit")
-HELP = "a number plays it · type part of an action to narrow the list · / shows all · ? hint · q quits"
+HELP = say("en", "help")
+"""The help line under the list (in other languages: ``say(lang, "help")``)."""
 
 
 def _fold(text: str) -> str:
@@ -55,16 +58,25 @@ class Picker:
     page: int = 0
     rows: int = 10
     """Action lines per page, set by :func:`screen` from the terminal's height."""
+    lang: str = "en"
+    """The language of the picker's own messages (the labels come translated)."""
 
     @classmethod
-    def of(cls, actions: Sequence[Any]) -> Picker:
+    def of(
+        cls, actions: Sequence[Any], label: Callable[[Any], str] | None = None, lang: str = "en"
+    ) -> Picker:
+        """The list of ``actions``, each shown by ``label`` (default: the action's own
+        ``label()``, else its text); narrowing matches the text and the shown label."""
         out = []
         for i, a in enumerate(actions, 1):
             text = str(a)
-            label_fn = getattr(a, "label", None)
-            label = label_fn() if callable(label_fn) else text
-            out.append(Entry(i, text, label))
-        return cls(out)
+            if label is not None:
+                shown = label(a)
+            else:
+                label_fn = getattr(a, "label", None)
+                shown = label_fn() if callable(label_fn) else text
+            out.append(Entry(i, text, shown))
+        return cls(out, lang=lang)
 
     def matches(self) -> list[Entry]:
         if not self.filter:
@@ -86,12 +98,12 @@ class Picker:
             k = int(raw)
             if 1 <= k <= len(self.entries):
                 return self.entries[k - 1].text, None
-            return None, f"no option {k} (the options are 1–{len(self.entries)})"
+            return None, say(self.lang, "no_option", k=k, n=len(self.entries))
         if raw == "":
             if self.pages() > 1:
                 self.page = (self.page + 1) % self.pages()
                 return None, None
-            return None, "type a number from the list or an action's text"
+            return None, say(self.lang, "type_number")
         if raw == "<":
             self.page = (self.page - 1) % self.pages()
             return None, None
@@ -129,7 +141,7 @@ class Picker:
             self.page = 0
             out = [self._line(e, width) for e in found]
             if self.filter:
-                out.append(Text(f"(narrowed by '{self.filter}': / shows all)", style="dim"))
+                out.append(Text(say(self.lang, "narrowed", f=self.filter), style="dim"))
             return out
         groups = _groups([e.text for e in found])
         head = rows >= 5 and groups is not None
@@ -140,15 +152,19 @@ class Picker:
         out = []
         if head and groups is not None:
             out.append(
-                _crop(Text("groups: " + " · ".join(f"{g} ({n})" for g, n in groups), style="cyan"), width)
+                _crop(
+                    Text(
+                        say(self.lang, "groups") + " · ".join(f"{g} ({n})" for g, n in groups), style="cyan"
+                    ),
+                    width,
+                )
             )
         out += [self._line(e, width) for e in shown]
         what = f"'{self.filter}': " if self.filter else ""
         out.append(
             _crop(
                 Text(
-                    f"{what}{start + 1}–{start + len(shown)} of {len(found)} · Enter: more · <: back · "
-                    "type part of an action to narrow · / all",
+                    what + say(self.lang, "page", a=start + 1, b=start + len(shown), n=len(found)),
                     style="dim",
                 ),
                 width,
@@ -199,6 +215,7 @@ def screen(
     error: str | None,
     width: int,
     rows: int,
+    help_line: str = HELP,
 ) -> Group:
     """Board, the last moves, the list, the error: everything but the prompt's own line, in at
     most ``rows - 1`` lines of ``width`` columns (the board itself must leave room: each
@@ -222,5 +239,5 @@ def screen(
     else:
         # no error: the line is the list's (a paged list says how to use it in its footer)
         listed = picker.lines(list_rows + 1, width)
-        bottom = [] if len(listed) > list_rows else [_crop(Text(HELP, style="dim"), width)]
+        bottom = [] if len(listed) > list_rows else [_crop(Text(help_line, style="dim"), width)]
     return Group(board, *move_lines, *listed, *bottom)

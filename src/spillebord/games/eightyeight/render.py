@@ -13,6 +13,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from spillebord.texts import game_text
+
 L_COLOURS = ("bright_cyan", "bright_magenta", "bright_yellow", "bright_green")
 STRAIGHT = "bold white"
 OFF = "grey23"
@@ -69,26 +71,33 @@ def _track(pos: int, length: int) -> Text:
     return t
 
 
-def render(view: dict[str, Any], seat: int | None) -> RenderableType:
-    """The seat's view: header (round, setter, cards, target), one box per panel, last round."""
+def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> RenderableType:
+    """The seat's view: header (round, setter, cards, target), one box per panel, last round;
+    the words in ``lang`` (texts.json ``ui``, ``t_*`` for the terminal's)."""
+    gt = game_text("88", lang)
+    w = gt.word
     phase = view["phase"]
     head = Text()
     head.append("88 — Digital Dramatik", style="bold")
     rt = view.get("rounds_total")
-    head.append(f"   round {view['round']}" + (f"/{rt}" if rt else ""))
-    head.append(f"   setter: seat {view['setter']}")
+    head.append(w("t_round", "   round {r}", r=str(view["round"])) + (f"/{rt}" if rt else ""))
+    head.append(w("t_setter", "   setter: {seat}", seat=gt.seat(view["setter"])))
     if view["cards"]:
-        head.append("   cards: ")
+        head.append(w("t_cards", "   cards: "))
         for c in view["cards"]:
             head.append(f"[{c}]", style="bold black on white")
             head.append(" ")
     if view["target"] is not None:
-        head.append("   target: ")
+        head.append(w("t_target", "   target: "))
         head.append(f"{view['target']:02d}", style="bold red")
-    head.append(f"   deck {view['deck_size']}")
-    head.append(f"   phase: {phase}", style="italic")
+    head.append(w("t_deck", "   deck {n}", n=str(view["deck_size"])))
+    head.append(w("t_phase", "   phase: {phase}", phase=w(f"t_phase_{phase}", str(phase))), style="italic")
     if view["to_act"] is not None:
-        head.append(f"   to act: seat {view['to_act']}", style="bold green")
+        head.append(w("t_to_act", "   to act: {seat}", seat=gt.seat(view["to_act"])), style="bold green")
+
+    def option(name: Any) -> str:
+        """An option (rearrange) by its name in the language; in English as the engine says it."""
+        return str(name) if gt.english else gt.term("option", name)
 
     boxes = Table.grid(padding=(0, 1))
     row = []
@@ -98,18 +107,25 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         body.append_text(panel_picture(p["tens"], p["units"]))
         body.append("\n")
         if p["number"] is not None:
-            body.append(f"shows {p['number']:02d}", style="bold")
+            body.append(w("t_shows", "shows {n}", n=f"{p['number']:02d}"), style="bold")
             if p["distance"] is not None:
                 body.append(f"  d {p['distance']}")
-            body.append(f"\nsupply: {p['supply']['L']} L, {p['supply']['S']} straight")
+            supply = w(
+                "t_supply", "supply: {l} L, {s} straight", l=str(p["supply"]["L"]), s=str(p["supply"]["S"])
+            )
+            body.append("\n" + supply)
         else:
-            body.append("laid" if p["laid"] else "not laid yet", style="grey50")
+            body.append(w("t_laid", "laid") if p["laid"] else w("not_laid", "not laid yet"), style="grey50")
         body.append("\n")
         if view["scoring"] == "pegs":
             body.append_text(_track(p["peg"], view["track_length"]))
         else:
-            body.append(f"points {p['points']}")
-        title = f"seat {s}" + (" (you)" if s == seat else "") + (" ★setter" if s == view["setter"] else "")
+            body.append(w("t_points", "points {n}", n=str(p["points"])))
+        title = (
+            gt.seat(s)
+            + (w("t_you", " (you)") if s == seat else "")
+            + (w("t_setter_mark", " ★setter") if s == view["setter"] else "")
+        )
         style = "green" if view["to_act"] == s else ("red" if view.get("winner") == s else "white")
         row.append(Panel(body, title=title, border_style=style, expand=False))
     boxes.add_row(*row)
@@ -117,29 +133,29 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     parts: list[RenderableType] = [head, boxes]
     if view.get("pending") and view["pending"].get("number") is not None:
         pd = view["pending"]
-        what = pd["option"] or "lay"
-        parts.append(
-            Text(f"pending: {what} {pd['number']:02d}" + (f", tens {pd['tens']}" if pd["tens"] else ""))
-        )
+        what = option(pd["option"]) if pd["option"] else w("t_lay", "lay")
+        tens = w("t_tens", ", tens {t}", t=str(pd["tens"])) if pd["tens"] else ""
+        parts.append(Text(w("t_pending", "pending: {what} {n}", what=what, n=f"{pd['number']:02d}") + tens))
     if view["round_moves"]:
         parts.append(
             Text(
-                "this round: "
+                w("t_this_round", "this round: ")
                 + ", ".join(
-                    f"seat {m['seat']} {m['option']} → {m['number']:02d}" for m in view["round_moves"]
+                    f"{gt.seat(m['seat'])} {option(m['option'])} → {m['number']:02d}"
+                    for m in view["round_moves"]
                 )
             )
         )
     lr = view.get("last_round")
     if lr:
-        t = Text(f"last round: target {lr['target']:02d}; ")
+        t = Text(w("t_last_round", "last round: target {n}; ", n=f"{lr['target']:02d}"))
         pairs = zip(lr["numbers"], lr["distances"], strict=True)
-        t.append(", ".join(f"seat {i} {n:02d} (d {d})" for i, (n, d) in enumerate(pairs)))
+        t.append(", ".join(f"{gt.seat(i)} {n:02d} (d {d})" for i, (n, d) in enumerate(pairs)))
         if "awards" in lr:
-            t.append("; steps " + " ".join(f"+{a}" for a in lr["awards"]))
+            t.append(w("t_steps", "; steps ") + " ".join(f"+{a}" for a in lr["awards"]))
         else:
-            t.append("; penalties " + " ".join(str(q) for q in lr["penalties"]))
+            t.append(w("t_penalties", "; penalties ") + " ".join(str(q) for q in lr["penalties"]))
         parts.append(t)
     if view.get("result"):
-        parts.append(Text(f"game over: {view['result']}", style="bold red"))
+        parts.append(Text(w("t_game_over", "game over: ") + str(view["result"]), style="bold red"))
     return Group(*parts)

@@ -19,6 +19,8 @@ from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
+from spillebord.texts import GameText, game_text
+
 from . import data as D
 
 COLOURS = ("red", "blue", "green", "yellow")
@@ -113,7 +115,8 @@ class MapPicture:
 
     FULL_WIDTH = 100
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: dict[str, Any], gt: GameText | None = None) -> None:
+        self.gt = gt or game_text("fuldrigger")
         occupied: dict[str, list[int]] = {}
         for s in view["ships"]:
             occupied.setdefault(s["at"], []).append(s["owner"])
@@ -131,8 +134,9 @@ class MapPicture:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         full = options.max_width >= self.FULL_WIDTH
         lanes = self.lanes if full else self.busy
-        head = Text("Map " if full else "Lanes with ships ", style="bold")
-        head.append(LEGEND, style="dim")
+        w = self.gt.word
+        head = Text(w("t_map", "Map ") if full else w("t_lanes", "Lanes with ships "), style="bold")
+        head.append(w("t_legend", LEGEND), style="dim")
         head.truncate(options.max_width, overflow="ellipsis")
         yield head
         if lanes:
@@ -168,27 +172,44 @@ def _ship_text(s: dict[str, Any]) -> Text:
     return t
 
 
-def _side(g: dict[str, Any]) -> str:
-    parts = [f"{g['cash']} ducats"] if g["cash"] else []
-    parts += [f"fort {c}" for c in g["fortresses"]] + [f"ship {s}" for s in g["ships"]]
-    parts += [f"load {ld}" for ld in g.get("loads", ())]
-    return ", ".join(parts) or "nothing"
+def _side(g: dict[str, Any], gt: GameText | None = None) -> str:
+    if gt is None or gt.english:
+        parts = [f"{g['cash']} ducats"] if g["cash"] else []
+        parts += [f"fort {c}" for c in g["fortresses"]] + [f"ship {s}" for s in g["ships"]]
+        parts += [f"load {ld}" for ld in g.get("loads", ())]
+        return ", ".join(parts) or "nothing"
+    w = gt.word
+    parts = [w("t_side_cash", "{n} ducats", n=str(g["cash"]))] if g["cash"] else []
+    parts += [w("t_side_fort", "fort {x}", x=c) for c in g["fortresses"]]
+    parts += [w("t_side_ship", "ship {x}", x=s) for s in g["ships"]]
+    parts += [w("t_side_load", "load {x}", x=str(ld)) for ld in g.get("loads", ())]
+    return ", ".join(parts) or w("nothing", "nothing")
 
 
-def offer_text(o: dict[str, Any]) -> str:
-    """One offer (or the draft) in a line: who gives what, the truce and its expiry."""
-    truce = f"; truce {o['truce_rounds']} rounds" if o["truce_rounds"] else ""
-    counter = f" (counter to {o['counter_of']})" if o.get("counter_of") else ""
-    return (
-        f"seat {o['from']} gives {_side(o['from_gives'])}; seat {o['to']} gives {_side(o['to_gives'])}"
-        f"{truce}{counter}"
-    )
+def offer_text(o: dict[str, Any], gt: GameText | None = None) -> str:
+    """One offer (or the draft) in a line: who gives what, the truce and its expiry (in
+    ``gt``'s language, English without)."""
+    if gt is None or gt.english:
+        truce = f"; truce {o['truce_rounds']} rounds" if o["truce_rounds"] else ""
+        counter = f" (counter to {o['counter_of']})" if o.get("counter_of") else ""
+        return (
+            f"seat {o['from']} gives {_side(o['from_gives'])}; seat {o['to']} gives {_side(o['to_gives'])}"
+            f"{truce}{counter}"
+        )
+    w = gt.word
+    truce = w("t_truce_part", "; truce {n} rounds", n=str(o["truce_rounds"])) if o["truce_rounds"] else ""
+    counter = w("t_counter", " (counter to {n})", n=str(o["counter_of"])) if o.get("counter_of") else ""
+    gives = [
+        w("t_gives", "{who} gives {side}", who=gt.seat(o[k]), side=_side(o[f"{k}_gives"], gt))
+        for k in ("from", "to")
+    ]
+    return "; ".join(gives) + truce + counter
 
 
-def render(view: dict[str, Any], seat: int | None) -> RenderableType:
+def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> RenderableType:
     """The picture of ``view`` for ``seat``; it fits the width it is drawn in (see
-    :class:`Picture`)."""
-    return Picture(view, seat)
+    :class:`Picture`); its words in ``lang`` (texts.json ``ui``)."""
+    return Picture(view, seat, lang)
 
 
 class Picture:
@@ -196,16 +217,18 @@ class Picture:
     offers and the draft). From 100 columns on the whole map; narrower, a picture short
     enough for an 80×24 terminal (the lanes where ships lie, no markets or legend)."""
 
-    def __init__(self, view: dict[str, Any], seat: int | None) -> None:
+    def __init__(self, view: dict[str, Any], seat: int | None, lang: str = "en") -> None:
         self.view, self.seat = view, seat
+        self.gt = game_text("fuldrigger", lang)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        view, seat = self.view, self.seat
+        view, seat, gt = self.view, self.seat, self.gt
+        w = gt.word
         width = options.max_width
         wide = width >= MapPicture.FULL_WIDTH
-        yield _crop(_status(view), width)
-        yield _companies(view, seat, header=wide)
-        yield MapPicture(view)
+        yield _crop(_status(view, gt), width)
+        yield _companies(view, seat, header=wide, gt=gt)
+        yield MapPicture(view, gt)
         for p in view["players"]:
             mine = [s for s in view["ships"] if s["owner"] == p["seat"]]
             if mine:
@@ -218,36 +241,48 @@ class Picture:
                 entries = " · ".join(
                     f"{g} {p} {'K' * k}{'S' * sl}" for g, (p, k, sl) in D.PRICES[code].items()
                 )
-                yield _crop(Text(f"{code} market: {entries}"), width)
+                yield _crop(Text(w("t_market", "{code} market: ", code=code) + entries), width)
         ch = view["chance"]
         cards = []
         if ch["round_card"]:
             c = D.CARD_BY_NUM[ch["round_card"]]
-            cards.append(f"C{c.num:02d} {c.title}: {c.text}")
-        cards += [f"C{n:02d} race to {D.CARD_BY_NUM[n].cities[0]}" for n in ch["races"]]  # type: ignore[index]
+            cards.append(f"C{c.num:02d} {c.title}: {w(f'chance_{c.num}', c.text)}")
+        cards += [
+            f"C{n:02d} " + w("t_race", "race to {city}", city=D.CARD_BY_NUM[n].cities[0])  # type: ignore[index]
+            for n in ch["races"]
+        ]
         if cards:
-            yield _crop(Text("Cards: " + "; ".join(cards), style="magenta"), width)
+            yield _crop(Text(w("t_cards", "Cards: ") + "; ".join(cards), style="magenta"), width)
         at = view["attack"]
         if at:
-            yield Text(
-                f"⚔ seat {view['turn']} attacks seat {at['defender']} at {at['square']}: {at['units']} "
-                f"unit(s); privateers {', '.join(at['joined']) or 'none yet'}",
-                style="bold red",
+            attack = w(
+                "t_attack",
+                "⚔ {a} attacks {d} at {square}: {units} unit(s); privateers {joined}",
+                a=gt.seat(view["turn"]),
+                d=gt.seat(at["defender"]),
+                square=str(at["square"]),
+                units=str(at["units"]),
+                joined=", ".join(at["joined"]) or w("t_none_yet", "none yet"),
             )
+            yield Text(attack, style="bold red")
         # The offers touching the seat first; a few lines at most (the rest are counted).
         offers = sorted(view["offers"], key=lambda o: seat not in (o["from"], o["to"]))
         for of in offers[:3]:
-            yield _crop(Text(f"Offer {of['id']} (until round {of['expires']}): {offer_text(of)}"), width)
+            head = w("t_offer_line", "Offer {id} (until round {n}): ", id=str(of["id"]), n=str(of["expires"]))
+            yield _crop(Text(head + offer_text(of, gt)), width)
         if len(offers) > 3:
-            yield Text(f"… and {len(offers) - 3} more open offers", style="dim")
+            yield Text(w("t_more_offers", "… and {n} more open offers", n=str(len(offers) - 3)), style="dim")
         if view["draft"]:
-            yield Text(f"Draft: {offer_text(view['draft'])}", style="bold cyan")
+            yield Text(w("t_draft", "Draft: ") + offer_text(view["draft"], gt), style="bold cyan")
         if view["truces"]:
-            truces = ", ".join(f"{a}–{b} to round {r}" for a, b, r in view["truces"])
-            yield _crop(Text(f"Truces: {truces}", style="green"), width)
+            truces = ", ".join(
+                w("t_truce_item", "{a}–{b} to round {n}", a=str(a), b=str(b), n=str(r))
+                for a, b, r in view["truces"]
+            )
+            yield _crop(Text(w("t_truces", "Truces: ") + truces, style="green"), width)
         if wide:
             legend = "ship@square:good price(squares carried)  ☠ privateer  ~ becalmed  ' moved this turn"
-            yield Text(legend, style="dim")
+            yield Text(w("t_wide_legend", legend), style="dim")
 
 
 def _crop(t: Text, width: int) -> Text:
@@ -256,29 +291,49 @@ def _crop(t: Text, width: int) -> Text:
     return t
 
 
-def _status(view: dict[str, Any]) -> Text:
+def _status(view: dict[str, Any], gt: GameText) -> Text:
+    w = gt.word
     status = Text()
-    status.append(f"Round {view['round']}/{view['rounds_limit']}", style="bold")
-    status.append(f" · seat {view['turn']}'s turn · M {view['M']} · {view['phase']}")
+    status.append(
+        w("t_round", "Round {r}/{m}", r=str(view["round"]), m=str(view["rounds_limit"])), style="bold"
+    )
+    phase = w(f"phase_{view['phase']}", str(view["phase"]))
+    status.append(
+        w(
+            "t_turn_of",
+            " · {seat}'s turn · M {m} · {phase}",
+            seat=gt.seat(view["turn"]),
+            m=str(view["M"]),
+            phase=phase,
+        )
+    )
     if view["moving"]:
-        status.append(f" · {view['moving']} under way, {view['mp']} left")
+        status.append(
+            w("t_under_way", " · {ship} under way, {n} left", ship=str(view["moving"]), n=str(view["mp"]))
+        )
     if view["to_act"] is not None:
-        status.append(f" · seat {view['to_act']} to act", style="bold")
+        status.append(w("t_to_act", " · {seat} to act", seat=gt.seat(view["to_act"])), style="bold")
         if view["phase"] == "window":
-            status.append(" (offer, answer, or pass)")
+            status.append(w("t_window", " (offer, answer, or pass)"))
     if view.get("winners") is not None:
-        status.append(f" · GAME OVER, winner: {view['winners']}", style="bold green")
+        status.append(
+            w("t_game_over", " · GAME OVER, winner: {w}", w=str(view["winners"])), style="bold green"
+        )
     return status
 
 
-def _companies(view: dict[str, Any], seat: int | None, header: bool) -> Table:
+def _companies(view: dict[str, Any], seat: int | None, header: bool, gt: GameText | None = None) -> Table:
+    gt = gt or game_text("fuldrigger")
+    w = gt.word
     t = Table(box=None, header_style="bold", pad_edge=False, padding=(0, 1), show_header=header)
     for col in ("Seat", "Home", "Cash", "Wealth", "Ships", "Fortresses", "Reefs", "Depots"):
-        t.add_column(col, no_wrap=True)
+        t.add_column(w(f"col_{col.lower()}", col), no_wrap=True)
     for p in view["players"]:
-        name = f"{p['seat']} {COLOUR_NAMES[p['seat'] % 4]}" + (" (you)" if p["seat"] == seat else "")
+        name = f"{p['seat']} {COLOUR_NAMES[p['seat'] % 4]}" + (
+            w("t_you", " (you)") if p["seat"] == seat else ""
+        )
         if p["eliminated"]:
-            name += " out"
+            name += w("t_out", " out")
         if p["seat"] == view["turn"] and view["to_act"] is not None:
             name = "▶ " + name
         depots = " ".join(
@@ -286,7 +341,11 @@ def _companies(view: dict[str, Any], seat: int | None, header: bool) -> Table:
         )
         cells = [str(p["cash"]), str(p["wealth"]), str(p["ships"])]
         if not header:
-            cells = [f"cash {p['cash']}", f"wealth {p['wealth']}", f"{p['ships']} ships"]
+            cells = [
+                w("t_cash", "cash {n}", n=str(p["cash"])),
+                w("t_wealth", "wealth {n}", n=str(p["wealth"])),
+                w("t_ships", "{n} ships", n=str(p["ships"])),
+            ]
         t.add_row(
             Text(name, style=f"bold {_colour(p['seat'])}"),
             p["home"] or "-",
@@ -318,9 +377,11 @@ def _route(squares: list[str]) -> str:
     return " → ".join(squares) if len(squares) <= 3 else f"{squares[0]} → … → {squares[-1]}"
 
 
-def summarise_events(events: Iterable[dict[str, Any]]) -> list[str]:
+def summarise_events(events: Iterable[dict[str, Any]], gt: GameText | None = None) -> list[str]:
     """The events as lines for a person: each ship's run of steps becomes one line with its
-    route, its number of squares and what happened on the way; other events keep their text."""
+    route, its number of squares and what happened on the way; other events keep their text.
+    With ``gt`` (another language than English) the lines are in its language: the run's from
+    texts.json ``ui`` (``t_sails``, ``t_note_*``), the others from the event templates."""
     out: list[str] = []
     run: dict[str, Any] | None = None
 
@@ -329,11 +390,35 @@ def summarise_events(events: Iterable[dict[str, Any]]) -> list[str]:
         if run is not None:
             n = len(run["squares"])
             notes = "; ".join(run["notes"])
-            out.append(
-                f"Seat {run['seat']}'s {run['ship']} sails {_route(run['squares'])} "
-                f"({n} square{'s' if n != 1 else ''}{'; ' + notes if notes else ''})."
-            )
+            if gt is None:
+                out.append(
+                    f"Seat {run['seat']}'s {run['ship']} sails {_route(run['squares'])} "
+                    f"({n} square{'s' if n != 1 else ''}{'; ' + notes if notes else ''})."
+                )
+            else:
+                who = gt.seat(run["seat"])
+                line = gt.word(
+                    "t_sails",
+                    "{who}'s {ship} sails {route} ({n} {squares}{notes}).",
+                    who=who[:1].upper() + who[1:],
+                    ship=run["ship"],
+                    route=_route(run["squares"]),
+                    n=n,
+                    squares=gt.word("t_square_1", "square") if n == 1 else gt.word("t_square_n", "squares"),
+                    notes="; " + notes if notes else "",
+                )
+                out.append(line)
             run = None
+
+    def note(e: dict[str, Any]) -> str:
+        kind = str(e["kind"])
+        if gt is None:
+            return _STEP_NOTES[kind](e)
+        data = {k: e.get(k) for k in ("square", "roll", "reef")}
+        return gt.word(f"t_note_{kind}", _STEP_NOTES[kind](e), **data)
+
+    def line(e: dict[str, Any]) -> str | None:
+        return e.get("text") if gt is None else gt.event_line(e)
 
     for e in events:
         kind = e.get("kind")
@@ -344,12 +429,12 @@ def summarise_events(events: Iterable[dict[str, Any]]) -> list[str]:
             if kind in ("sail", "becalmed"):
                 run["squares"].append(e["square"])
             else:
-                run["notes"].append(_STEP_NOTES[kind](e))
+                run["notes"].append(note(e))
             continue
         flush()
         if kind == "lost" and e.get("ship"):
-            out.append(e.get("text", ""))
-        elif e.get("text"):
-            out.append(e["text"])
+            out.append((e.get("text", "") if gt is None else line(e)) or "")
+        elif text := line(e):
+            out.append(text)
     flush()
     return out

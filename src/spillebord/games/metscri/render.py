@@ -9,6 +9,8 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
+from spillebord.texts import game_text
+
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED = {"H", "D"}
 RING_STYLE = ("on grey15", "on grey23", "on grey30", "on grey37")
@@ -40,8 +42,11 @@ def _cell(sq: dict[str, Any]) -> Text:
     return t
 
 
-def render(view: dict[str, Any], seat: int | None) -> RenderableType:
-    """The 7×7 grid one line per row (fits 80 columns), then the turn, scores and the hand."""
+def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> RenderableType:
+    """The 7×7 grid one line per row (fits 80 columns), then the turn, scores and the hand;
+    the words in ``lang`` (texts.json ``ui``, ``t_*`` for the terminal's)."""
+    gt = game_text("metscri", lang)
+    w = gt.word
     cells = view["board"]
     board = Text("    " + "".join(f"c{c}".center(7) for c in range(7)) + "\n", style="bold")
     known_below: list[str] = []
@@ -51,9 +56,11 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
             name = f"r{r}c{c}"
             if name not in cells:
                 if (r, c) == (0, 0):
-                    board.append(f"buy {view['buy_size']}".center(7), style="magenta")
+                    board.append(w("t_buy", "buy {n}", n=str(view["buy_size"])).center(7), style="magenta")
                 elif (r, c) == (6, 6):
-                    board.append(f"mat {len(view['matched'])}".center(7), style="magenta")
+                    board.append(
+                        w("t_mat", "mat {n}", n=str(len(view["matched"]))).center(7), style="magenta"
+                    )
                 else:
                     board.append("   ╳   ", style="grey30")
                 continue
@@ -73,40 +80,63 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     to_act = view["to_act"]
     if to_act is None:
         winners = view.get("winners") or []
-        info.append("Game over: winner " + ", ".join(f"seat {w}" for w in winners), style="bold")
+        info.append(
+            w("t_game_over", "Game over: winner ") + ", ".join(gt.seat(x) for x in winners), style="bold"
+        )
     else:
-        info.append(f"seat {to_act}" + (" (you)" if to_act == seat else "") + " to act", style="bold")
-        info.append(f" · {view['phase']}")
+        you = w("t_you", " (you)") if to_act == seat else ""
+        info.append(w("t_to_act", "{seat}{you} to act", seat=gt.seat(to_act), you=you), style="bold")
+        info.append(f" · {w('phase_' + view['phase'], view['phase'])}")
         rolls = view["rolls"]
         if rolls:
-            info.append(" · dice " + " ".join(map(str, rolls)) + f" (sum {sum(rolls)})")
+            info.append(
+                w(
+                    "t_dice",
+                    " · dice {rolls} (sum {sum})",
+                    rolls=" ".join(map(str, rolls)),
+                    sum=str(sum(rolls)),
+                )
+            )
         if view["phase"] != "roll":
-            info.append(f" · AP {view['ap']} of {view['ap_earned']} · next turn {view['next_turn_cost']} AP")
-    info.append("\nM-points ")
+            info.append(
+                w(
+                    "t_ap",
+                    " · AP {ap} of {earned} · next turn {cost} AP",
+                    ap=str(view["ap"]),
+                    earned=str(view["ap_earned"]),
+                    cost=str(view["next_turn_cost"]),
+                )
+            )
+    info.append("\n" + w("t_mpoints", "M-points "))
     for i, p in enumerate(view["scores"]):
-        info.append(f"{'▶' if i == to_act else ''}{i}:{p}{'(you)' if i == seat else ''} ")
-    info.append(f"· target {view['target']}")
+        info.append(f"{'▶' if i == to_act else ''}{i}:{p}{w('t_you_short', '(you)') if i == seat else ''} ")
+    info.append(w("t_target", "· target {n}", n=str(view["target"])))
     if view.get("max_rounds"):
-        info.append(f" · round {view['round'] + 1} of {view['max_rounds']}")
-    info.append("\nHands " + " ".join(f"{i}:{n}" for i, n in enumerate(view["hand_sizes"])))
-    info.append(f" · buy {view['buy_size']} · matched {len(view['matched'])} ")
+        info.append(w("t_round", " · round {r} of {m}", r=str(view["round"] + 1), m=str(view["max_rounds"])))
+    info.append(
+        "\n" + w("t_hands", "Hands ") + " ".join(f"{i}:{n}" for i, n in enumerate(view["hand_sizes"]))
+    )
+    info.append(
+        w("t_buy_matched", " · buy {n} · matched {m} ", n=str(view["buy_size"]), m=str(len(view["matched"])))
+    )
     for cid in view["matched"][-6:]:
         info.append_text(card_text(cid, True))
     if known_below:
-        info.append("\nKnown below the top: " + "  ".join(known_below), style="grey62")
+        info.append("\n" + w("t_known", "Known below the top: ") + "  ".join(known_below), style="grey62")
     parts: list[RenderableType] = [board, info]
     if view.get("hand") is not None:
-        hand = Text("Your hand: ", style="bold")
+        hand = Text(w("t_your_hand", "Your hand: "), style="bold")
         for cid in view["hand"]:
             hand.append_text(card_text(cid, True))
             hand.append(" ")
         parts.append(hand)
     legend = Text(
-        "[9♥] up  (9♥) down, known to you  [##] down · digit: height · shade: ring",
+        w("t_legend", "[9♥] up  (9♥) down, known to you  [##] down · digit: height · shade: ring"),
         style="grey50",
     )
     parts.append(legend)
-    return Panel(Group(*parts), title="Metscri", subtitle=f"seat {seat}" if seat is not None else "spectator")
+    subtitle = gt.seat(seat) if seat is not None else w("t_spectator", "spectator")
+    return Panel(Group(*parts), title="Metscri", subtitle=subtitle)
 
 
 def _face(card_id: str) -> str:

@@ -16,6 +16,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from spillebord.texts import game_text
+
 from .data import CARD_TYPES, COLOURS, LETTERS, TRACK, TRACK_IDS
 
 STYLE = {"yellow": "bold yellow", "red": "bold red", "blue": "bold blue", "green": "bold green"}
@@ -45,7 +47,14 @@ def card_text(code: str) -> Text:
     return Text(f"[{t.symbol}]", style=style)
 
 
-def render(view: dict[str, Any], seat: int | None) -> RenderableType:
+def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> RenderableType:
+    """The loop, and beside it the turn, the deal, the hands; the words in ``lang``."""
+    gt = game_text("partners", lang)
+    w = gt.word
+
+    def col(i: int) -> str:
+        return w(COLOURS[i], COLOURS[i])
+
     grid: list[list[Text]] = [[Text("   ") for _ in range(SIZE)] for _ in range(SIZE)]
     track: dict[str, list[Any]] = view.get("track", {})
     size = view.get("fields_per_segment", 14)
@@ -65,15 +74,15 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         for k, full in enumerate(view.get("houses", {}).get(colour, [False] * 4)):
             r, c = _house_cell(ci, k)
             grid[r][c] = Text(" ● " if full else " ○ ", style=STYLE[colour] if full else "dim " + colour)
-    centre = ["start circles:"] + [
-        f"{colour}: {view.get('circles', {}).get(colour, 0)}" for colour in COLOURS
+    centre = [("", w("t_circles", "start circles:"))] + [
+        (colour, f"{col(i)}: {view.get('circles', {}).get(colour, 0)}") for i, colour in enumerate(COLOURS)
     ]
-    for j, line in enumerate(centre):
+    for j, (colour, line) in enumerate(centre):
         r = 6 + j
         txt = line.center(21)
         for k in range(7):
             part = txt[k * 3 : k * 3 + 3]
-            grid[r][5 + k] = Text(part, style=STYLE.get(line.split(":")[0], "italic"))
+            grid[r][5 + k] = Text(part, style=STYLE.get(colour, "italic"))
     board = Table.grid(padding=0)
     for _ in range(SIZE):
         board.add_column()
@@ -86,27 +95,39 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     if view.get("result"):
         winner = view.get("winner") or []
         if winner:
-            info.append(f"Game over: {COLOURS[winner[0]]} and {COLOURS[winner[1]]} win\n", style="bold")
+            won = w("t_win", "Game over: {a} and {b} win", a=col(winner[0]), b=col(winner[1]))
+            info.append(won + "\n", style="bold")
         else:
-            info.append("Game over: a draw\n", style="bold")
+            info.append(w("t_draw", "Game over: a draw") + "\n", style="bold")
     elif to_act is not None:
-        info.append(f"{COLOURS[to_act].capitalize()} to act ", style=STYLE[COLOURS[to_act]])
-        info.append(f"({phase})")
+        info.append(
+            w("t_to_act", "{colour} to act ", colour=col(to_act).capitalize()), style=STYLE[COLOURS[to_act]]
+        )
+        info.append(f"({w(phase, phase)})")
         if phase == "split":
-            info.append(f", {view.get('split_left')} steps of the 7 left")
+            info.append(w("t_split_left", ", {n} steps of the 7 left", n=str(view.get("split_left"))))
         info.append("\n")
     info.append(
-        f"Dealer {COLOURS[view.get('dealer', 0)]}, deal {view.get('deal_in_cycle')} of the cycle, "
-        f"{view.get('deals')} deals so far; deck {view.get('deck_size')} cards\n"
+        w(
+            "t_dealer",
+            "Dealer {colour}, deal {k} of the cycle, {n} deals so far; deck {d} cards",
+            colour=col(view.get("dealer", 0)),
+            k=str(view.get("deal_in_cycle")),
+            n=str(view.get("deals")),
+            d=str(view.get("deck_size")),
+        )
+        + "\n"
     )
     sizes = view.get("hand_sizes", [])
-    info.append("Hands: " + ", ".join(f"{COLOURS[s]} {n}" for s, n in enumerate(sizes)))
+    info.append(w("t_hands", "Hands: ") + ", ".join(f"{col(s)} {n}" for s, n in enumerate(sizes)))
     if any(view.get("sat_out", [])):
-        info.append("; laid down: " + ", ".join(COLOURS[s] for s, x in enumerate(view["sat_out"]) if x))
+        info.append(
+            w("t_laid", "; laid down: ") + ", ".join(col(s) for s, x in enumerate(view["sat_out"]) if x)
+        )
     info.append("\n")
     discard = view.get("discard", [])
     if discard:
-        info.append("Played: ")
+        info.append(w("t_played", "Played: "))
         for code in discard[-8:]:
             info.append_text(card_text(code))
             info.append(" ")
@@ -115,26 +136,33 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         me = view.get("colour_seat", seat)
         hands: dict[str, Any] = view.get("hands") or {str(me): view}
         if len(hands) > 1:  # one person plays both colours of a partnership: both hands (R10.3)
-            info.append(f"You play {' and '.join(COLOURS[int(k)] for k in hands)}.\n")
+            a, b = (col(int(k)) for k in hands)
+            info.append(w("t_you_play", "You play {a} and {b}.", a=a, b=b) + "\n")
         else:
-            info.append(f"You are {COLOURS[me]} ({LETTERS[me]}), partner {COLOURS[(me + 2) % 4]}.\n")
+            you = w(
+                "t_you_are",
+                "You are {colour} ({letter}), partner {partner}.",
+                colour=col(me),
+                letter=LETTERS[me],
+                partner=col((me + 2) % 4),
+            )
+            info.append(you + "\n")
         for key, own in hands.items():
             colour = COLOURS[int(key)]
             if len(hands) > 1:
                 info.append(
-                    f"{colour.capitalize()}{' ▶' if int(key) == to_act else ''}: ", style=STYLE[colour]
+                    f"{col(int(key)).capitalize()}{' ▶' if int(key) == to_act else ''}: ", style=STYLE[colour]
                 )
             else:
-                info.append("Hand: ")
+                info.append(w("t_hand", "Hand: "))
             for code in own["hand"]:
                 info.append_text(card_text(code))
                 info.append(" ")
             if own.get("giving"):
-                info.append(f" (giving {CARD_TYPES[own['giving']].symbol})")
+                info.append(w("t_giving", " (giving {c})", c=CARD_TYPES[own["giving"]].symbol))
             if own.get("gave"):
-                info.append(
-                    f" (gave {CARD_TYPES[own['gave']].symbol}, received {CARD_TYPES[own['received']].symbol})"
-                )
+                given, got = CARD_TYPES[own["gave"]].symbol, CARD_TYPES[own["received"]].symbol
+                info.append(w("t_gave", " (gave {a}, received {b})", a=given, b=got))
             info.append("\n")
         info.rstrip()
     # the info beside the 48-column loop: the picture fits 80×24 with room for the prompt

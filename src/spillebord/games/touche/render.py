@@ -8,6 +8,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from spillebord.texts import game_text
+
 SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED = {"H", "D"}
 SIDE_STYLE = ("bold white on magenta", "bold white on blue", "bold black on yellow")
@@ -46,7 +48,10 @@ def _cell_text(code: str | None, marker: dict[str, Any] | None, last: bool) -> T
     return Text(prefix + label, style=style)
 
 
-def render(view: dict[str, Any], seat: int | None) -> RenderableType:
+def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> RenderableType:
+    """The board and four lines of facts; words in ``lang`` (texts.json ``ui``: ``t_*``)."""
+    gt = game_text("touche", lang)
+    w = gt.word
     markers = {m["cell"]: m for m in view.get("markers", [])}
     layout = view["layout"]
     grid = Table.grid(padding=(0, 1))
@@ -65,35 +70,64 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     # Seats are named by number in the side lines ("0: hand 5 pile 13") to keep them one line.
     info = Text()
     grade = view.get("grade") or "-"
-    info.append("Touché" + (f" seat {seat}" if seat is not None else ""), style="bold")
+    info.append("Touché" + (f" {gt.seat(seat)}" if seat is not None else ""), style="bold")
     m = view["match"]
     tally = m["wins"] if m["mode"] == "wins" else m["points"]
     info.append(
-        f" · Grade {grade} of {view.get('target')} · dealer {view['dealer']} · round {view['round']} "
-        f"turn {view['turn']} · game {m['game_no']}/{m['games']}: {m['mode']} "
+        w(
+            "t_info",
+            " · Grade {grade} of {target} · dealer {dealer} · round {round} turn {turn} · "
+            "game {game}: {mode} ",
+            grade=str(grade),
+            target=str(view.get("target")),
+            dealer=str(view["dealer"]),
+            round=str(view["round"]),
+            turn=str(view["turn"]),
+            game=f"{m['game_no']}/{m['games']}",
+            mode=w(f"t_mode_{m['mode']}", str(m["mode"])),
+        )
         + "-".join(map(str, tally))
         + "\n"
     )
     for side, name in enumerate(view["colours"]):
         seats = [i for i, s in enumerate(view["side_of"]) if s == side]
-        info.append(f" {name} ", style=SIDE_STYLE[side])
-        types = ", ".join(view["crowned_types"][side])
+        info.append(f" {w(f'side_{name}', name)} ", style=SIDE_STYLE[side])
+        types = ", ".join(t if gt.english else gt.term("pattern", t) for t in view["crowned_types"][side])
         supply = view["supply"][side]
         info.append(
-            f" {view['counts'][side]} crowned{f' ({types})' if types else ''}, "
-            f"{supply if supply is not None else '∞'} markers"
+            w(
+                "t_side",
+                " {n} crowned{types}, {supply} markers",
+                n=str(view["counts"][side]),
+                types=f" ({types})" if types else "",
+                supply=str(supply) if supply is not None else "∞",
+            )
         )
         for i in seats:
             mark = "▶" if view["to_act"] == i else ""
-            info.append(f" · {mark}{i}: hand {view['hand_sizes'][i]} pile {view['pile_sizes'][i]}")
+            info.append(
+                w(
+                    "t_seat_line",
+                    " · {mark}{i}: hand {hand} pile {pile}",
+                    mark=mark,
+                    i=str(i),
+                    hand=str(view["hand_sizes"][i]),
+                    pile=str(view["pile_sizes"][i]),
+                )
+            )
         info.append("\n")
     info.rstrip()
     parts: list[RenderableType] = [grid, info]
     if view.get("pending"):
-        parts.append(Text("Choose a pattern to crown: " + " | ".join(" ".join(p) for p in view["pending"])))
+        parts.append(
+            Text(
+                w("t_choose", "Choose a pattern to crown: ")
+                + " | ".join(" ".join(p) for p in view["pending"])
+            )
+        )
     hand = view.get("hand")
     if hand is not None:
-        line = Text("Your hand: ")
+        line = Text(w("t_your_hand", "Your hand: "))
         dead = set(view.get("dead", []))
         for code in hand:
             t = _card(code)
