@@ -216,6 +216,7 @@ def screen(
     width: int,
     rows: int,
     help_line: str = HELP,
+    lang: str = "en",
 ) -> Group:
     """Board, the last moves, the list, the error: everything but the prompt's own line, in at
     most ``rows - 1`` lines of ``width`` columns (the board itself must leave room: each
@@ -227,10 +228,10 @@ def screen(
     if len(moves) <= room:
         shown = list(moves)
     elif room == 1:
-        shown = [f"(+{len(moves) - 1} earlier) {moves[-1]}"]
+        shown = [say(lang, "earlier_one", n=len(moves) - 1) + moves[-1]]
     else:
         shown = list(moves[-(room - 1) :])
-        move_lines.append(Text(f"· … {len(moves) - len(shown)} earlier moves", style="dim"))
+        move_lines.append(Text("· … " + say(lang, "earlier", n=len(moves) - len(shown)), style="dim"))
     move_lines += [_crop(Text(f"· {m}", style="dim"), width) for m in shown]
     list_rows = left - len(move_lines)
     if error:

@@ -124,11 +124,15 @@ def test_the_screen_fits_in_every_language(game_id: str, lang: str) -> None:
         board = render_view(g, s.view(seat), seat, lang)
         for width, rows in SIZES:
             picker = Picker.of(s.legal(), gt.action_label, lang)
-            out = _lines(screen(board, moves, picker, None, width, rows, say(lang, "help")), width, rows)
+            shown = screen(board, moves, picker, None, width, rows, say(lang, "help"), lang)
+            out = _lines(shown, width, rows)
             assert len(out) + 1 <= rows, (game_id, width, rows, len(out))
             assert max(len(line) for line in out) <= width
             assert out[0] == _lines(board, width, rows)[0]
             assert any("nummer 29" in line for line in out)
+            # the moves that did not fit are counted in the language too
+            assert not any("earlier" in line for line in out)
+            assert any(say(lang, "earlier", n="") in line or "(+" in line for line in out)
 
 
 # The English words and phrases the terminal boards print (checked whole-word, case-sensitive)
