@@ -295,6 +295,8 @@ class KasinoState(State[KasinoAction]):
     _hl: tuple[tuple[int, int], ...]
     _rules: tuple[bool, bool, bool, bool, bool, bool, tuple[tuple[int, ...], ...]]
     """The options as the legal-move generator reads them (see :func:`rules_of`)."""
+    _tab: tuple[tuple[int, ...], int, int, int]
+    """The loose cards in lanes, for the tuple ``_tab[0]`` (see :func:`_make_tab`)."""
 
     # ------------------------------------------------------------------ basics
 
@@ -368,7 +370,20 @@ class KasinoState(State[KasinoAction]):
         built = False
         kind = type(action)
         if kind is _T_TRAIL:
-            self.loose = (*self.loose, h)
+            loose = self.loose
+            nl = (*loose, h)
+            tab = self._tab
+            m = len(loose)
+            if tab[0] is loose and m < _NL:  # extend the lanes by the trailed card
+                lanes = tab[1]
+                lo, hi = self._hl[h]
+                if hi:
+                    lanes |= (((lanes << lo) | (lanes << hi)) & _LANES_F[m]) << (_W << m)
+                else:
+                    lanes |= ((lanes << lo) & _LANES_F[m]) << (_W << m)
+                x = self._tm[h]
+                self._tab = (nl, lanes, tab[2] | x << (_PW * m), tab[3] | x)
+            self.loose = nl
             events = [{"kind": "trail", "seat": p, "card": _CARD_IDS[h], "text": _TRAIL_TEXTS[p][h]}]
         elif kind is _T_CAPTURE or kind is _T_CLEAR:
             events = []
@@ -869,41 +884,6 @@ _GETTERS: Final[tuple[Callable[[tuple[int, ...]], Any], ...]] = tuple(
 (its result is the tuple :func:`_items` makes, taken in C)."""
 
 
-def _loose_unions(
-    v: int, subs: list[tuple[int, int]], loose: tuple[int, ...]
-) -> dict[int, tuple[tuple[int, ...], ...]]:
-    """The capture sets of value ``v`` on a table of loose cards only: every union of pairwise
-    disjoint groups worth ``v`` (``subs``: the groups and their sums, in mask order) → one
-    partition as card tuples. The same dictionary, in the same order, as the general path's
-    ``unions(lgroups(v))``."""
-    groups = [mk for mk, s in subs if s >> v & 1]
-    if not groups:
-        return _EMPTY_UNIONS
-    g = groups[0]
-    if len(groups) == 1:
-        if not g & g - 1:  # one card (the usual capture): _items inlined
-            return {0: (), g: ((loose[g.bit_length() - 1],),)}
-        return {0: (), g: (_items(g, loose),)}
-    if len(groups) == 2:
-        g2 = groups[1]
-        i1 = _items(g, loose)
-        i2 = _items(g2, loose)
-        if g & g2:
-            return {0: (), g: (i1,), g2: (i2,)}
-        return {0: (), g: (i1,), g2: (i2,), g | g2: (i1, i2)}
-    reach: dict[int, tuple[tuple[int, ...], ...]] = {0: ()}
-    for g in groups:
-        it = None
-        for r, part in list(reach.items()):
-            if not r & g:
-                nr = r | g
-                if nr not in reach:
-                    if it is None:
-                        it = _items(g, loose)
-                    reach[nr] = (*part, it)
-    return reach
-
-
 def _loose_sums(hl: tuple[tuple[int, int], ...], loose: tuple[int, ...], lim: int) -> list[tuple[int, int]]:
     """The subset sums of the loose cards that a hand card could capture: ``(0, 1)`` (the
     empty set) first, then (mask of the loose cards' positions, bits of the sums it can make
@@ -934,147 +914,240 @@ def _loose_sums(hl: tuple[tuple[int, int], ...], loose: tuple[int, ...], lim: in
     return subs
 
 
+# ---------------------------------------------------------------- the loose table in lanes
+#
+# A table of loose cards is kept as two big integers used as rows of small bit fields
+# ("lanes"), so that the subset sums and the one-card build values are a few shifts and ANDs in
+# C instead of a Python loop per subset or per card (issue 20, sixth round):
+#
+# * ``A``, the subset sums: lane ``k`` (``_W`` bits from bit ``_W * k``) holds the sums (bit s:
+#   worth s, 0..16) of the subset whose mask of table positions is ``k``; adding a card doubles
+#   the lanes. The groups worth v are the lanes with bit v, in mask order (the order of the
+#   general path's subset list).
+# * ``T``, the cards' values: lane ``i`` (``_PW`` bits from bit ``_PW * i``) holds the value mask
+#   of the card at position ``i``. A hand card worth x makes one-card builds of the values of
+#   ``T << x`` held by the other cards; its "mere b" values are ``T & sv``, kept 17 bits higher
+#   in the same lane, so the set bits in order are the general path's order (position, then
+#   the sums, then the same values).
+#
+# Kept on the state as ``_tab = (loose, A, T, values of all loose cards)`` for the tuple
+# ``loose`` it was made for (checked by identity: the tuple is immutable and held by ``_tab``),
+# extended by a trail in ``apply`` (over half the plays), made again otherwise.
+
+_W: Final = 33  # a lane of sums: bits 0..16, and room for a shift by up to 16 before the mask
+_PW: Final = 34  # a lane of one card: its values (bits 0..16), its "mere" values (17..33)
+_NL: Final = 10  # lanes for tables of up to 10 loose cards (2**10 lanes); larger: general path
+
+
+def _lane_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    lanes = [(1 << 17) - 1]  # lanes[k]: bits 0..16 of each of 2**k lanes
+    ones = [1]  # ones[k]: bit 0 of each of 2**k lanes
+    for k in range(_NL):
+        lanes.append(lanes[-1] | lanes[-1] << (_W << k))
+        ones.append(ones[-1] | ones[-1] << (_W << k))
+    rep = [0]  # rep[m]: bit 0 of each of m card lanes
+    for i in range(_NL + 1):
+        rep.append(rep[-1] | 1 << (_PW * i))
+    return tuple(lanes), tuple(o ^ 1 for o in ones), tuple(rep)  # ones without the empty set
+
+
+_LANES, _ONES, _REP = _lane_tables()
+_LANES_F: Final = _LANES
+_ONES_F: Final = _ONES
+_REP_F: Final = _REP
+_Tab = tuple[tuple[int, ...], int, int, int]
+_NO_TAB: Final[_Tab] = ((-1,), 0, 0, 0)  # matches no table
+
+
+def _make_tab(loose: tuple[int, ...], hl: tuple[tuple[int, int], ...], tm: tuple[int, ...]) -> _Tab:
+    """The lanes of ``loose`` (see above); ``hl``/``tm``: the value mode's table values."""
+    a = 1
+    t_ = 0
+    tv = 0
+    sh = _W
+    for k, c in enumerate(loose):
+        lo, hi = hl[c]
+        if hi:
+            a |= (((a << lo) | (a << hi)) & _LANES_F[k]) << sh
+        else:
+            a |= ((a << lo) & _LANES_F[k]) << sh
+        x = tm[c]
+        t_ |= x << (_PW * k)
+        tv |= x
+        sh <<= 1
+    return (loose, a, t_, tv)
+
+
+def _lane_unions(v: int, a: int, ones: int, loose: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """The capture sets of value ``v`` on a table of loose cards only, from its lanes ``a``:
+    every union of pairwise disjoint groups worth ``v`` (in mask order) → one partition as card
+    tuples. The same dictionary, in the same order, as the general path's
+    ``_unions(_lgroups(v, ...))``."""
+    e = (a >> v) & ones  # bit 0 of lane k: the subset k is worth v
+    if not e:
+        return _EMPTY_UNIONS
+    if not e & (e - 1):  # one group (the usual capture)
+        g = e.bit_length() // _W
+        if not g & g - 1:  # one card
+            return {0: (), g: ((loose[g.bit_length() - 1],),)}
+        return {0: (), g: (_items(g, loose),)}
+    groups = []
+    while e:
+        low = e & -e
+        groups.append(low.bit_length() // _W)
+        e ^= low
+    if len(groups) == 2:
+        g, g2 = groups
+        i1 = _items(g, loose)
+        i2 = _items(g2, loose)
+        if g & g2:
+            return {0: (), g: (i1,), g2: (i2,)}
+        return {0: (), g: (i1,), g2: (i2,), g | g2: (i1, i2)}
+    reach: dict[int, tuple[tuple[int, ...], ...]] = {0: ()}
+    for g in groups:
+        it = None
+        for r, part in list(reach.items()):
+            if not r & g:
+                nr = r | g
+                if nr not in reach:
+                    if it is None:
+                        it = _items(g, loose)
+                    reach[nr] = (*part, it)
+    return reach
+
+
+_CAPTURE1: Final[tuple[tuple[Capture, ...], ...]] = tuple(
+    tuple(_capture(h, ((t,),)) for t in DECK) for h in DECK
+)
+"""``Capture(h, ((t,),))``, the capture of one card by one card, made once (actions are
+immutable values, as the trails): most captures of random play."""
+_BUILD1: Final[dict[int, Build]] = {}
+"""``Build(h, b, (t,), (), same)`` by ``((h * 64 + t) * 32 + b) * 2 + same``, made when first
+listed: the one-card builds without gathering (at most 52 * 52 * 17 * 2 keys)."""
+
+
 def _generate_loose(
     st: KasinoState, p: int, hand: tuple[int, ...], loose: tuple[int, ...]
 ) -> list[KasinoAction]:
     """:func:`_generate` for a table of loose cards only (no builds) with one-card build
     bases: most positions of a game. The same list as the general path, with its bookkeeping
-    for builds on the table (ownership, raises, extensions, D20, rule 9.3) left out, which
-    makes it about a third cheaper."""
+    for builds on the table (ownership, raises, extensions, D20, rule 9.3) left out, and the
+    subset sums and one-card builds read from the table's lanes (see :func:`_make_tab`)."""
+    m = len(loose)
+    if m > _NL:
+        return _generate_general(st, p)
+    tab = st._tab
+    if tab[0] is not loose:
+        tab = st._tab = _make_tab(loose, st._hl, st._tm)
+    _, a, tl, tv = tab
     hm = st._hm
-    tm = st._tm
     rules = st._rules
     must_gather = rules[2]
-    pair = rules[6]
     must = rules[5] and st.built_last >> p & 1
     hkey = tuple(map(hm.__getitem__, hand))
     hinfo = _HANDS.get(hkey)
     if hinfo is None:
         hinfo = _hand_info(hkey)
-    lim, cards_info = hinfo
-    m = len(loose)
-    subs = _loose_sums(st._hl, loose, lim)
-    del subs[0]
-    capmask = reduce(or_, map(_second, subs), 0)
+    cards_info = hinfo[1]
+    ones = _ONES_F[m]
+    rep = _REP_F[m]
     sets_of: list[dict[int, tuple[tuple[int, ...], ...]] | None] = [None] * 17
-    tv = -1
-    tml: list[int] = []
     reqc: list[int] | None = None
     caps: list[KasinoAction] = []
     out: list[KasinoAction] = []
-    for h, (vals, hb, others, sv, want) in zip(hand, cards_info, strict=True):
+    b1 = _BUILD1
+    for h, (vals, _hb, others, sv, want) in zip(hand, cards_info, strict=True):
         # --- captures (6.2)
-        if hb & capmask:
-            v = vals[0]
-            if len(vals) == 1:
-                sets = sets_of[v]
-                if sets is None:
-                    sets = sets_of[v] = _loose_unions(v, subs, loose)
-            else:
-                if capmask >> v & 1:
-                    sets = sets_of[v]
-                    if sets is None:
-                        sets = sets_of[v] = _loose_unions(v, subs, loose)
-                else:
-                    sets = _EMPTY_UNIONS
-                v = vals[1]
-                if capmask >> v & 1:
-                    s2 = sets_of[v]
-                    if s2 is None:
-                        s2 = sets_of[v] = _loose_unions(v, subs, loose)
-                    if len(s2) > 1:
-                        sets = dict(sets)
-                        for mk, part in s2.items():
-                            if mk not in sets:
-                                sets[mk] = part
-            if len(sets) > 1:
-                # Capture(h, part) per nonempty set, made inline (see _capture)
-                if must:
-                    for mk, part in sets.items():
-                        if mk:
-                            a = _new(_T_CAPTURE)
-                            _set_card(a, h)
-                            _set_groups(a, part)
-                            caps.append(a)
-                            out.append(a)
-                else:
-                    for mk, part in sets.items():
-                        if mk:
-                            a = _new(_T_CAPTURE)
-                            _set_card(a, h)
-                            _set_groups(a, part)
-                            out.append(a)
+        v = vals[0]
+        sets = sets_of[v]
+        if sets is None:
+            sets = sets_of[v] = _lane_unions(v, a, ones, loose)
+        if len(vals) > 1:
+            v = vals[1]
+            s2 = sets_of[v]
+            if s2 is None:
+                s2 = sets_of[v] = _lane_unions(v, a, ones, loose)
+            if len(s2) > 1:
+                sets = dict(sets)
+                for mk, part in s2.items():
+                    if mk not in sets:
+                        sets[mk] = part
+        if len(sets) > 1:
+            c1 = _CAPTURE1[h]
+            for mk, part in sets.items():
+                if mk:
+                    if not mk & mk - 1:  # one card: the shared action
+                        ca = c1[part[0][0]]
+                    else:  # Capture(h, part), made inline (see _capture)
+                        ca = _new(_T_CAPTURE)
+                        _set_card(ca, h)
+                        _set_groups(ca, part)
+                    if must:
+                        caps.append(ca)
+                    out.append(ca)
         if h == _SPADE5:
             caps.append(CLEAR)
             out.append(CLEAR)
         # --- create a build (8.2, 8.3), as in the general path's one-card branch
-        if others:
-            if tv < 0:
-                tml = list(map(tm.__getitem__, loose))
-                tv = reduce(or_, tml, 0)
-            if tv & want:
-                seen_m: set[tuple[int, int]] | None = None
-                ph = pair[h]
-                # the loose cards that can take a value giving a one-card build with h
-                for i in range(m):
-                    if not tml[i] & want:
-                        continue
-                    t = loose[i]
-                    bm = ph[t] & others
-                    sm = tml[i] & sv
-                    while bm | sm:
-                        if bm:
-                            low = bm & -bm
-                            bm ^= low
-                            same = False
-                        else:
-                            low = sm & -sm
-                            sm ^= low
-                            same = True
-                        b = low.bit_length() - 1
-                        base = 1 << i
-                        bi = (t,)
-                        gs = sets_of[b]
-                        if gs is None:
-                            gs = sets_of[b] = _loose_unions(b, subs, loose)
-                        if must_gather:
-                            if reqc is None:
-                                reqc = [-1] * 17
-                            rq = reqc[b]
-                            if rq < 0:
-                                # D21: the loose cards worth b alone are the one-card groups of b
-                                rq = 0
-                                for g in gs:
-                                    if not g & g - 1:
-                                        rq |= g
-                                reqc[b] = rq
-                            req = rq & ~base
-                        else:
-                            req = 0
-                        if not req:  # Build(h, b, bi, (), same), made inline (see _build)
+        if tv & want:
+            x = vals[0]
+            # one-card builds: (position lane, value) in order, "mere" values 17 bits up
+            sums = (tl << x) | (tl << vals[1]) if len(vals) > 1 else tl << x
+            bms = sums & (others * rep)
+            if sv:
+                bms |= (tl & (sv * rep)) << 17
+            seen_m: set[tuple[int, int]] | None = None
+            while bms:
+                low = bms & -bms
+                bms ^= low
+                r = low.bit_length() - 1
+                i = r // _PW
+                b = r - i * _PW
+                same = b >= 17
+                if same:
+                    b -= 17
+                t = loose[i]
+                base = 1 << i
+                gs = sets_of[b]
+                if gs is None:
+                    gs = sets_of[b] = _lane_unions(b, a, ones, loose)
+                if must_gather:
+                    if reqc is None:
+                        reqc = [-1] * 17
+                    rq = reqc[b]
+                    if rq < 0:
+                        # D21: the loose cards worth b alone are the one-card groups of b
+                        rq = 0
+                        for g in gs:
+                            if not g & g - 1:
+                                rq |= g
+                        reqc[b] = rq
+                    req = rq & ~base
+                else:
+                    req = 0
+                if not req:  # Build(h, b, (t,), (), same): shared
+                    key = ((h * 64 + t) * 32 + b) * 2 + same
+                    ba = b1.get(key)
+                    if ba is None:
+                        ba = b1[key] = _build(h, b, (t,), (), same)
+                    out.append(ba)
+                if len(gs) > 1:
+                    bi = (t,)
+                    for g, part in gs.items():
+                        if g and not g & base and g & req == req:
+                            skey = (b, base | g)
+                            if seen_m is None:
+                                seen_m = set()
+                            elif skey in seen_m:
+                                continue
+                            seen_m.add(skey)
                             ba = _new(_T_BUILD)
                             _set_card(ba, h)
                             _set_value(ba, b)
                             _set_base(ba, bi)
-                            _set_gather(ba, ())
+                            _set_gather(ba, part)
                             _set_same(ba, same)
                             out.append(ba)
-                        if len(gs) > 1:
-                            for g, part in gs.items():
-                                if g and not g & base and g & req == req:
-                                    key = (b, base | g)
-                                    if seen_m is None:
-                                        seen_m = set()
-                                    elif key in seen_m:
-                                        continue
-                                    seen_m.add(key)
-                                    ba = _new(_T_BUILD)
-                                    _set_card(ba, h)
-                                    _set_value(ba, b)
-                                    _set_base(ba, bi)
-                                    _set_gather(ba, part)
-                                    _set_same(ba, same)
-                                    out.append(ba)
         # --- trail (6.1)
         out.append(TRAILS[h])
     if must and caps:
@@ -1462,6 +1535,7 @@ class KasinoGame(Game[KasinoOptions, KasinoState]):
         s._tm = TABLE_MASKS[o.value_mode]
         s._hl = TABLE_LO_HI[o.value_mode]
         s._rules = rules_of(o)
+        s._tab = _NO_TAB
         if o.partnerships:
             s.sides = 2
             s.side_of = (0, 1, 0, 1)
