@@ -434,8 +434,16 @@ class KasinoState(State[KasinoAction]):
                 loose = self.loose
                 if not self.builds:  # loose cards only: their codes are the cards (no frozenset)
                     codes_l = groups[0] if len(groups) == 1 else [c for g in groups for c in g]
-                    taken = tuple([c for c in loose if c in codes_l])
-                    self.loose = tuple([c for c in loose if c not in codes_l])
+                    if len(codes_l) == 1:  # one card (most captures): its text without the joins
+                        t = codes_l[0]
+                        i = loose.index(t)
+                        taken = (t,)
+                        self.loose = loose[:i] + loose[i + 1 :]
+                        text = f"seat {p} takes {_CARD_SYMBOLS[t]} with {_CARD_SYMBOLS[h]}"
+                    else:
+                        taken = tuple([c for c in loose if c in codes_l])
+                        self.loose = tuple([c for c in loose if c not in codes_l])
+                        text = f"seat {p} takes {groups_symbols(groups)} with {_CARD_SYMBOLS[h]}"
                 else:
                     codes = action.taken()
                     taken_l = [c for c in loose if c in codes]
@@ -448,7 +456,7 @@ class KasinoState(State[KasinoAction]):
                         taken = tuple(taken_l) + tuple(c for b in taken_b for c in b.cards())
                     else:
                         taken = tuple(taken_l)
-                text = f"seat {p} takes {groups_symbols(groups)} with {_CARD_SYMBOLS[h]}"
+                    text = f"seat {p} takes {groups_symbols(groups)} with {_CARD_SYMBOLS[h]}"
             piles = list(self.piles)
             piles[p] = (*piles[p], h, *taken)
             self.piles = tuple(piles)
@@ -1013,14 +1021,12 @@ def _make_tab(loose: tuple[int, ...], hl: tuple[tuple[int, int], ...], tm: tuple
     return (loose, a, t_, tv)
 
 
-def _lane_unions(v: int, a: int, ones: int, loose: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], ...]]:
-    """The capture sets of value ``v`` on a table of loose cards only, from its lanes ``a``:
-    every union of pairwise disjoint groups worth ``v`` (in mask order) → one partition as card
-    tuples. The same dictionary, in the same order, as the general path's
-    ``_unions(_lgroups(v, ...))``."""
-    e = (a >> v) & ones  # bit 0 of lane k: the subset k is worth v
-    if not e:
-        return _EMPTY_UNIONS
+def _lane_unions(e: int, loose: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """The capture sets of a value v on a table of loose cards only, from ``e``, nonzero: the
+    lanes ``A >> v`` masked to bit 0 of each nonempty subset's lane (see :func:`_make_tab`; the
+    caller tests for no group, the usual answer, without a call). Every union of pairwise
+    disjoint groups worth v (in mask order) → one partition as card tuples: the same dictionary,
+    in the same order, as the general path's ``_unions(_lgroups(v, ...))``."""
     if not e & (e - 1):  # one group (the usual capture)
         g = e.bit_length() // _W
         if not g & g - 1:  # one card
@@ -1096,12 +1102,14 @@ def _generate_loose(
         v = vals[0]
         sets = sets_of[v]
         if sets is None:
-            sets = sets_of[v] = _lane_unions(v, a, ones, loose)
+            e = (a >> v) & ones  # bit 0 of lane k: the subset k is worth v
+            sets = sets_of[v] = _lane_unions(e, loose) if e else _EMPTY_UNIONS
         if len(vals) > 1:
             v = vals[1]
             s2 = sets_of[v]
             if s2 is None:
-                s2 = sets_of[v] = _lane_unions(v, a, ones, loose)
+                e = (a >> v) & ones
+                s2 = sets_of[v] = _lane_unions(e, loose) if e else _EMPTY_UNIONS
             if len(s2) > 1:
                 sets = dict(sets)
                 for mk, part in s2.items():
@@ -1145,7 +1153,8 @@ def _generate_loose(
                 base = 1 << i
                 gs = sets_of[b]
                 if gs is None:
-                    gs = sets_of[b] = _lane_unions(b, a, ones, loose)
+                    e = (a >> b) & ones
+                    gs = sets_of[b] = _lane_unions(e, loose) if e else _EMPTY_UNIONS
                 if must_gather:
                     if reqc is None:
                         reqc = [-1] * 17
