@@ -413,10 +413,11 @@ class KasinoState(State[KasinoAction]):
             if tab[0] is loose and m < _NL:  # extend the lanes by the trailed card
                 lanes = tab[1]
                 lo, hi = self._hl[h]
+                keep = _KEEP_F[m]
                 if hi:
-                    lanes |= (((lanes << lo) | (lanes << hi)) & _LANES_F[m]) << (_W << m)
+                    lanes |= ((lanes & keep[lo]) << lo | (lanes & keep[hi]) << hi) << (_W << m)
                 else:
-                    lanes |= ((lanes << lo) & _LANES_F[m]) << (_W << m)
+                    lanes |= (lanes & keep[lo]) << (lo + (_W << m))
                 x = self._tm[h]
                 self._tab = (nl, lanes, tab[2] | x << (_PW * m), tab[3] | x)
             self.loose = nl
@@ -977,25 +978,26 @@ def _loose_sums(hl: tuple[tuple[int, int], ...], loose: tuple[int, ...], lim: in
 # ``loose`` it was made for (checked by identity: the tuple is immutable and held by ``_tab``),
 # extended by a trail in ``apply`` (over half the plays), made again otherwise.
 
-_W: Final = 33  # a lane of sums: bits 0..16, and room for a shift by up to 16 before the mask
+_W: Final = 17  # a lane of sums: bits 0..16
 _PW: Final = 34  # a lane of one card: its values (bits 0..16), its "mere" values (17..33)
 _NL: Final = 10  # lanes for tables of up to 10 loose cards (2**10 lanes); larger: general path
 
 
-def _lane_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    lanes = [(1 << 17) - 1]  # lanes[k]: bits 0..16 of each of 2**k lanes
+def _lane_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
     ones = [1]  # ones[k]: bit 0 of each of 2**k lanes
     for k in range(_NL):
-        lanes.append(lanes[-1] | lanes[-1] << (_W << k))
         ones.append(ones[-1] | ones[-1] << (_W << k))
+    # keep[k][x]: the sums of 2**k lanes that stay at most 16 with x added (bits 0..16-x of each
+    # lane), masked before the shift so that no bit reaches the next lane
+    keep = tuple(tuple(o * ((1 << (17 - x)) - 1) for x in range(17)) for o in ones)
     rep = [0]  # rep[m]: bit 0 of each of m card lanes
     for i in range(_NL + 1):
         rep.append(rep[-1] | 1 << (_PW * i))
-    return tuple(lanes), tuple(o ^ 1 for o in ones), tuple(rep)  # ones without the empty set
+    return keep, tuple(o ^ 1 for o in ones), tuple(rep)  # ones without the empty set
 
 
-_LANES, _ONES, _REP = _lane_tables()
-_LANES_F: Final = _LANES
+_KEEP, _ONES, _REP = _lane_tables()
+_KEEP_F: Final = _KEEP
 _ONES_F: Final = _ONES
 _REP_F: Final = _REP
 _Tab = tuple[tuple[int, ...], int, int, int]
@@ -1010,10 +1012,11 @@ def _make_tab(loose: tuple[int, ...], hl: tuple[tuple[int, int], ...], tm: tuple
     sh = _W
     for k, c in enumerate(loose):
         lo, hi = hl[c]
+        keep = _KEEP_F[k]
         if hi:
-            a |= (((a << lo) | (a << hi)) & _LANES_F[k]) << sh
+            a |= ((a & keep[lo]) << lo | (a & keep[hi]) << hi) << sh
         else:
-            a |= ((a << lo) & _LANES_F[k]) << sh
+            a |= (a & keep[lo]) << (lo + sh)
         x = tm[c]
         t_ |= x << (_PW * k)
         tv |= x
