@@ -1084,16 +1084,43 @@ def _generate_loose(
     if tab[0] is not loose:
         tab = st._tab = _make_tab(loose, st._hl, st._tm)
     _, a, tl, tv = tab
-    hm = st._hm
     rules = st._rules
-    must_gather = rules[2]
     must = rules[5] and st.built_last >> p & 1
+    ones = _ONES_F[m]
+    if len(hand) == 1:  # the hand's last card (a quarter of the positions): no build (8.1.2)
+        h = hand[0]
+        vals = st._hv[h]
+        e = (a >> vals[0]) & ones
+        sets1 = _lane_unions(e, loose) if e else _EMPTY_UNIONS
+        if len(vals) > 1:
+            e = (a >> vals[1]) & ones
+            if e:
+                sets1 = dict(sets1)
+                for mk, part in _lane_unions(e, loose).items():
+                    if mk not in sets1:
+                        sets1[mk] = part
+        out1: list[KasinoAction] = []
+        for mk, part in sets1.items():
+            if mk:
+                if not mk & mk - 1:
+                    out1.append(_CAPTURE1[h][part[0][0]])
+                else:
+                    ca = _new(_T_CAPTURE)
+                    _set_card(ca, h)
+                    _set_groups(ca, part)
+                    out1.append(ca)
+        if h == _SPADE5:
+            out1.append(CLEAR)
+        if not (must and out1):  # under the duty (9.2) the captures alone
+            out1.append(TRAILS[h])
+        return out1
+    hm = st._hm
+    must_gather = rules[2]
     hkey = tuple(map(hm.__getitem__, hand))
     hinfo = _HANDS.get(hkey)
     if hinfo is None:
         hinfo = _hand_info(hkey)
     cards_info = hinfo[1]
-    ones = _ONES_F[m]
     rep = _REP_F[m]
     sets_of: list[dict[int, tuple[tuple[int, ...], ...]] | None] = [None] * 17
     reqc: list[int] | None = None
