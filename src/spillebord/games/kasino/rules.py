@@ -16,7 +16,9 @@ Legal-move generation (rule 6.2's set partition, done fast):
 * exactly ONE action per distinct effect: a capture is (card, set taken), a build is
   (card, value, cards used, simple/multiple), an extension is (card, build, cards used);
 * "samme bunke" (D20, D21) only filters: no new pile of a value already built (a mask of the
-  built values), and a build's gathered groups must cover the loose cards worth its value.
+  built values), and a build's gathered groups must cover the loose cards worth its value;
+* on a table of loose cards only (most positions) the subset sums and the one-card builds are
+  read from the table kept in "lanes" of big integers instead (see :func:`_make_tab`).
 
 ``legal()`` is cached until the next ``play``; ``copy()`` (derived by ``@state``) only copies
 references (hands, table, piles are tuples) and the RNG. Trail actions are one value per card,
