@@ -200,3 +200,41 @@ def test_items_by_getter_is_the_plain_selection() -> None:
     codes = tuple(range(100, 112))
     for g in range(1, 1 << 12):
         assert _items(g, codes) == tuple(codes[i] for i in _bits(g)), g
+
+
+def test_round_shuffle_draws_what_rng_shuffle_draws() -> None:
+    """The new round's shuffle computes the 51 SplitMix64 draws at once (``_shuffled_deck``):
+    the same deck order as ``Rng.shuffle`` on the 52 cards, and the generator left in the same
+    state, for small seeds, random states and states next to the 64-bit wrap."""
+    from spillebord.games.kasino.data import DECK
+    from spillebord.games.kasino.rules import _shuffled_deck
+
+    r = random.Random(3)
+    states = [*range(500), *(r.getrandbits(64) for _ in range(500)), *((1 << 64) - 1 - i for i in range(60))]
+    for x in states:
+        a, b = Rng(x), Rng(x)
+        deck = list(DECK)
+        a.shuffle(deck)
+        assert _shuffled_deck(b) == deck, x
+        assert a.s == b.s, x
+
+
+@pytest.mark.parametrize("index", range(20))
+def test_lanes_extended_by_a_trail_are_the_lanes_made_anew(index: int) -> None:
+    """The loose cards in lanes (``_tab``, see ``_make_tab``) are extended by a trail in
+    ``apply`` instead of being made again: wherever the state holds lanes for its table, in two
+    random games per option set, they are the lanes made from the table anew."""
+    from spillebord.games.kasino.rules import _make_tab
+
+    opts = variants()[index]
+    checked = 0
+    for g in range(2):
+        seats = 2 + (index + g) % 3
+        s = GAME.new(seats, 300 + 1000 * index + g, KasinoOptions(**opts))
+        rng = Rng(3 + g)
+        while s.to_act is not None:
+            if s._tab[0] is s.loose:  # before legal(), which would make them anew
+                assert s._tab[1:] == _make_tab(s.loose, s._hl, s._tm)[1:], (index, g, s.decisions)
+                checked += 1
+            s.play(rng.choice(s.legal()))
+    assert checked > 0 or opts.get("build_base") == "many_cards"

@@ -16,7 +16,9 @@ Legal-move generation (rule 6.2's set partition, done fast):
 * exactly ONE action per distinct effect: a capture is (card, set taken), a build is
   (card, value, cards used, simple/multiple), an extension is (card, build, cards used);
 * "samme bunke" (D20, D21) only filters: no new pile of a value already built (a mask of the
-  built values), and a build's gathered groups must cover the loose cards worth its value.
+  built values), and a build's gathered groups must cover the loose cards worth its value;
+* on a table of loose cards only (most positions) the subset sums and the one-card builds are
+  read from the table kept in "lanes" of big integers instead (see :func:`_make_tab`).
 
 ``legal()`` is cached until the next ``play``; ``copy()`` (derived by ``@state``) only copies
 references (hands, table, piles are tuples) and the RNG. Trail actions are one value per card,
@@ -33,6 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import reduce
 from operator import itemgetter, or_
+from struct import Struct
 from typing import Any, ClassVar, Final
 
 from spillebord.core import (
@@ -223,6 +226,41 @@ def rules_of(
     )
 
 
+# The new round's shuffle (3.1): the very draws of ``Rng.shuffle`` on the 52 cards (SplitMix64,
+# Fisher-Yates from the top), with the 51 generator outputs computed at once in 128-bit lanes of
+# one integer instead of one Python loop step each: the states s + k * gamma are an arithmetic
+# progression (``s * _SH_ONE + gamma * _SH_K``), every step of the mix is lane-wise (a lane is
+# masked to 64 bits before each multiplication, so no product reaches the next lane), and the
+# outputs come out with one ``struct`` unpack.
+_SH_N: Final = 51  # draws for 52 cards
+_SH_M64: Final = (1 << 64) - 1
+_SH_GAMMA: Final = 0x9E3779B97F4A7C15
+_SH_ONE: Final = sum(1 << (128 * k) for k in range(_SH_N))
+_SH_K: Final = sum((k + 1) << (128 * k) for k in range(_SH_N))
+_SH_MASK: Final = _SH_M64 * _SH_ONE
+_SH_BYTES: Final = 16 * _SH_N
+_SH_UNPACK: Final = Struct("<" + "Q8x" * _SH_N).unpack
+_SH_MODS: Final = tuple(range(52, 1, -1))  # draw k (from 0) picks among the top 52 - k cards
+_SH_TOPS: Final = tuple(range(51, 0, -1))
+
+
+def _shuffled_deck(rng: Rng) -> list[int]:
+    """``deck = list(DECK); rng.shuffle(deck)``: the same cards in the same order, and ``rng``
+    left in the same state (a test compares them)."""
+    s0 = rng.s
+    m = _SH_MASK
+    z = (s0 * _SH_ONE + _SH_GAMMA * _SH_K) & m
+    z = (((z ^ (z >> 30)) & m) * 0xBF58476D1CE4E5B9) & m
+    z = (((z ^ (z >> 27)) & m) * 0x94D049BB133111EB) & m
+    z = (z ^ (z >> 31)) & m
+    rng.s = (s0 + _SH_N * _SH_GAMMA) & _SH_M64
+    deck = list(DECK)
+    draws = _SH_UNPACK(z.to_bytes(_SH_BYTES, "little"))
+    for i, j in zip(_SH_TOPS, map(int.__mod__, draws, _SH_MODS), strict=True):
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
 def _draw_front(cards: list[int], k: int, rng: Rng) -> None:
     """Move ``k`` cards chosen uniformly at random from ``cards`` to ``cards[:k]`` (a partial
     Fisher-Yates) for a deal from an unordered stock. Several indices come from one 64-bit
@@ -295,6 +333,8 @@ class KasinoState(State[KasinoAction]):
     _hl: tuple[tuple[int, int], ...]
     _rules: tuple[bool, bool, bool, bool, bool, bool, tuple[tuple[int, ...], ...]]
     """The options as the legal-move generator reads them (see :func:`rules_of`)."""
+    _tab: tuple[tuple[int, ...], int, int, int]
+    """The loose cards in lanes, for the tuple ``_tab[0]`` (see :func:`_make_tab`)."""
 
     # ------------------------------------------------------------------ basics
 
@@ -368,7 +408,21 @@ class KasinoState(State[KasinoAction]):
         built = False
         kind = type(action)
         if kind is _T_TRAIL:
-            self.loose = (*self.loose, h)
+            loose = self.loose
+            nl = (*loose, h)
+            tab = self._tab
+            m = len(loose)
+            if tab[0] is loose and m < _NL:  # extend the lanes by the trailed card
+                lanes = tab[1]
+                lo, hi = self._hl[h]
+                keep = _KEEP_F[m]
+                if hi:
+                    lanes |= ((lanes & keep[lo]) << lo | (lanes & keep[hi]) << hi) << (_W << m)
+                else:
+                    lanes |= (lanes & keep[lo]) << (lo + (_W << m))
+                x = self._tm[h]
+                self._tab = (nl, lanes, tab[2] | x << (_PW * m), tab[3] | x)
+            self.loose = nl
             events = [{"kind": "trail", "seat": p, "card": _CARD_IDS[h], "text": _TRAIL_TEXTS[p][h]}]
         elif kind is _T_CAPTURE or kind is _T_CLEAR:
             events = []
@@ -383,8 +437,16 @@ class KasinoState(State[KasinoAction]):
                 loose = self.loose
                 if not self.builds:  # loose cards only: their codes are the cards (no frozenset)
                     codes_l = groups[0] if len(groups) == 1 else [c for g in groups for c in g]
-                    taken = tuple([c for c in loose if c in codes_l])
-                    self.loose = tuple([c for c in loose if c not in codes_l])
+                    if len(codes_l) == 1:  # one card (most captures): its text without the joins
+                        t = codes_l[0]
+                        i = loose.index(t)
+                        taken = (t,)
+                        self.loose = loose[:i] + loose[i + 1 :]
+                        text = f"seat {p} takes {_CARD_SYMBOLS[t]} with {_CARD_SYMBOLS[h]}"
+                    else:
+                        taken = tuple([c for c in loose if c in codes_l])
+                        self.loose = tuple([c for c in loose if c not in codes_l])
+                        text = f"seat {p} takes {groups_symbols(groups)} with {_CARD_SYMBOLS[h]}"
                 else:
                     codes = action.taken()
                     taken_l = [c for c in loose if c in codes]
@@ -397,7 +459,7 @@ class KasinoState(State[KasinoAction]):
                         taken = tuple(taken_l) + tuple(c for b in taken_b for c in b.cards())
                     else:
                         taken = tuple(taken_l)
-                text = f"seat {p} takes {groups_symbols(groups)} with {_CARD_SYMBOLS[h]}"
+                    text = f"seat {p} takes {groups_symbols(groups)} with {_CARD_SYMBOLS[h]}"
             piles = list(self.piles)
             piles[p] = (*piles[p], h, *taken)
             self.piles = tuple(piles)
@@ -504,8 +566,7 @@ class KasinoState(State[KasinoAction]):
     def _start_round(self, events: list[Event]) -> None:
         """Shuffle and deal the first hand: 2 to each, 2 to the table, twice (3.1)."""
         n = self.seats
-        deck = list(DECK)
-        self.rng.shuffle(deck)
+        deck = _shuffled_deck(self.rng)  # = list(DECK) shuffled by self.rng.shuffle
         # 2 to each from the dealer's left, 2 to the table, then again: seat dealer+1+k gets
         # deck[2k:2k+2] and deck[2n+2+2k:2n+4+2k]; the table deck[2n:2n+2] and deck[4n+2:4n+4]
         hands: list[tuple[int, ...]] = [()] * n
@@ -869,41 +930,6 @@ _GETTERS: Final[tuple[Callable[[tuple[int, ...]], Any], ...]] = tuple(
 (its result is the tuple :func:`_items` makes, taken in C)."""
 
 
-def _loose_unions(
-    v: int, subs: list[tuple[int, int]], loose: tuple[int, ...]
-) -> dict[int, tuple[tuple[int, ...], ...]]:
-    """The capture sets of value ``v`` on a table of loose cards only: every union of pairwise
-    disjoint groups worth ``v`` (``subs``: the groups and their sums, in mask order) → one
-    partition as card tuples. The same dictionary, in the same order, as the general path's
-    ``unions(lgroups(v))``."""
-    groups = [mk for mk, s in subs if s >> v & 1]
-    if not groups:
-        return _EMPTY_UNIONS
-    g = groups[0]
-    if len(groups) == 1:
-        if not g & g - 1:  # one card (the usual capture): _items inlined
-            return {0: (), g: ((loose[g.bit_length() - 1],),)}
-        return {0: (), g: (_items(g, loose),)}
-    if len(groups) == 2:
-        g2 = groups[1]
-        i1 = _items(g, loose)
-        i2 = _items(g2, loose)
-        if g & g2:
-            return {0: (), g: (i1,), g2: (i2,)}
-        return {0: (), g: (i1,), g2: (i2,), g | g2: (i1, i2)}
-    reach: dict[int, tuple[tuple[int, ...], ...]] = {0: ()}
-    for g in groups:
-        it = None
-        for r, part in list(reach.items()):
-            if not r & g:
-                nr = r | g
-                if nr not in reach:
-                    if it is None:
-                        it = _items(g, loose)
-                    reach[nr] = (*part, it)
-    return reach
-
-
 def _loose_sums(hl: tuple[tuple[int, int], ...], loose: tuple[int, ...], lim: int) -> list[tuple[int, int]]:
     """The subset sums of the loose cards that a hand card could capture: ``(0, 1)`` (the
     empty set) first, then (mask of the loose cards' positions, bits of the sums it can make
@@ -934,147 +960,270 @@ def _loose_sums(hl: tuple[tuple[int, int], ...], loose: tuple[int, ...], lim: in
     return subs
 
 
+# ---------------------------------------------------------------- the loose table in lanes
+#
+# A table of loose cards is kept as two big integers used as rows of small bit fields
+# ("lanes"), so that the subset sums and the one-card build values are a few shifts and ANDs in
+# C instead of a Python loop per subset or per card (issue 20, sixth round):
+#
+# * ``A``, the subset sums: lane ``k`` (``_W`` bits from bit ``_W * k``) holds the sums (bit s:
+#   worth s, 0..16) of the subset whose mask of table positions is ``k``; adding a card doubles
+#   the lanes. The groups worth v are the lanes with bit v, in mask order (the order of the
+#   general path's subset list).
+# * ``T``, the cards' values: lane ``i`` (``_PW`` bits from bit ``_PW * i``) holds the value mask
+#   of the card at position ``i``. A hand card worth x makes one-card builds of the values of
+#   ``T << x`` held by the other cards; its "mere b" values are ``T & sv``, kept 17 bits higher
+#   in the same lane, so the set bits in order are the general path's order (position, then
+#   the sums, then the same values).
+#
+# Kept on the state as ``_tab = (loose, A, T, values of all loose cards)`` for the tuple
+# ``loose`` it was made for (checked by identity: the tuple is immutable and held by ``_tab``),
+# extended by a trail in ``apply`` (over half the plays), made again otherwise.
+
+_W: Final = 17  # a lane of sums: bits 0..16
+_PW: Final = 34  # a lane of one card: its values (bits 0..16), its "mere" values (17..33)
+_NL: Final = 10  # lanes for tables of up to 10 loose cards (2**10 lanes); larger: general path
+
+
+def _lane_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
+    ones = [1]  # ones[k]: bit 0 of each of 2**k lanes
+    for k in range(_NL):
+        ones.append(ones[-1] | ones[-1] << (_W << k))
+    # keep[k][x]: the sums of 2**k lanes that stay at most 16 with x added (bits 0..16-x of each
+    # lane), masked before the shift so that no bit reaches the next lane
+    keep = tuple(tuple(o * ((1 << (17 - x)) - 1) for x in range(17)) for o in ones)
+    rep = [0]  # rep[m]: bit 0 of each of m card lanes
+    for i in range(_NL + 1):
+        rep.append(rep[-1] | 1 << (_PW * i))
+    return keep, tuple(o ^ 1 for o in ones), tuple(rep)  # ones without the empty set
+
+
+_KEEP, _ONES, _REP = _lane_tables()
+_KEEP_F: Final = _KEEP
+_ONES_F: Final = _ONES
+_REP_F: Final = _REP
+_Tab = tuple[tuple[int, ...], int, int, int]
+_NO_TAB: Final[_Tab] = ((-1,), 0, 0, 0)  # matches no table
+
+
+def _make_tab(loose: tuple[int, ...], hl: tuple[tuple[int, int], ...], tm: tuple[int, ...]) -> _Tab:
+    """The lanes of ``loose`` (see above); ``hl``/``tm``: the value mode's table values."""
+    a = 1
+    t_ = 0
+    tv = 0
+    sh = _W
+    for k, c in enumerate(loose):
+        lo, hi = hl[c]
+        keep = _KEEP_F[k]
+        if hi:
+            a |= ((a & keep[lo]) << lo | (a & keep[hi]) << hi) << sh
+        else:
+            a |= (a & keep[lo]) << (lo + sh)
+        x = tm[c]
+        t_ |= x << (_PW * k)
+        tv |= x
+        sh <<= 1
+    return (loose, a, t_, tv)
+
+
+def _lane_unions(e: int, loose: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """The capture sets of a value v on a table of loose cards only, from ``e``, nonzero: the
+    lanes ``A >> v`` masked to bit 0 of each nonempty subset's lane (see :func:`_make_tab`; the
+    caller tests for no group, the usual answer, without a call). Every union of pairwise
+    disjoint groups worth v (in mask order) → one partition as card tuples: the same dictionary,
+    in the same order, as the general path's ``_unions(_lgroups(v, ...))``."""
+    if not e & (e - 1):  # one group (the usual capture)
+        g = e.bit_length() // _W
+        if not g & g - 1:  # one card
+            return {0: (), g: ((loose[g.bit_length() - 1],),)}
+        return {0: (), g: (_items(g, loose),)}
+    groups = []
+    while e:
+        low = e & -e
+        groups.append(low.bit_length() // _W)
+        e ^= low
+    if len(groups) == 2:
+        g, g2 = groups
+        i1 = _items(g, loose)
+        i2 = _items(g2, loose)
+        if g & g2:
+            return {0: (), g: (i1,), g2: (i2,)}
+        return {0: (), g: (i1,), g2: (i2,), g | g2: (i1, i2)}
+    reach: dict[int, tuple[tuple[int, ...], ...]] = {0: ()}
+    for g in groups:
+        it = None
+        for r, part in list(reach.items()):
+            if not r & g:
+                nr = r | g
+                if nr not in reach:
+                    if it is None:
+                        it = _items(g, loose)
+                    reach[nr] = (*part, it)
+    return reach
+
+
+_CAPTURE1: Final[tuple[tuple[Capture, ...], ...]] = tuple(
+    tuple(_capture(h, ((t,),)) for t in DECK) for h in DECK
+)
+"""``Capture(h, ((t,),))``, the capture of one card by one card, made once (actions are
+immutable values, as the trails): most captures of random play."""
+_BUILD1: Final[dict[int, Build]] = {}
+"""``Build(h, b, (t,), (), same)`` by ``((h * 64 + t) * 32 + b) * 2 + same``, made when first
+listed: the one-card builds without gathering (at most 52 * 52 * 17 * 2 keys)."""
+
+
 def _generate_loose(
     st: KasinoState, p: int, hand: tuple[int, ...], loose: tuple[int, ...]
 ) -> list[KasinoAction]:
     """:func:`_generate` for a table of loose cards only (no builds) with one-card build
     bases: most positions of a game. The same list as the general path, with its bookkeeping
-    for builds on the table (ownership, raises, extensions, D20, rule 9.3) left out, which
-    makes it about a third cheaper."""
-    hm = st._hm
-    tm = st._tm
+    for builds on the table (ownership, raises, extensions, D20, rule 9.3) left out, and the
+    subset sums and one-card builds read from the table's lanes (see :func:`_make_tab`)."""
+    m = len(loose)
+    if m > _NL:
+        return _generate_general(st, p)
+    tab = st._tab
+    if tab[0] is not loose:
+        tab = st._tab = _make_tab(loose, st._hl, st._tm)
+    _, a, tl, tv = tab
     rules = st._rules
-    must_gather = rules[2]
-    pair = rules[6]
     must = rules[5] and st.built_last >> p & 1
+    ones = _ONES_F[m]
+    if len(hand) == 1:  # the hand's last card (a quarter of the positions): no build (8.1.2)
+        h = hand[0]
+        vals = st._hv[h]
+        e = (a >> vals[0]) & ones
+        sets1 = _lane_unions(e, loose) if e else _EMPTY_UNIONS
+        if len(vals) > 1:
+            e = (a >> vals[1]) & ones
+            if e:
+                sets1 = dict(sets1)
+                for mk, part in _lane_unions(e, loose).items():
+                    if mk not in sets1:
+                        sets1[mk] = part
+        out1: list[KasinoAction] = []
+        for mk, part in sets1.items():
+            if mk:
+                if not mk & mk - 1:
+                    out1.append(_CAPTURE1[h][part[0][0]])
+                else:
+                    ca = _new(_T_CAPTURE)
+                    _set_card(ca, h)
+                    _set_groups(ca, part)
+                    out1.append(ca)
+        if h == _SPADE5:
+            out1.append(CLEAR)
+        if not (must and out1):  # under the duty (9.2) the captures alone
+            out1.append(TRAILS[h])
+        return out1
+    hm = st._hm
+    must_gather = rules[2]
     hkey = tuple(map(hm.__getitem__, hand))
     hinfo = _HANDS.get(hkey)
     if hinfo is None:
         hinfo = _hand_info(hkey)
-    lim, cards_info = hinfo
-    m = len(loose)
-    subs = _loose_sums(st._hl, loose, lim)
-    del subs[0]
-    capmask = reduce(or_, map(_second, subs), 0)
+    cards_info = hinfo[1]
+    rep = _REP_F[m]
     sets_of: list[dict[int, tuple[tuple[int, ...], ...]] | None] = [None] * 17
-    tv = -1
-    tml: list[int] = []
     reqc: list[int] | None = None
     caps: list[KasinoAction] = []
     out: list[KasinoAction] = []
-    for h, (vals, hb, others, sv, want) in zip(hand, cards_info, strict=True):
+    b1 = _BUILD1
+    for h, (vals, _hb, others, sv, want) in zip(hand, cards_info, strict=True):
         # --- captures (6.2)
-        if hb & capmask:
-            v = vals[0]
-            if len(vals) == 1:
-                sets = sets_of[v]
-                if sets is None:
-                    sets = sets_of[v] = _loose_unions(v, subs, loose)
-            else:
-                if capmask >> v & 1:
-                    sets = sets_of[v]
-                    if sets is None:
-                        sets = sets_of[v] = _loose_unions(v, subs, loose)
-                else:
-                    sets = _EMPTY_UNIONS
-                v = vals[1]
-                if capmask >> v & 1:
-                    s2 = sets_of[v]
-                    if s2 is None:
-                        s2 = sets_of[v] = _loose_unions(v, subs, loose)
-                    if len(s2) > 1:
-                        sets = dict(sets)
-                        for mk, part in s2.items():
-                            if mk not in sets:
-                                sets[mk] = part
-            if len(sets) > 1:
-                # Capture(h, part) per nonempty set, made inline (see _capture)
-                if must:
-                    for mk, part in sets.items():
-                        if mk:
-                            a = _new(_T_CAPTURE)
-                            _set_card(a, h)
-                            _set_groups(a, part)
-                            caps.append(a)
-                            out.append(a)
-                else:
-                    for mk, part in sets.items():
-                        if mk:
-                            a = _new(_T_CAPTURE)
-                            _set_card(a, h)
-                            _set_groups(a, part)
-                            out.append(a)
+        v = vals[0]
+        sets = sets_of[v]
+        if sets is None:
+            e = (a >> v) & ones  # bit 0 of lane k: the subset k is worth v
+            sets = sets_of[v] = _lane_unions(e, loose) if e else _EMPTY_UNIONS
+        if len(vals) > 1:
+            v = vals[1]
+            s2 = sets_of[v]
+            if s2 is None:
+                e = (a >> v) & ones
+                s2 = sets_of[v] = _lane_unions(e, loose) if e else _EMPTY_UNIONS
+            if len(s2) > 1:
+                sets = dict(sets)
+                for mk, part in s2.items():
+                    if mk not in sets:
+                        sets[mk] = part
+        if len(sets) > 1:
+            c1 = _CAPTURE1[h]
+            for mk, part in sets.items():
+                if mk:
+                    if not mk & mk - 1:  # one card: the shared action
+                        ca = c1[part[0][0]]
+                    else:  # Capture(h, part), made inline (see _capture)
+                        ca = _new(_T_CAPTURE)
+                        _set_card(ca, h)
+                        _set_groups(ca, part)
+                    if must:
+                        caps.append(ca)
+                    out.append(ca)
         if h == _SPADE5:
             caps.append(CLEAR)
             out.append(CLEAR)
         # --- create a build (8.2, 8.3), as in the general path's one-card branch
-        if others:
-            if tv < 0:
-                tml = list(map(tm.__getitem__, loose))
-                tv = reduce(or_, tml, 0)
-            if tv & want:
-                seen_m: set[tuple[int, int]] | None = None
-                ph = pair[h]
-                # the loose cards that can take a value giving a one-card build with h
-                for i in range(m):
-                    if not tml[i] & want:
-                        continue
-                    t = loose[i]
-                    bm = ph[t] & others
-                    sm = tml[i] & sv
-                    while bm | sm:
-                        if bm:
-                            low = bm & -bm
-                            bm ^= low
-                            same = False
-                        else:
-                            low = sm & -sm
-                            sm ^= low
-                            same = True
-                        b = low.bit_length() - 1
-                        base = 1 << i
-                        bi = (t,)
-                        gs = sets_of[b]
-                        if gs is None:
-                            gs = sets_of[b] = _loose_unions(b, subs, loose)
-                        if must_gather:
-                            if reqc is None:
-                                reqc = [-1] * 17
-                            rq = reqc[b]
-                            if rq < 0:
-                                # D21: the loose cards worth b alone are the one-card groups of b
-                                rq = 0
-                                for g in gs:
-                                    if not g & g - 1:
-                                        rq |= g
-                                reqc[b] = rq
-                            req = rq & ~base
-                        else:
-                            req = 0
-                        if not req:  # Build(h, b, bi, (), same), made inline (see _build)
+        if tv & want:
+            x = vals[0]
+            # one-card builds: (position lane, value) in order, "mere" values 17 bits up
+            sums = (tl << x) | (tl << vals[1]) if len(vals) > 1 else tl << x
+            bms = sums & (others * rep)
+            if sv:
+                bms |= (tl & (sv * rep)) << 17
+            seen_m: set[tuple[int, int]] | None = None
+            while bms:
+                low = bms & -bms
+                bms ^= low
+                r = low.bit_length() - 1
+                i = r // _PW
+                b = r - i * _PW
+                same = b >= 17
+                if same:
+                    b -= 17
+                t = loose[i]
+                base = 1 << i
+                gs = sets_of[b]
+                if gs is None:
+                    e = (a >> b) & ones
+                    gs = sets_of[b] = _lane_unions(e, loose) if e else _EMPTY_UNIONS
+                if must_gather:
+                    if reqc is None:
+                        reqc = [-1] * 17
+                    rq = reqc[b]
+                    if rq < 0:
+                        # D21: the loose cards worth b alone are the one-card groups of b
+                        rq = 0
+                        for g in gs:
+                            if not g & g - 1:
+                                rq |= g
+                        reqc[b] = rq
+                    req = rq & ~base
+                else:
+                    req = 0
+                if not req:  # Build(h, b, (t,), (), same): shared
+                    key = ((h * 64 + t) * 32 + b) * 2 + same
+                    ba = b1.get(key)
+                    if ba is None:
+                        ba = b1[key] = _build(h, b, (t,), (), same)
+                    out.append(ba)
+                if len(gs) > 1:
+                    bi = (t,)
+                    for g, part in gs.items():
+                        if g and not g & base and g & req == req:
+                            skey = (b, base | g)
+                            if seen_m is None:
+                                seen_m = set()
+                            elif skey in seen_m:
+                                continue
+                            seen_m.add(skey)
                             ba = _new(_T_BUILD)
                             _set_card(ba, h)
                             _set_value(ba, b)
                             _set_base(ba, bi)
-                            _set_gather(ba, ())
+                            _set_gather(ba, part)
                             _set_same(ba, same)
                             out.append(ba)
-                        if len(gs) > 1:
-                            for g, part in gs.items():
-                                if g and not g & base and g & req == req:
-                                    key = (b, base | g)
-                                    if seen_m is None:
-                                        seen_m = set()
-                                    elif key in seen_m:
-                                        continue
-                                    seen_m.add(key)
-                                    ba = _new(_T_BUILD)
-                                    _set_card(ba, h)
-                                    _set_value(ba, b)
-                                    _set_base(ba, bi)
-                                    _set_gather(ba, part)
-                                    _set_same(ba, same)
-                                    out.append(ba)
         # --- trail (6.1)
         out.append(TRAILS[h])
     if must and caps:
@@ -1462,6 +1611,7 @@ class KasinoGame(Game[KasinoOptions, KasinoState]):
         s._tm = TABLE_MASKS[o.value_mode]
         s._hl = TABLE_LO_HI[o.value_mode]
         s._rules = rules_of(o)
+        s._tab = _NO_TAB
         if o.partnerships:
             s.sides = 2
             s.side_of = (0, 1, 0, 1)
