@@ -50,3 +50,38 @@ def test_dice_are_roughly_uniform() -> None:
     for _ in range(60_000):
         counts[r.die() - 1] += 1
     assert all(9_000 < c < 11_000 for c in counts), counts
+
+
+def _fisher_yates(seed: int, xs: list[int]) -> int:
+    """The shuffle's definition, one ``next64`` a step: what every length must give."""
+    r = Rng(seed)
+    for i in range(len(xs) - 1, 0, -1):
+        j = r.next64() % (i + 1)
+        xs[i], xs[j] = xs[j], xs[i]
+    return r.s
+
+
+@given(
+    st.integers(0, 2**64 - 1) | st.sampled_from([0, 2**64 - 1, 2**64 - 0x9E3779B97F4A7C15]),
+    st.integers(0, 1100) | st.sampled_from([5, 6, 7, 52, 104, 1024, 1025]),
+)
+def test_shuffle_draws_the_numbers_of_its_definition(seed: int, n: int) -> None:
+    # Shuffles of 6-1024 items compute their draws at once in 128-bit lanes of one integer
+    # (the state's wrap at 2**64 included): the same permutation and the same state after.
+    want = list(range(n))
+    state = _fisher_yates(seed, want)
+    got = list(range(n))
+    r = Rng(seed)
+    r.shuffle(got)
+    assert got == want
+    assert r.s == state
+
+
+PINNED_52 = [33, 38, 16, 43, 21, 26, 7, 20]  # the loop's draws, before the lanes
+
+
+def test_a_shuffle_of_52_is_pinned() -> None:
+    deck = list(range(52))
+    r = Rng(2026)
+    r.shuffle(deck)
+    assert deck[:8] == PINNED_52 and r.s == (2026 + 51 * 0x9E3779B97F4A7C15) % 2**64

@@ -8,13 +8,35 @@ game state copies its RNG for free (``random.Random`` carries 625 words).
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Callable, MutableSequence, Sequence
+from struct import Struct
 from typing import TypeVar
 
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
+
+# Shuffles of 6 to 1024 items draw their n - 1 numbers at once, each in a 128-bit lane of one
+# integer: the states s + k * gamma are an arithmetic progression, every step of the mixer is
+# lane-wise (a lane is masked to 64 bits before each multiplication, so no product reaches the
+# next lane), and the outputs come out with one ``struct`` unpack. The very numbers of the
+# loop, in C instead of n - 1 Python steps: 1.7-1.8 times faster from 32 items, even at 6.
+_LANES_FROM = 6
+_LANES_TO = 1024
+_Lanes = tuple[int, int, int, Callable[[bytes], tuple[int, ...]], int, tuple[int, ...], tuple[int, ...]]
+_LANES: dict[int, _Lanes] = {}
+
+
+def _lanes(n: int) -> _Lanes:
+    """The constants of a shuffle of ``n`` items (made once per length)."""
+    k = n - 1
+    one = sum(1 << (128 * i) for i in range(k))
+    steps = sum(((i + 1) * _GAMMA) << (128 * i) for i in range(k))  # < 2**128: masked later
+    lanes = (one, steps, _MASK * one, Struct("<" + "Q8x" * k).unpack, 16 * k,
+             tuple(range(k, 0, -1)), tuple(range(n, 1, -1)))  # fmt: skip
+    _LANES[n] = lanes
+    return lanes
 
 
 class Rng:
@@ -61,7 +83,20 @@ class Rng:
         return seq[(z ^ (z >> 31)) % len(seq)]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
-        """Fisher-Yates, in place."""
+        """Fisher-Yates, in place: for i from the top down, swap ``seq[i]`` with
+        ``seq[next64() % (i + 1)]``."""
+        n = len(seq)
+        if _LANES_FROM <= n <= _LANES_TO:
+            one, steps, m, unpack, size, tops, mods = _LANES.get(n) or _lanes(n)
+            s0 = self.s
+            z = (s0 * one + steps) & m
+            z = (((z ^ (z >> 30)) & m) * 0xBF58476D1CE4E5B9) & m
+            z = (((z ^ (z >> 27)) & m) * 0x94D049BB133111EB) & m
+            z = (z ^ (z >> 31)) & m
+            self.s = (s0 + (n - 1) * _GAMMA) & _MASK
+            for i, j in zip(tops, map(int.__mod__, unpack(z.to_bytes(size, "little")), mods), strict=True):
+                seq[i], seq[j] = seq[j], seq[i]
+            return
         s = self.s
         for i in range(len(seq) - 1, 0, -1):  # next64() inlined: the same draws, in order
             s = (s + _GAMMA) & _MASK

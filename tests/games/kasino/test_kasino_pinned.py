@@ -202,23 +202,6 @@ def test_items_by_getter_is_the_plain_selection() -> None:
         assert _items(g, codes) == tuple(codes[i] for i in _bits(g)), g
 
 
-def test_round_shuffle_draws_what_rng_shuffle_draws() -> None:
-    """The new round's shuffle computes the 51 SplitMix64 draws at once (``_shuffled_deck``):
-    the same deck order as ``Rng.shuffle`` on the 52 cards, and the generator left in the same
-    state, for small seeds, random states and states next to the 64-bit wrap."""
-    from spillebord.games.kasino.data import DECK
-    from spillebord.games.kasino.rules import _shuffled_deck
-
-    r = random.Random(3)
-    states = [*range(500), *(r.getrandbits(64) for _ in range(500)), *((1 << 64) - 1 - i for i in range(60))]
-    for x in states:
-        a, b = Rng(x), Rng(x)
-        deck = list(DECK)
-        a.shuffle(deck)
-        assert _shuffled_deck(b) == deck, x
-        assert a.s == b.s, x
-
-
 @pytest.mark.parametrize("index", range(20))
 def test_lanes_extended_by_a_trail_are_the_lanes_made_anew(index: int) -> None:
     """The loose cards in lanes (``_tab``, see ``_make_tab``) are extended by a trail in

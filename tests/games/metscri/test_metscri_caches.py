@@ -15,8 +15,8 @@ import pytest
 from spillebord.core import Rng
 from spillebord.games.metscri import GAME, MetscriOptions
 from spillebord.games.metscri.actions import MOVE_OBJ, REVEAL_OBJ, SPY_OBJ, TURN_OBJ
-from spillebord.games.metscri.data import COLLECT, MOVE, NCARDS, SPY, SPY_COST, SQUARES, TURN
-from spillebord.games.metscri.rules import MetscriState, _shuffle_deck
+from spillebord.games.metscri.data import COLLECT, MOVE, SPY, SPY_COST, SQUARES, TURN
+from spillebord.games.metscri.rules import MetscriState
 
 OPTIONS: list[dict[str, Any]] = [
     {},
@@ -73,20 +73,3 @@ def test_kept_moves_and_occupancy_agree_with_the_board(options: dict[str, Any]) 
                 assert g._any_group() == bool(g._groups())
             s.play(rng.choice(s.legal()))
 
-
-def test_the_deal_shuffles_the_deck_as_rng_shuffle_does() -> None:
-    """``new()`` deals with ``_shuffle_deck`` (the draws computed at once): the same
-    permutation and the same generator state as ``Rng.shuffle``."""
-    seeds = [*range(500), 2**63, 2**64 - 1, 0x9E3779B97F4A7C15, 12345678901234567890]
-    for seed in seeds:
-        a, b = list(range(NCARDS)), list(range(NCARDS))
-        ra, rb = Rng(seed), Rng(seed)
-        ra.shuffle(a)
-        _shuffle_deck(rb, b)
-        assert a == b
-        assert ra.s == rb.s
-    short, ref = [5, 3, 9], [5, 3, 9]  # any other length: Rng.shuffle itself
-    r1, r2 = Rng(7), Rng(7)
-    _shuffle_deck(r1, short)
-    r2.shuffle(ref)
-    assert short == ref and r1.s == r2.s

@@ -35,7 +35,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import reduce
 from operator import itemgetter, or_
-from struct import Struct
 from typing import Any, ClassVar, Final
 
 from spillebord.core import (
@@ -224,41 +223,6 @@ def rules_of(
         o.build_obligations == "text",
         PAIR_SUMS[o.value_mode],
     )
-
-
-# The new round's shuffle (3.1): the very draws of ``Rng.shuffle`` on the 52 cards (SplitMix64,
-# Fisher-Yates from the top), with the 51 generator outputs computed at once in 128-bit lanes of
-# one integer instead of one Python loop step each: the states s + k * gamma are an arithmetic
-# progression (``s * _SH_ONE + gamma * _SH_K``), every step of the mix is lane-wise (a lane is
-# masked to 64 bits before each multiplication, so no product reaches the next lane), and the
-# outputs come out with one ``struct`` unpack.
-_SH_N: Final = 51  # draws for 52 cards
-_SH_M64: Final = (1 << 64) - 1
-_SH_GAMMA: Final = 0x9E3779B97F4A7C15
-_SH_ONE: Final = sum(1 << (128 * k) for k in range(_SH_N))
-_SH_K: Final = sum((k + 1) << (128 * k) for k in range(_SH_N))
-_SH_MASK: Final = _SH_M64 * _SH_ONE
-_SH_BYTES: Final = 16 * _SH_N
-_SH_UNPACK: Final = Struct("<" + "Q8x" * _SH_N).unpack
-_SH_MODS: Final = tuple(range(52, 1, -1))  # draw k (from 0) picks among the top 52 - k cards
-_SH_TOPS: Final = tuple(range(51, 0, -1))
-
-
-def _shuffled_deck(rng: Rng) -> list[int]:
-    """``deck = list(DECK); rng.shuffle(deck)``: the same cards in the same order, and ``rng``
-    left in the same state (a test compares them)."""
-    s0 = rng.s
-    m = _SH_MASK
-    z = (s0 * _SH_ONE + _SH_GAMMA * _SH_K) & m
-    z = (((z ^ (z >> 30)) & m) * 0xBF58476D1CE4E5B9) & m
-    z = (((z ^ (z >> 27)) & m) * 0x94D049BB133111EB) & m
-    z = (z ^ (z >> 31)) & m
-    rng.s = (s0 + _SH_N * _SH_GAMMA) & _SH_M64
-    deck = list(DECK)
-    draws = _SH_UNPACK(z.to_bytes(_SH_BYTES, "little"))
-    for i, j in zip(_SH_TOPS, map(int.__mod__, draws, _SH_MODS), strict=True):
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
 
 
 def _draw_front(cards: list[int], k: int, rng: Rng) -> None:
@@ -566,7 +530,8 @@ class KasinoState(State[KasinoAction]):
     def _start_round(self, events: list[Event]) -> None:
         """Shuffle and deal the first hand: 2 to each, 2 to the table, twice (3.1)."""
         n = self.seats
-        deck = _shuffled_deck(self.rng)  # = list(DECK) shuffled by self.rng.shuffle
+        deck = list(DECK)
+        self.rng.shuffle(deck)
         # 2 to each from the dealer's left, 2 to the table, then again: seat dealer+1+k gets
         # deck[2k:2k+2] and deck[2n+2+2k:2n+4+2k]; the table deck[2n:2n+2] and deck[4n+2:4n+4]
         hands: list[tuple[int, ...]] = [()] * n

@@ -36,10 +36,8 @@ move, turn or spy any free-lying card).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable
 from itertools import chain as _chain
-from operator import mod as _mod
 from typing import Any, ClassVar
 
 from spillebord.core import JSON, Event, Game, GameKind, IllegalAction, Rng, State, state, win_outcome
@@ -1193,36 +1191,6 @@ STEP_SAME: tuple[tuple[bool, ...], ...] = tuple(
 """``STEP_OK`` with same-level steps allowed (option ``allow_same_level_step``, A3)."""
 
 
-_MASK64 = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
-_DEAL_LANES = NCARDS - 1
-_LITTLE_ENDIAN = sys.byteorder == "little"  # the lanes are read as native 64-bit words
-_LANE_ONES = sum(1 << (128 * k) for k in range(_DEAL_LANES))
-_LANE_MASK = _MASK64 * _LANE_ONES
-_LANE_STEPS = sum((((k + 1) * _GAMMA) & _MASK64) << (128 * k) for k in range(_DEAL_LANES))
-_DEAL_MODS = tuple(range(NCARDS, 1, -1))
-_DEAL_SLOTS = tuple(range(NCARDS - 1, 0, -1))
-
-
-def _shuffle_deck(rng: Rng, deck: list[int]) -> None:
-    """``rng.shuffle(deck)`` for the 104 cards: the same permutation and the same state of
-    ``rng`` afterwards, with the 103 SplitMix64 draws computed at once. Each draw is a
-    128-bit lane of one integer (its state, then the mixer's xor-shifts and multiplications,
-    masked to 64 bits per lane; a lane's product stays within its 128 bits), so the mixing
-    runs in C instead of 103 times in Python."""
-    if len(deck) != NCARDS or not _LITTLE_ENDIAN:
-        rng.shuffle(deck)
-        return
-    s = rng.s
-    x = (s * _LANE_ONES + _LANE_STEPS) & _LANE_MASK
-    x = (((x ^ (x >> 30)) & _LANE_MASK) * 0xBF58476D1CE4E5B9) & _LANE_MASK
-    x = (((x ^ (x >> 27)) & _LANE_MASK) * 0x94D049BB133111EB) & _LANE_MASK
-    x ^= x >> 31
-    lanes = memoryview(x.to_bytes(_DEAL_LANES * 16, "little")).cast("Q")[::2]
-    for i, j in zip(_DEAL_SLOTS, map(_mod, lanes.tolist(), _DEAL_MODS), strict=True):  # Fisher-Yates
-        deck[i], deck[j] = deck[j], deck[i]
-    rng.s = (s + _DEAL_LANES * _GAMMA) & _MASK64
-
 
 def _set(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
     return (*t[:i], v, *t[i + 1 :])
@@ -1265,7 +1233,7 @@ class MetscriGame(Game[MetscriOptions, MetscriState]):
         s.start(self, seats, Rng(seed))
         s.opts = o
         deck = list(range(NCARDS))
-        _shuffle_deck(s.rng, deck)
+        s.rng.shuffle(deck)
         s.known = [0] * NCARDS
         s.hands = []
         for i in range(seats):
