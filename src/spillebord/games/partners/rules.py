@@ -205,19 +205,132 @@ def viable(
     size: int,
 ) -> bool:
     """Some sequence of parts uses exactly ``r`` more steps (or ends by a lapse or a win)."""
+    if not optional and not bounce:
+        # the default rules: the search on the moving colour's pieces alone
+        a = seat if pos[seat][0] < HOUSE else seat ^ 2  # B.active_colour
+        return _can_finish(a, pos[a], _moved_of(a, used), r, B.blocker_bits(pos), _pair_bits(pos, a), size)
     key = (pos, seat, r, used, optional, bounce, size)
     v = _VIABLE.get(key)
     if v is None:
-        if not optional and not bounce:
-            # the legal list's search: some part passes part_ok (decided by the exact
-            # shortcuts where they can; ``first``: the first part that passes ends it)
-            v = bool(_default_seven_parts(pos, seat, r, used, size, first=True))
-        else:
-            parts = sorted(split_parts(pos, seat, r, used, optional, bounce, size), key=_longest_first)
-            v = any(part_ok(pos, seat, r, used, part, optional, bounce, size) for part in parts)
+        parts = sorted(split_parts(pos, seat, r, used, optional, bounce, size), key=_longest_first)
+        v = any(part_ok(pos, seat, r, used, part, optional, bounce, size) for part in parts)
         if len(_VIABLE) > 200_000:
             _VIABLE.clear()
         _VIABLE[key] = v
+    return v
+
+
+def _moved_of(a: int, used: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """Where the pieces of colour ``a`` that moved in this split stand (``used``'s squares of
+    ``a``, sorted): they may not move again."""
+    if not used:
+        return ()
+    out = [q for c, q in used if c == a]
+    out.sort()
+    return tuple(out)
+
+
+def _pair_bits(pos: Board, a: int) -> int:
+    """Bits ``1 << q`` of the track squares where another colour than ``a`` has a protected
+    pair: a piece of ``a`` landing there goes back to its circle (5.3)."""
+    bits = 0
+    for o in _OTHERS[a]:
+        prev = CIRCLE
+        for q in pos[o]:
+            if q == prev and 0 <= q < HOUSE:
+                bits |= 1 << q
+            prev = q
+    return bits
+
+
+def _part_passes(
+    a: int, mine: tuple[int, ...], moved: tuple[int, ...], p: int, e: int, rem: int, blk: int, pairs: int, size: int
+) -> bool:
+    """Default rules: :func:`part_ok` of the part that moves colour ``a``'s piece on ``p`` to
+    ``e`` with ``rem`` steps left after it (the arguments as :func:`_can_finish`'s)."""
+    if not rem:
+        return True
+    to = CIRCLE if e < HOUSE and (pairs >> e) & 1 else e  # B.land: a pair sends it home
+    pcs = list(mine)
+    pcs.remove(p)
+    pcs.append(to)
+    pcs.sort()
+    new = tuple(pcs)
+    if new[0] >= HOUSE:  # all of a's pieces home: a switch or a win, the rest may lapse
+        return True
+    mv = [*moved, to]
+    mv.sort()
+    return _can_finish(a, new, tuple(mv), rem, blk, pairs, size)
+
+
+_FINISH: dict[tuple[Any, ...], bool] = {}
+""":func:`_can_finish` by its arguments."""
+
+
+def _can_finish(
+    a: int, mine: tuple[int, ...], moved: tuple[int, ...], rem: int, blk: int, pairs: int, size: int
+) -> bool:
+    """Default rules: can colour ``a`` (its pieces ``mine``; those on ``moved`` already moved
+    in this split) use exactly ``rem`` more steps of the 7, or bring all its pieces home on
+    the way (a switch to the partner or a win: then the rest may lapse, 6.5.6)?
+
+    This is :func:`viable` on the moving colour alone: in a split only ``a``'s pieces move,
+    they cannot land on a start field, so the blockers (``blk``, :func:`.board.blocker_bits`)
+    stay as they are for ``a``, a knocked-out piece of another colour changes nothing for
+    ``a``, and the protected pairs (``pairs``, :func:`_pair_bits`) stay where they are.
+    Memoised by its arguments."""
+    key = (a, mine, moved, rem, blk, pairs, size)
+    v = _FINISH.get(key)
+    if v is not None:
+        return v
+    tbl = _LEGAL_PATHS.get((a, size)) or B.path_table(a, size)
+    hm = 0
+    if mine[-1] >= HOUSE:
+        for q in mine:
+            if q >= HOUSE:
+                hm |= 1 << (q - HOUSE)
+    k0 = blk << 4 | hm
+    v = False
+    cands: list[tuple[int, tuple[int, ...]]] = []
+    prev = CIRCLE
+    for q in mine:  # each free square once
+        if q == prev:
+            continue
+        prev = q
+        if moved and mine.count(q) <= moved.count(q):
+            continue
+        path = tbl.get((q + 1) << 8 | k0)  # B.path_key(q, blk, hm)
+        if path is None:
+            path = B.legal_path(a, q, blk, hm, size)
+        if len(path) >= rem:  # this piece walks the rest alone
+            v = True
+            break
+        if path:
+            cands.append((q, path))
+    if not v:
+        for q, path in cands:
+            s = 0
+            for e in path:  # every part of q: fewer steps than ``rem`` here
+                s += 1
+                to = CIRCLE if e < HOUSE and (pairs >> e) & 1 else e  # B.land: a pair sends it home
+                pcs = list(mine)
+                pcs.remove(q)
+                pcs.append(to)
+                pcs.sort()
+                new = tuple(pcs)
+                if new[0] >= HOUSE:  # all of a's pieces home: the rest lapses
+                    v = True
+                    break
+                mv = [*moved, to]
+                mv.sort()
+                if _can_finish(a, new, tuple(mv), rem - s, blk, pairs, size):
+                    v = True
+                    break
+            if v:
+                break
+    if len(_FINISH) > 200_000:
+        _FINISH.clear()
+    _FINISH[key] = v
     return v
 
 
@@ -245,8 +358,6 @@ def _default_seven_parts(
     r: int,
     used: tuple[tuple[int, int], ...],
     size: int,
-    track_split: bool = True,
-    first: bool = False,
     acts: bool = False,
 ) -> Sequence[Any]:
     """:func:`seven_parts` under the default rules (mandatory entry, no bounce, all seven used).
@@ -261,27 +372,22 @@ def _default_seven_parts(
     steps, each at least one, exactly when need <= total; the house pieces add any of their
     :func:`_house_sums`. Without house moves the steps a piece may take are then a run of its
     row: those that leave more than the others can walk need the search, the rest up to the
-    end are accepted, one slice of ``_SEVEN_ROWS``. :func:`part_ok` decides the rest.
-    Without ``track_split`` every part is decided by :func:`part_ok` or by what it would find
-    at once (another free piece walks the rest alone; nothing can walk it and the colour
-    cannot come home).
+    end are accepted, one slice of ``_SEVEN_ROWS``. :func:`_part_passes` (the search on the
+    colour's pieces alone) decides the rest.
 
-    With ``first`` (for :func:`viable`, which reads only whether the list is empty) it
-    returns as soon as a part passes, and searches with :func:`part_ok` only when no part
-    passed without it. With ``acts`` the list holds the :class:`.actions.Seven` actions
+    With ``acts`` the list holds the :class:`.actions.Seven` actions
     instead of the parts (legal()'s lists; then it may be the tuple kept in
     :data:`_SEVEN_LISTS`, which callers only read)."""
     a = seat if pos[seat][0] < HOUSE else seat ^ 2  # B.active_colour
     mine = pos[a]
     blk = (0 in pos[0]) | (15 in pos[1]) << 1 | (30 in pos[2]) << 2 | (45 in pos[3]) << 3  # B.blocker_bits
-    key = None
-    if track_split and not first:
-        key = (a, mine, blk, r, used, size, acts)
-        got = _SEVEN_LISTS.get(key)
-        if got is not None:
-            return got if acts else list(got)
-    searched = False  # whether part_ok looked at the rest of the board
-    later: list[tuple[int, int, int, int]] = []  # with ``first``: the parts to search, if need be
+    key = (a, mine, blk, r, used, size, acts)
+    got = _SEVEN_LISTS.get(key)
+    if got is not None:
+        return got if acts else list(got)
+    searched = False  # whether a search looked at the protected pairs of the board
+    moved = _moved_of(a, used)
+    pairs = 0
     pmap = _paths_of(a, mine, blk, size)
     free: dict[int, int] = {}
     for q in mine:
@@ -338,21 +444,17 @@ def _default_seven_parts(
                         far = _far(a, free, others, p, blk, size)
                     if not _shares(far, rem):
                         continue
-                part = (a, p, s, e)
-                if first:
-                    later.append(part)
-                    continue
-                searched = True
-                if part_ok(pos, seat, r, used, part, False, False, size):
-                    out.append(row[s - 1] if acts else part)
-            if first and out:
-                return out
+                if not searched:
+                    searched = True
+                    pairs = _pair_bits(pos, a)
+                if _part_passes(a, mine, moved, p, e, rem, blk, pairs, size):
+                    out.append(row[s - 1] if acts else (a, p, s, e))
             continue
         # the track split of the other free track pieces, for every remainder at once: their
         # total path length, the fewest steps after which one enters the house, the longest
         total = 0
         # a remainder above ``reach`` lets some other path enter the house: undecided
-        reach = 99 if track_split else -1
+        reach = 99
         longest = 0
         for q in others:
             qpath = pmap[q]
@@ -422,13 +524,12 @@ def _default_seven_parts(
             if far is None:
                 far = _far(a, free, others, p, blk, size)
             if _shares(far, rem):  # else nor can the colour come home
-                part = (a, p, s, path[s - 1])
-                if first:
-                    later.append(part)
-                else:
+                e = path[s - 1]
+                if not searched:
                     searched = True
-                    if part_ok(pos, seat, r, used, part, False, False, size):
-                        out.append(row[s - 1] if acts else part)
+                    pairs = _pair_bits(pos, a)
+                if _part_passes(a, mine, moved, p, e, rem, blk, pairs, size):
+                    out.append(row[s - 1] if acts else (a, p, s, e))
             s += 1
         for s in range(h + 1, n + 1):  # the steps that end in the house
             rem = r - s
@@ -441,21 +542,12 @@ def _default_seven_parts(
                     far = _far(a, free, others, p, blk, size)
                 if not _shares(far, rem):
                     continue
-            part = (a, p, s, e)
-            if first:
-                later.append(part)
-                continue
-            searched = True
-            if part_ok(pos, seat, r, used, part, False, False, size):
-                out.append(row[s - 1] if acts else part)
-        if first and out:
-            return out
-    if first:  # no part passed at once: search the others, in order, up to the first that passes
-        for part in later:
-            if part_ok(pos, seat, r, used, part, False, False, size):
-                return [part]
-        return out
-    if key is not None and not searched:
+            if not searched:
+                searched = True
+                pairs = _pair_bits(pos, a)
+            if _part_passes(a, mine, moved, p, e, rem, blk, pairs, size):
+                out.append(row[s - 1] if acts else (a, p, s, e))
+    if not searched:
         if len(_SEVEN_LISTS) > 100_000:
             _SEVEN_LISTS.clear()
         _SEVEN_LISTS[key] = tuple(out) if acts else out[:]
