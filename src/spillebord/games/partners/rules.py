@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import repeat
-from operator import is_
+from operator import and_, getitem, is_, truth
 from typing import Any, ClassVar, TypeVar
 
 from spillebord.core import (
@@ -244,7 +244,15 @@ def _pair_bits(pos: Board, a: int) -> int:
 
 
 def _part_passes(
-    a: int, mine: tuple[int, ...], moved: tuple[int, ...], p: int, e: int, rem: int, blk: int, pairs: int, size: int
+    a: int,
+    mine: tuple[int, ...],
+    moved: tuple[int, ...],
+    p: int,
+    e: int,
+    rem: int,
+    blk: int,
+    pairs: int,
+    size: int,
 ) -> bool:
     """Default rules: :func:`part_ok` of the part that moves colour ``a``'s piece on ``p`` to
     ``e`` with ``rem`` steps left after it (the arguments as :func:`_can_finish`'s)."""
@@ -309,9 +317,7 @@ def _can_finish(
             cands.append((q, path))
     if not v:
         for q, path in cands:
-            s = 0
-            for e in path:  # every part of q: fewer steps than ``rem`` here
-                s += 1
+            for s, e in enumerate(path, 1):  # every part of q: fewer steps than ``rem`` here
                 to = CIRCLE if e < HOUSE and (pairs >> e) & 1 else e  # B.land: a pair sends it home
                 pcs = list(mine)
                 pcs.remove(q)
@@ -721,6 +727,17 @@ _SWAP_ROWS: list[list[Swap | None]] = [[None] * (TRACK << 2) for _ in range(TRAC
 when first offered."""
 
 
+_DISTINCT: dict[tuple[str, ...], tuple[str, ...]] = {}
+"""A (sorted) hand -> its card types, each once, in order (``dict.fromkeys``, memoised: it is
+the slowest step of a small loop)."""
+
+
+def _distinct(hand: tuple[str, ...]) -> tuple[str, ...]:
+    """``_DISTINCT[hand]``, made."""
+    got = _DISTINCT[hand] = tuple(dict.fromkeys(hand))
+    return got
+
+
 _GIVE_LISTS: dict[tuple[str, ...], tuple[Give, ...]] = {}
 
 
@@ -731,6 +748,9 @@ def _gives(hand: tuple[str, ...]) -> tuple[Give, ...]:
 
 
 _NEVER = 256
+_HOUSE_BITS = tuple((1 << (q - HOUSE)) << 4 if q >= HOUSE else 0 for q in range(HOUSE + HOUSE_SIZE + 1))
+"""``_HOUSE_BITS[q]``: the bit of house circle ``q`` in the board's mask (0 off the house; index
+-1, the start circle, is the last entry, 0)."""
 """A mask bit always set in the board's mask (see :func:`_card_table`): a move that does not exist."""
 _NO_TABLES: dict[str, Any] = {}
 CardRow = tuple[tuple[int, Move | None], ...]
@@ -768,6 +788,36 @@ def _card_table(card: str, a: int, size: int) -> CardTable:
     start = _start_action(card, a) if t.start else None
     res = _CARD_TABLES.setdefault((a, size), {})[card] = (start, tuple(rows), t.split, t.swap)
     return res
+
+
+Pick = tuple[Move | None, ...]
+BoardCard = tuple[Start | None, tuple[Pick, ...], bool, bool]
+_BOARD_CARDS: dict[int, dict[str, BoardCard]] = {}
+"""``bm << 6 | colour << 4 | size`` (``bm``: the board's mask, see :func:`_card_table`) ->
+card -> :func:`_board_card`."""
+Choices = tuple[tuple[int, ...], tuple[tuple[Move | None, None], ...]]
+_CHOICES: dict[tuple[str, int, int], tuple[Choices, ...]] = {}
+"""(card, colour, size) -> per row of :func:`_card_table`: its masks and its (move, None)
+pairs, indexed by square ``p`` (the start circle last, as ``p = -1`` indexes it)."""
+
+
+def _board_card(card: str, a: int, size: int, bm: int, cards: dict[str, BoardCard]) -> BoardCard:
+    """``cards[card]`` for the board mask ``bm``: (the start action or None, per row of
+    :func:`_card_table` the move from each square ``p`` if it is legal on this board, else None
+    (indexed by ``p``: the start circle, ``p = -1``, is the last entry), whether the card
+    splits, whether it swaps). Made once per colour, mask and card."""
+    tab = _CARD_TABLES.get((a, size), _NO_TABLES).get(card) or _card_table(card, a, size)
+    rows = _CHOICES.get((card, a, size))
+    if rows is None:
+        made = []
+        for row in tab[1]:
+            on = row[1:] + row[:1]  # index p: the circle's entry (p + 1 = 0) last
+            made.append((tuple(m for m, _ in on), tuple((mv, None) for _, mv in on)))
+        rows = _CHOICES[card, a, size] = tuple(made)
+    # the move where the mask misses bm (pair index 0), None where it does not (index 1)
+    picks = tuple(tuple(map(getitem, alts, map(truth, map(and_, masks, repeat(bm))))) for masks, alts in rows)
+    got = cards[card] = (tab[0], picks, tab[2], tab[3])
+    return got
 
 
 # --------------------------------------------------------------------------- state
@@ -894,7 +944,9 @@ class PartnersState(State[PartnersAction]):
             return out
         return self.card_moves(seat, self.hands[seat], with_discard=True)
 
-    def card_moves(self, seat: int, hand: Sequence[str], with_discard: bool = False) -> list[PartnersAction]:
+    def card_moves(
+        self, seat: int, hand: tuple[str, ...], with_discard: bool = False
+    ) -> list[PartnersAction]:
         """Every move ``seat`` could make with the cards in ``hand`` on the current board."""
         o = self.opts
         optional = o.house_entry == "optional"
@@ -910,27 +962,32 @@ class PartnersState(State[PartnersAction]):
                 (0 in pos[0]) | (15 in pos[1]) << 1 | (30 in pos[2]) << 2 | (45 in pos[3]) << 3 | _NEVER
             )
             if mine[-1] >= HOUSE:
-                bm |= B.house_mask(mine) << 4
-            # the table rows (p + 1) of the pieces that may move, each square once
-            rows = []
+                for q in mine:  # B.house_mask(mine) << 4
+                    bm |= _HOUSE_BITS[q]
+            key = bm << 6 | a << 4 | size
+            cards = _BOARD_CARDS.get(key)
+            if cards is None:
+                cards = _BOARD_CARDS[key] = {}
+            # the squares of the pieces that may move, each once (a loop: dict.fromkeys costs more)
+            squares = []
             prev = CIRCLE
             for p in mine:
                 if p != prev:
-                    rows.append(p + 1)
+                    squares.append(p)
                     prev = p
-            tables = _CARD_TABLES.get((a, size), _NO_TABLES).get
-            for card in dict.fromkeys(hand):
-                tab = tables(card) or _card_table(card, a, size)
-                if tab[0] is not None and mine[0] == CIRCLE:
-                    out.append(tab[0])
-                for row in tab[1]:
-                    for i in rows:
-                        mask, mv = row[i]
-                        if not mask & bm:
-                            out.append(mv)  # type: ignore[arg-type]  # a mask of 0 has a move
-                if tab[2]:
+            circle = mine[0] == CIRCLE
+            for card in _DISTINCT.get(hand) or _distinct(hand):
+                start, picks, split, swaps = cards.get(card) or _board_card(card, a, size, bm, cards)
+                if start is not None and circle:
+                    out.append(start)
+                for pick in picks:
+                    for p in squares:
+                        mv = pick[p]
+                        if mv is not None:
+                            out.append(mv)
+                if split:
                     _add_sevens(out, pos, seat, o)
-                if tab[3]:
+                if swaps:
                     _add_swaps(out, pos, o)
             if with_discard and (not out or o.allow_voluntary_discard):
                 out.append(_DISCARD)
@@ -1361,23 +1418,34 @@ class PartnersState(State[PartnersAction]):
 
     def _deal(self, ev: list[Event]) -> None:
         """Four cards each, one at a time clockwise from the dealer's left (R3.1)."""
-        hands: list[list[str]] = [[], [], [], []]
         deck = self.deck
         i = 0
+        hands: Sequence[Sequence[str]]
         if self.deck_unordered:
+            dealt: list[list[str]] = [[], [], [], []]
             rest = list(deck)
             randrange = self.rng.randrange
             for _ in range(4):
                 for k in range(1, 5):
-                    hands[(self.dealer + k) % 4].append(rest.pop(randrange(len(rest))))
+                    dealt[(self.dealer + k) % 4].append(rest.pop(randrange(len(rest))))
+            hands = dealt
             deck = tuple(rest)
         else:
-            for _ in range(4):
-                for k in range(1, 5):
-                    hands[(self.dealer + k) % 4].append(deck[i])
-                    i += 1
+            # card j goes to the seat (dealer + 1 + j) % 4: each hand is a stride of the deck
+            d = self.dealer + 1
+            strides: list[tuple[str, ...]] = [(), (), (), ()]
+            for k in range(4):
+                strides[(d + k) % 4] = deck[k:16:4]
+            hands = strides
+            i = 16
         self.deck = deck[i:]
-        self.hands = tuple(sort_cards(h) for h in hands)
+        order = _ORDER  # sort_cards
+        self.hands = (
+            tuple(sorted(hands[0], key=order)),
+            tuple(sorted(hands[1], key=order)),
+            tuple(sorted(hands[2], key=order)),
+            tuple(sorted(hands[3], key=order)),
+        )
         self.deal_no += 1
         self.deals += 1
         if self.opts.lead_rule == "dealer_left":
