@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import repeat
-from operator import and_, getitem, is_, truth
+from operator import is_
 from typing import Any, ClassVar, TypeVar
 
 from spillebord.core import (
@@ -795,10 +795,11 @@ BoardCard = tuple[Start | None, tuple[Pick, ...], bool, bool]
 _BOARD_CARDS: dict[int, dict[str, BoardCard]] = {}
 """``bm << 6 | colour << 4 | size`` (``bm``: the board's mask, see :func:`_card_table`) ->
 card -> :func:`_board_card`."""
-Choices = tuple[tuple[int, ...], tuple[tuple[Move | None, None], ...]]
+Choices = tuple[tuple[Move | None, ...], tuple[tuple[int, int], ...]]
 _CHOICES: dict[tuple[str, int, int], tuple[Choices, ...]] = {}
-"""(card, colour, size) -> per row of :func:`_card_table`: its masks and its (move, None)
-pairs, indexed by square ``p`` (the start circle last, as ``p = -1`` indexes it)."""
+"""(card, colour, size) -> per row of :func:`_card_table`: its moves indexed by square ``p``
+(the start circle last, as ``p = -1`` indexes it) and the (p, mask) of the squares whose move
+some board forbids (mask not 0)."""
 
 
 def _board_card(card: str, a: int, size: int, bm: int, cards: dict[str, BoardCard]) -> BoardCard:
@@ -812,11 +813,17 @@ def _board_card(card: str, a: int, size: int, bm: int, cards: dict[str, BoardCar
         made = []
         for row in tab[1]:
             on = row[1:] + row[:1]  # index p: the circle's entry (p + 1 = 0) last
-            made.append((tuple(m for m, _ in on), tuple((mv, None) for _, mv in on)))
+            masked = tuple((p, m) for p, (m, mv) in enumerate(on) if m and mv is not None)
+            made.append((tuple(mv for _, mv in on), masked))
         rows = _CHOICES[card, a, size] = tuple(made)
-    # the move where the mask misses bm (pair index 0), None where it does not (index 1)
-    picks = tuple(tuple(map(getitem, alts, map(truth, map(and_, masks, repeat(bm))))) for masks, alts in rows)
-    got = cards[card] = (tab[0], picks, tab[2], tab[3])
+    picks = []
+    for moves, masked in rows:
+        pick = list(moves)
+        for p, m in masked:  # the moves this board forbids
+            if m & bm:
+                pick[p] = None
+        picks.append(tuple(pick))
+    got = cards[card] = (tab[0], tuple(picks), tab[2], tab[3])
     return got
 
 
