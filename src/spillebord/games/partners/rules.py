@@ -387,13 +387,19 @@ def _default_seven_parts(
     a = seat if pos[seat][0] < HOUSE else seat ^ 2  # B.active_colour
     mine = pos[a]
     blk = (0 in pos[0]) | (15 in pos[1]) << 1 | (30 in pos[2]) << 2 | (45 in pos[3]) << 3  # B.blocker_bits
-    key = (a, mine, blk, r, used, size, acts)
+    key = (a, mine, blk & ~(1 << a), r, used, size, acts)  # a's own blocker bit never stops a
     got = _SEVEN_LISTS.get(key)
+    pairs = -1  # _pair_bits, once a search needs it
     if got is not None:
-        return got if acts else list(got)
+        if type(got) is not dict:
+            return got if acts else list(got)
+        # a search decided some part: then the list depends on the protected pairs too
+        pairs = _pair_bits(pos, a)
+        hit = got.get(pairs)
+        if hit is not None:
+            return hit if acts else list(hit)
     searched = False  # whether a search looked at the protected pairs of the board
     moved = _moved_of(a, used)
-    pairs = 0
     pmap = _paths_of(a, mine, blk, size)
     free: dict[int, int] = {}
     for q in mine:
@@ -450,8 +456,8 @@ def _default_seven_parts(
                         far = _far(a, free, others, p, blk, size)
                     if not _shares(far, rem):
                         continue
-                if not searched:
-                    searched = True
+                searched = True
+                if pairs < 0:
                     pairs = _pair_bits(pos, a)
                 if _part_passes(a, mine, moved, p, e, rem, blk, pairs, size):
                     out.append(row[s - 1] if acts else (a, p, s, e))
@@ -531,8 +537,8 @@ def _default_seven_parts(
                 far = _far(a, free, others, p, blk, size)
             if _shares(far, rem):  # else nor can the colour come home
                 e = path[s - 1]
-                if not searched:
-                    searched = True
+                searched = True
+                if pairs < 0:
                     pairs = _pair_bits(pos, a)
                 if _part_passes(a, mine, moved, p, e, rem, blk, pairs, size):
                     out.append(row[s - 1] if acts else (a, p, s, e))
@@ -548,23 +554,31 @@ def _default_seven_parts(
                     far = _far(a, free, others, p, blk, size)
                 if not _shares(far, rem):
                     continue
-            if not searched:
-                searched = True
+            searched = True
+            if pairs < 0:
                 pairs = _pair_bits(pos, a)
             if _part_passes(a, mine, moved, p, e, rem, blk, pairs, size):
                 out.append(row[s - 1] if acts else (a, p, s, e))
+    if len(_SEVEN_LISTS) > 100_000:
+        _SEVEN_LISTS.clear()
+        got = None
+    kept = tuple(out) if acts else out[:]
     if not searched:
-        if len(_SEVEN_LISTS) > 100_000:
-            _SEVEN_LISTS.clear()
-        _SEVEN_LISTS[key] = tuple(out) if acts else out[:]
+        _SEVEN_LISTS[key] = kept
+    else:  # whether a part needs the search depends on the key alone: always a dict here
+        if got is None:
+            got = _SEVEN_LISTS[key] = {}
+        got[pairs] = kept
     return out
 
 
 _SEVEN_LISTS: dict[tuple[Any, ...], Any] = {}
-""":func:`_default_seven_parts` by (colour, its pieces, blocker bits, steps left, parts used,
-board size, ``acts``) when no :func:`part_ok` search decided a part: then nothing else on the
-board mattered (the colour's paths, blockers and house decide). With ``acts`` the tuple of
-actions (legal()'s callers only read it), else the list of parts (copied when returned)."""
+""":func:`_default_seven_parts` by (colour, its pieces, the others' blocker bits, steps left,
+parts used, board size, ``acts``): the list itself when no search decided a part (then nothing
+else on the board mattered: the colour's paths, blockers and house decide), else a dict by the
+protected pairs (:func:`_pair_bits`, the one other thing a search reads). With ``acts`` the
+tuple of actions (legal()'s callers only read it), else the list of parts (copied when
+returned)."""
 
 
 def _far(a: int, free: dict[int, int], others: list[int], p: int, blk: int, size: int) -> list[int]:
