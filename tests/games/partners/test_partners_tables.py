@@ -80,8 +80,10 @@ def test_seven_parts_match_a_plain_search(loose: dict[str, int]) -> None:
             assert seat is not None
             if s.phase == "split" or (s.phase == "play" and "S7" in s.hands[seat]):
                 r, used = (s.split_left, s.split_used) if s.phase == "split" else (7, ())
+                # the engine's memos must not decide for themselves
                 R._VIABLE.clear()
-                R._FINISH.clear()  # the engine's memo must not decide for itself
+                R._FINISH.clear()
+                R._SEVEN_LISTS.clear()
                 got = R.seven_parts(s.pos, seat, r, used, o)
                 want = [
                     part
