@@ -80,7 +80,10 @@ def test_seven_parts_match_a_plain_search(loose: dict[str, int]) -> None:
             assert seat is not None
             if s.phase == "split" or (s.phase == "play" and "S7" in s.hands[seat]):
                 r, used = (s.split_left, s.split_used) if s.phase == "split" else (7, ())
-                R._VIABLE.clear()  # the engine's memo must not decide for itself
+                # the engine's memos must not decide for themselves
+                R._VIABLE.clear()
+                R._FINISH.clear()
+                R._SEVEN_LISTS.clear()
                 got = R.seven_parts(s.pos, seat, r, used, o)
                 want = [
                     part
@@ -116,9 +119,11 @@ def test_seven_actions_fresh_and_memoised_match_a_plain_search(loose: dict[str, 
                     if _ref_ok(s.pos, seat, r, used, part, size)
                 ]
                 R._VIABLE.clear()
+                R._FINISH.clear()
                 R._SEVEN_LISTS.clear()
                 fresh = list(R._default_seven_parts(s.pos, seat, r, used, size, acts=True))
                 R._VIABLE.clear()
+                R._FINISH.clear()
                 again = list(R._default_seven_parts(s.pos, seat, r, used, size, acts=True))
                 assert fresh == again == want, (s.pos, seat, r, used)
                 checked += 1

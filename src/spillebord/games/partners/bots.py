@@ -277,7 +277,7 @@ def _value_after(pos: B.Board, a: Action, t: int) -> float | None:
 def _card_worth(state: PartnersState, seat: int, card: str) -> float:
     """The best evaluation (for ``seat``) of a move with ``card`` by ``seat`` on this board."""
     t = team(seat)
-    moves = state.card_moves(seat, [card])
+    moves = state.card_moves(seat, (card,))
     if not moves:
         return team_value(state, t) + _UNUSABLE
     best = float("-inf")

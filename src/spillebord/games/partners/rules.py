@@ -205,19 +205,138 @@ def viable(
     size: int,
 ) -> bool:
     """Some sequence of parts uses exactly ``r`` more steps (or ends by a lapse or a win)."""
+    if not optional and not bounce:
+        # the default rules: the search on the moving colour's pieces alone
+        a = seat if pos[seat][0] < HOUSE else seat ^ 2  # B.active_colour
+        return _can_finish(a, pos[a], _moved_of(a, used), r, B.blocker_bits(pos), _pair_bits(pos, a), size)
     key = (pos, seat, r, used, optional, bounce, size)
     v = _VIABLE.get(key)
     if v is None:
-        if not optional and not bounce:
-            # the legal list's search: some part passes part_ok (decided by the exact
-            # shortcuts where they can; ``first``: the first part that passes ends it)
-            v = bool(_default_seven_parts(pos, seat, r, used, size, first=True))
-        else:
-            parts = sorted(split_parts(pos, seat, r, used, optional, bounce, size), key=_longest_first)
-            v = any(part_ok(pos, seat, r, used, part, optional, bounce, size) for part in parts)
+        parts = sorted(split_parts(pos, seat, r, used, optional, bounce, size), key=_longest_first)
+        v = any(part_ok(pos, seat, r, used, part, optional, bounce, size) for part in parts)
         if len(_VIABLE) > 200_000:
             _VIABLE.clear()
         _VIABLE[key] = v
+    return v
+
+
+def _moved_of(a: int, used: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """Where the pieces of colour ``a`` that moved in this split stand (``used``'s squares of
+    ``a``, sorted): they may not move again."""
+    if not used:
+        return ()
+    out = [q for c, q in used if c == a]
+    out.sort()
+    return tuple(out)
+
+
+def _pair_bits(pos: Board, a: int) -> int:
+    """Bits ``1 << q`` of the track squares where another colour than ``a`` has a protected
+    pair: a piece of ``a`` landing there goes back to its circle (5.3)."""
+    bits = 0
+    for o in _OTHERS[a]:
+        prev = CIRCLE
+        for q in pos[o]:
+            if q == prev and 0 <= q < HOUSE:
+                bits |= 1 << q
+            prev = q
+    return bits
+
+
+def _part_passes(
+    a: int,
+    mine: tuple[int, ...],
+    moved: tuple[int, ...],
+    p: int,
+    e: int,
+    rem: int,
+    blk: int,
+    pairs: int,
+    size: int,
+) -> bool:
+    """Default rules: :func:`part_ok` of the part that moves colour ``a``'s piece on ``p`` to
+    ``e`` with ``rem`` steps left after it (the arguments as :func:`_can_finish`'s)."""
+    if not rem:
+        return True
+    to = CIRCLE if e < HOUSE and (pairs >> e) & 1 else e  # B.land: a pair sends it home
+    pcs = list(mine)
+    pcs.remove(p)
+    pcs.append(to)
+    pcs.sort()
+    new = tuple(pcs)
+    if new[0] >= HOUSE:  # all of a's pieces home: a switch or a win, the rest may lapse
+        return True
+    mv = [*moved, to]
+    mv.sort()
+    return _can_finish(a, new, tuple(mv), rem, blk, pairs, size)
+
+
+_FINISH: dict[tuple[Any, ...], bool] = {}
+""":func:`_can_finish` by its arguments."""
+
+
+def _can_finish(
+    a: int, mine: tuple[int, ...], moved: tuple[int, ...], rem: int, blk: int, pairs: int, size: int
+) -> bool:
+    """Default rules: can colour ``a`` (its pieces ``mine``; those on ``moved`` already moved
+    in this split) use exactly ``rem`` more steps of the 7, or bring all its pieces home on
+    the way (a switch to the partner or a win: then the rest may lapse, 6.5.6)?
+
+    This is :func:`viable` on the moving colour alone: in a split only ``a``'s pieces move,
+    they cannot land on a start field, so the blockers (``blk``, :func:`.board.blocker_bits`)
+    stay as they are for ``a``, a knocked-out piece of another colour changes nothing for
+    ``a``, and the protected pairs (``pairs``, :func:`_pair_bits`) stay where they are.
+    Memoised by its arguments."""
+    key = (a, mine, moved, rem, blk, pairs, size)
+    v = _FINISH.get(key)
+    if v is not None:
+        return v
+    tbl = _LEGAL_PATHS.get((a, size)) or B.path_table(a, size)
+    hm = 0
+    if mine[-1] >= HOUSE:
+        for q in mine:
+            if q >= HOUSE:
+                hm |= 1 << (q - HOUSE)
+    k0 = blk << 4 | hm
+    v = False
+    cands: list[tuple[int, tuple[int, ...]]] = []
+    prev = CIRCLE
+    for q in mine:  # each free square once
+        if q == prev:
+            continue
+        prev = q
+        if moved and mine.count(q) <= moved.count(q):
+            continue
+        path = tbl.get((q + 1) << 8 | k0)  # B.path_key(q, blk, hm)
+        if path is None:
+            path = B.legal_path(a, q, blk, hm, size)
+        if len(path) >= rem:  # this piece walks the rest alone
+            v = True
+            break
+        if path:
+            cands.append((q, path))
+    if not v:
+        for q, path in cands:
+            for s, e in enumerate(path, 1):  # every part of q: fewer steps than ``rem`` here
+                to = CIRCLE if e < HOUSE and (pairs >> e) & 1 else e  # B.land: a pair sends it home
+                pcs = list(mine)
+                pcs.remove(q)
+                pcs.append(to)
+                pcs.sort()
+                new = tuple(pcs)
+                if new[0] >= HOUSE:  # all of a's pieces home: the rest lapses
+                    v = True
+                    break
+                mv = [*moved, to]
+                mv.sort()
+                if _can_finish(a, new, tuple(mv), rem - s, blk, pairs, size):
+                    v = True
+                    break
+            if v:
+                break
+    if len(_FINISH) > 200_000:
+        _FINISH.clear()
+    _FINISH[key] = v
     return v
 
 
@@ -245,8 +364,6 @@ def _default_seven_parts(
     r: int,
     used: tuple[tuple[int, int], ...],
     size: int,
-    track_split: bool = True,
-    first: bool = False,
     acts: bool = False,
 ) -> Sequence[Any]:
     """:func:`seven_parts` under the default rules (mandatory entry, no bounce, all seven used).
@@ -261,27 +378,28 @@ def _default_seven_parts(
     steps, each at least one, exactly when need <= total; the house pieces add any of their
     :func:`_house_sums`. Without house moves the steps a piece may take are then a run of its
     row: those that leave more than the others can walk need the search, the rest up to the
-    end are accepted, one slice of ``_SEVEN_ROWS``. :func:`part_ok` decides the rest.
-    Without ``track_split`` every part is decided by :func:`part_ok` or by what it would find
-    at once (another free piece walks the rest alone; nothing can walk it and the colour
-    cannot come home).
+    end are accepted, one slice of ``_SEVEN_ROWS``. :func:`_part_passes` (the search on the
+    colour's pieces alone) decides the rest.
 
-    With ``first`` (for :func:`viable`, which reads only whether the list is empty) it
-    returns as soon as a part passes, and searches with :func:`part_ok` only when no part
-    passed without it. With ``acts`` the list holds the :class:`.actions.Seven` actions
+    With ``acts`` the list holds the :class:`.actions.Seven` actions
     instead of the parts (legal()'s lists; then it may be the tuple kept in
     :data:`_SEVEN_LISTS`, which callers only read)."""
     a = seat if pos[seat][0] < HOUSE else seat ^ 2  # B.active_colour
     mine = pos[a]
     blk = (0 in pos[0]) | (15 in pos[1]) << 1 | (30 in pos[2]) << 2 | (45 in pos[3]) << 3  # B.blocker_bits
-    key = None
-    if track_split and not first:
-        key = (a, mine, blk, r, used, size, acts)
-        got = _SEVEN_LISTS.get(key)
-        if got is not None:
+    key = (a, mine, blk & ~(1 << a), r, used, size, acts)  # a's own blocker bit never stops a
+    got = _SEVEN_LISTS.get(key)
+    pairs = -1  # _pair_bits, once a search needs it
+    if got is not None:
+        if type(got) is not dict:
             return got if acts else list(got)
-    searched = False  # whether part_ok looked at the rest of the board
-    later: list[tuple[int, int, int, int]] = []  # with ``first``: the parts to search, if need be
+        # a search decided some part: then the list depends on the protected pairs too
+        pairs = _pair_bits(pos, a)
+        hit = got.get(pairs)
+        if hit is not None:
+            return hit if acts else list(hit)
+    searched = False  # whether a search looked at the protected pairs of the board
+    moved = _moved_of(a, used)
     pmap = _paths_of(a, mine, blk, size)
     free: dict[int, int] = {}
     for q in mine:
@@ -338,21 +456,17 @@ def _default_seven_parts(
                         far = _far(a, free, others, p, blk, size)
                     if not _shares(far, rem):
                         continue
-                part = (a, p, s, e)
-                if first:
-                    later.append(part)
-                    continue
                 searched = True
-                if part_ok(pos, seat, r, used, part, False, False, size):
-                    out.append(row[s - 1] if acts else part)
-            if first and out:
-                return out
+                if pairs < 0:
+                    pairs = _pair_bits(pos, a)
+                if _part_passes(a, mine, moved, p, e, rem, blk, pairs, size):
+                    out.append(row[s - 1] if acts else (a, p, s, e))
             continue
         # the track split of the other free track pieces, for every remainder at once: their
         # total path length, the fewest steps after which one enters the house, the longest
         total = 0
         # a remainder above ``reach`` lets some other path enter the house: undecided
-        reach = 99 if track_split else -1
+        reach = 99
         longest = 0
         for q in others:
             qpath = pmap[q]
@@ -422,13 +536,12 @@ def _default_seven_parts(
             if far is None:
                 far = _far(a, free, others, p, blk, size)
             if _shares(far, rem):  # else nor can the colour come home
-                part = (a, p, s, path[s - 1])
-                if first:
-                    later.append(part)
-                else:
-                    searched = True
-                    if part_ok(pos, seat, r, used, part, False, False, size):
-                        out.append(row[s - 1] if acts else part)
+                e = path[s - 1]
+                searched = True
+                if pairs < 0:
+                    pairs = _pair_bits(pos, a)
+                if _part_passes(a, mine, moved, p, e, rem, blk, pairs, size):
+                    out.append(row[s - 1] if acts else (a, p, s, e))
             s += 1
         for s in range(h + 1, n + 1):  # the steps that end in the house
             rem = r - s
@@ -441,32 +554,31 @@ def _default_seven_parts(
                     far = _far(a, free, others, p, blk, size)
                 if not _shares(far, rem):
                     continue
-            part = (a, p, s, e)
-            if first:
-                later.append(part)
-                continue
             searched = True
-            if part_ok(pos, seat, r, used, part, False, False, size):
-                out.append(row[s - 1] if acts else part)
-        if first and out:
-            return out
-    if first:  # no part passed at once: search the others, in order, up to the first that passes
-        for part in later:
-            if part_ok(pos, seat, r, used, part, False, False, size):
-                return [part]
-        return out
-    if key is not None and not searched:
-        if len(_SEVEN_LISTS) > 100_000:
-            _SEVEN_LISTS.clear()
-        _SEVEN_LISTS[key] = tuple(out) if acts else out[:]
+            if pairs < 0:
+                pairs = _pair_bits(pos, a)
+            if _part_passes(a, mine, moved, p, e, rem, blk, pairs, size):
+                out.append(row[s - 1] if acts else (a, p, s, e))
+    if len(_SEVEN_LISTS) > 100_000:
+        _SEVEN_LISTS.clear()
+        got = None
+    kept = tuple(out) if acts else out[:]
+    if not searched:
+        _SEVEN_LISTS[key] = kept
+    else:  # whether a part needs the search depends on the key alone: always a dict here
+        if got is None:
+            got = _SEVEN_LISTS[key] = {}
+        got[pairs] = kept
     return out
 
 
 _SEVEN_LISTS: dict[tuple[Any, ...], Any] = {}
-""":func:`_default_seven_parts` by (colour, its pieces, blocker bits, steps left, parts used,
-board size, ``acts``) when no :func:`part_ok` search decided a part: then nothing else on the
-board mattered (the colour's paths, blockers and house decide). With ``acts`` the tuple of
-actions (legal()'s callers only read it), else the list of parts (copied when returned)."""
+""":func:`_default_seven_parts` by (colour, its pieces, the others' blocker bits, steps left,
+parts used, board size, ``acts``): the list itself when no search decided a part (then nothing
+else on the board mattered: the colour's paths, blockers and house decide), else a dict by the
+protected pairs (:func:`_pair_bits`, the one other thing a search reads). With ``acts`` the
+tuple of actions (legal()'s callers only read it), else the list of parts (copied when
+returned)."""
 
 
 def _far(a: int, free: dict[int, int], others: list[int], p: int, blk: int, size: int) -> list[int]:
@@ -629,6 +741,17 @@ _SWAP_ROWS: list[list[Swap | None]] = [[None] * (TRACK << 2) for _ in range(TRAC
 when first offered."""
 
 
+_DISTINCT: dict[tuple[str, ...], tuple[str, ...]] = {}
+"""A (sorted) hand -> its card types, each once, in order (``dict.fromkeys``, memoised: it is
+the slowest step of a small loop)."""
+
+
+def _distinct(hand: tuple[str, ...]) -> tuple[str, ...]:
+    """``_DISTINCT[hand]``, made."""
+    got = _DISTINCT[hand] = tuple(dict.fromkeys(hand))
+    return got
+
+
 _GIVE_LISTS: dict[tuple[str, ...], tuple[Give, ...]] = {}
 
 
@@ -639,6 +762,9 @@ def _gives(hand: tuple[str, ...]) -> tuple[Give, ...]:
 
 
 _NEVER = 256
+_HOUSE_BITS = tuple((1 << (q - HOUSE)) << 4 if q >= HOUSE else 0 for q in range(HOUSE + HOUSE_SIZE + 1))
+"""``_HOUSE_BITS[q]``: the bit of house circle ``q`` in the board's mask (0 off the house; index
+-1, the start circle, is the last entry, 0)."""
 """A mask bit always set in the board's mask (see :func:`_card_table`): a move that does not exist."""
 _NO_TABLES: dict[str, Any] = {}
 CardRow = tuple[tuple[int, Move | None], ...]
@@ -676,6 +802,43 @@ def _card_table(card: str, a: int, size: int) -> CardTable:
     start = _start_action(card, a) if t.start else None
     res = _CARD_TABLES.setdefault((a, size), {})[card] = (start, tuple(rows), t.split, t.swap)
     return res
+
+
+Pick = tuple[Move | None, ...]
+BoardCard = tuple[Start | None, tuple[Pick, ...], bool, bool]
+_BOARD_CARDS: dict[int, dict[str, BoardCard]] = {}
+"""``bm << 6 | colour << 4 | size`` (``bm``: the board's mask, see :func:`_card_table`) ->
+card -> :func:`_board_card`."""
+Choices = tuple[tuple[Move | None, ...], tuple[tuple[int, int], ...]]
+_CHOICES: dict[tuple[str, int, int], tuple[Choices, ...]] = {}
+"""(card, colour, size) -> per row of :func:`_card_table`: its moves indexed by square ``p``
+(the start circle last, as ``p = -1`` indexes it) and the (p, mask) of the squares whose move
+some board forbids (mask not 0)."""
+
+
+def _board_card(card: str, a: int, size: int, bm: int, cards: dict[str, BoardCard]) -> BoardCard:
+    """``cards[card]`` for the board mask ``bm``: (the start action or None, per row of
+    :func:`_card_table` the move from each square ``p`` if it is legal on this board, else None
+    (indexed by ``p``: the start circle, ``p = -1``, is the last entry), whether the card
+    splits, whether it swaps). Made once per colour, mask and card."""
+    tab = _CARD_TABLES.get((a, size), _NO_TABLES).get(card) or _card_table(card, a, size)
+    rows = _CHOICES.get((card, a, size))
+    if rows is None:
+        made = []
+        for row in tab[1]:
+            on = row[1:] + row[:1]  # index p: the circle's entry (p + 1 = 0) last
+            masked = tuple((p, m) for p, (m, mv) in enumerate(on) if m and mv is not None)
+            made.append((tuple(mv for _, mv in on), masked))
+        rows = _CHOICES[card, a, size] = tuple(made)
+    picks = []
+    for moves, masked in rows:
+        pick = list(moves)
+        for p, m in masked:  # the moves this board forbids
+            if m & bm:
+                pick[p] = None
+        picks.append(tuple(pick))
+    got = cards[card] = (tab[0], tuple(picks), tab[2], tab[3])
+    return got
 
 
 # --------------------------------------------------------------------------- state
@@ -802,7 +965,9 @@ class PartnersState(State[PartnersAction]):
             return out
         return self.card_moves(seat, self.hands[seat], with_discard=True)
 
-    def card_moves(self, seat: int, hand: Sequence[str], with_discard: bool = False) -> list[PartnersAction]:
+    def card_moves(
+        self, seat: int, hand: tuple[str, ...], with_discard: bool = False
+    ) -> list[PartnersAction]:
         """Every move ``seat`` could make with the cards in ``hand`` on the current board."""
         o = self.opts
         optional = o.house_entry == "optional"
@@ -818,27 +983,32 @@ class PartnersState(State[PartnersAction]):
                 (0 in pos[0]) | (15 in pos[1]) << 1 | (30 in pos[2]) << 2 | (45 in pos[3]) << 3 | _NEVER
             )
             if mine[-1] >= HOUSE:
-                bm |= B.house_mask(mine) << 4
-            # the table rows (p + 1) of the pieces that may move, each square once
-            rows = []
+                for q in mine:  # B.house_mask(mine) << 4
+                    bm |= _HOUSE_BITS[q]
+            key = bm << 6 | a << 4 | size
+            cards = _BOARD_CARDS.get(key)
+            if cards is None:
+                cards = _BOARD_CARDS[key] = {}
+            # the squares of the pieces that may move, each once (a loop: dict.fromkeys costs more)
+            squares = []
             prev = CIRCLE
             for p in mine:
                 if p != prev:
-                    rows.append(p + 1)
+                    squares.append(p)
                     prev = p
-            tables = _CARD_TABLES.get((a, size), _NO_TABLES).get
-            for card in dict.fromkeys(hand):
-                tab = tables(card) or _card_table(card, a, size)
-                if tab[0] is not None and mine[0] == CIRCLE:
-                    out.append(tab[0])
-                for row in tab[1]:
-                    for i in rows:
-                        mask, mv = row[i]
-                        if not mask & bm:
-                            out.append(mv)  # type: ignore[arg-type]  # a mask of 0 has a move
-                if tab[2]:
+            circle = mine[0] == CIRCLE
+            for card in _DISTINCT.get(hand) or _distinct(hand):
+                start, picks, split, swaps = cards.get(card) or _board_card(card, a, size, bm, cards)
+                if start is not None and circle:
+                    out.append(start)
+                for pick in picks:
+                    for p in squares:
+                        mv = pick[p]
+                        if mv is not None:
+                            out.append(mv)
+                if split:
                     _add_sevens(out, pos, seat, o)
-                if tab[3]:
+                if swaps:
                     _add_swaps(out, pos, o)
             if with_discard and (not out or o.allow_voluntary_discard):
                 out.append(_DISCARD)
@@ -1269,23 +1439,34 @@ class PartnersState(State[PartnersAction]):
 
     def _deal(self, ev: list[Event]) -> None:
         """Four cards each, one at a time clockwise from the dealer's left (R3.1)."""
-        hands: list[list[str]] = [[], [], [], []]
         deck = self.deck
         i = 0
+        hands: Sequence[Sequence[str]]
         if self.deck_unordered:
+            dealt: list[list[str]] = [[], [], [], []]
             rest = list(deck)
             randrange = self.rng.randrange
             for _ in range(4):
                 for k in range(1, 5):
-                    hands[(self.dealer + k) % 4].append(rest.pop(randrange(len(rest))))
+                    dealt[(self.dealer + k) % 4].append(rest.pop(randrange(len(rest))))
+            hands = dealt
             deck = tuple(rest)
         else:
-            for _ in range(4):
-                for k in range(1, 5):
-                    hands[(self.dealer + k) % 4].append(deck[i])
-                    i += 1
+            # card j goes to the seat (dealer + 1 + j) % 4: each hand is a stride of the deck
+            d = self.dealer + 1
+            strides: list[tuple[str, ...]] = [(), (), (), ()]
+            for k in range(4):
+                strides[(d + k) % 4] = deck[k:16:4]
+            hands = strides
+            i = 16
         self.deck = deck[i:]
-        self.hands = tuple(sort_cards(h) for h in hands)
+        order = _ORDER  # sort_cards
+        self.hands = (
+            tuple(sorted(hands[0], key=order)),
+            tuple(sorted(hands[1], key=order)),
+            tuple(sorted(hands[2], key=order)),
+            tuple(sorted(hands[3], key=order)),
+        )
         self.deal_no += 1
         self.deals += 1
         if self.opts.lead_rule == "dealer_left":
