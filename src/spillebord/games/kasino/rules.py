@@ -1007,24 +1007,7 @@ def _lane_unions(e: int, loose: tuple[int, ...]) -> dict[int, tuple[tuple[int, .
         low = e & -e
         groups.append(low.bit_length() // _W)
         e ^= low
-    if len(groups) == 2:
-        g, g2 = groups
-        i1 = _items(g, loose)
-        i2 = _items(g2, loose)
-        if g & g2:
-            return {0: (), g: (i1,), g2: (i2,)}
-        return {0: (), g: (i1,), g2: (i2,), g | g2: (i1, i2)}
-    reach: dict[int, tuple[tuple[int, ...], ...]] = {0: ()}
-    for g in groups:
-        it = None
-        for r, part in list(reach.items()):
-            if not r & g:
-                nr = r | g
-                if nr not in reach:
-                    if it is None:
-                        it = _items(g, loose)
-                    reach[nr] = (*part, it)
-    return reach
+    return _unions(groups, loose)  # two groups or more: as the general path makes them
 
 
 _CAPTURE1: Final[tuple[tuple[Capture, ...], ...]] = tuple(
