@@ -316,20 +316,10 @@ def _can_finish(
         if path:
             cands.append((q, path))
     if not v:
+        # every part of each piece: it has fewer steps than ``rem`` here, so some remain
         for q, path in cands:
-            for s, e in enumerate(path, 1):  # every part of q: fewer steps than ``rem`` here
-                to = CIRCLE if e < HOUSE and (pairs >> e) & 1 else e  # B.land: a pair sends it home
-                pcs = list(mine)
-                pcs.remove(q)
-                pcs.append(to)
-                pcs.sort()
-                new = tuple(pcs)
-                if new[0] >= HOUSE:  # all of a's pieces home: the rest lapses
-                    v = True
-                    break
-                mv = [*moved, to]
-                mv.sort()
-                if _can_finish(a, new, tuple(mv), rem - s, blk, pairs, size):
+            for s, e in enumerate(path, 1):
+                if _part_passes(a, mine, moved, q, e, rem - s, blk, pairs, size):
                     v = True
                     break
             if v:
