@@ -459,7 +459,7 @@ def _ask_human(
     while True:
         width, rows = console.size
         board = render_view(game, table.view(seat), seat, lang)
-        _draw(screen(board, moves, picker, error, width, rows, say(lang, "help"), lang))
+        _draw(screen(board, moves, picker, error, width, rows, lang))
         try:
             shown = f"{clock()} · " if clock is not None else ""
             raw = console.input(f"{shown}[bold]{say(lang, 'seat', n=seat)}[/]{say(lang, 'prompt')}").strip()

@@ -24,8 +24,6 @@ SUIT_LETTERS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C", "�
 """Suit symbols as the letters action texts use (``Q♦`` → ``QD``)."""
 
 QUIT = ("q", "quit", "exit")
-HELP = say("en", "help")
-"""The help line under the list (in other languages: ``say(lang, "help")``)."""
 
 
 def _fold(text: str) -> str:
@@ -215,7 +213,6 @@ def screen(
     error: str | None,
     width: int,
     rows: int,
-    help_line: str = HELP,
     lang: str = "en",
 ) -> Group:
     """Board, the last moves, the list, the error: everything but the prompt's own line, in at
@@ -240,5 +237,5 @@ def screen(
     else:
         # no error: the line is the list's (a paged list says how to use it in its footer)
         listed = picker.lines(list_rows + 1, width)
-        bottom = [] if len(listed) > list_rows else [_crop(Text(help_line, style="dim"), width)]
+        bottom = [] if len(listed) > list_rows else [_crop(Text(say(lang, "help"), style="dim"), width)]
     return Group(board, *move_lines, *listed, *bottom)

@@ -124,7 +124,7 @@ def test_the_screen_fits_in_every_language(game_id: str, lang: str) -> None:
         board = render_view(g, s.view(seat), seat, lang)
         for width, rows in SIZES:
             picker = Picker.of(s.legal(), gt.action_label, lang)
-            shown = screen(board, moves, picker, None, width, rows, say(lang, "help"), lang)
+            shown = screen(board, moves, picker, None, width, rows, lang)
             out = _lines(shown, width, rows)
             assert len(out) + 1 <= rows, (game_id, width, rows, len(out))
             assert max(len(line) for line in out) <= width
