@@ -1299,16 +1299,29 @@ def results_cmd(
         list[Path], typer.Argument(help="Arena results files (spillebord arena … --results FILE).")
     ],
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as one JSON object.")] = False,
+    plot: Annotated[
+        Path | None,
+        typer.Option(help="Also draw the totals with their intervals, and each file's score, into this PNG."),
+    ] = None,
+    bar: Annotated[
+        float | None,
+        typer.Option(help="With --plot: mark the score a strength target asks for (e.g. 0.70)."),
+    ] = None,
 ) -> None:
     """Sum arena results files: each file's score and the total per pair of bots, with 95% intervals.
 
     Runs of the same pair on other seeds (or resumed on other days) add up to one score with
     one interval: `spillebord results docs/arena-runs/touche180_s*.jsonl`. The score is the
     first bot's share of the games against the second (wins, and draws as shares), also by the
-    seat it opened in, with the median CPU seconds a game.
+    seat it opened in, with the median CPU seconds a game. `--plot strength.png --bar 0.7`
+    draws the same figures as a picture.
     """
     from spillebord.arena.files import tally_file, total
 
+    if bar is not None and not 0.0 < bar < 1.0:
+        raise fail(f"--bar is a score between 0 and 1, not {bar}")
+    if bar is not None and plot is None:
+        raise fail("--bar marks a score on the picture: give --plot FILE.png too")
     rows = []
     try:
         for f in files:
@@ -1316,12 +1329,22 @@ def results_cmd(
     except SpillebordError as e:
         raise fail(str(e)) from None
     sums = total([t for _, t in rows])
+    drawn = None
+    if plot is not None:
+        from spillebord.arena.plot import write_scores_plot
+
+        try:
+            write_scores_plot([t for _, t in rows], sums, plot, bar)
+        except OSError as e:
+            raise fail(f"cannot write {plot}: {e.strerror or e}") from None
+        drawn = str(plot)
     if as_json:
         print(
             json.dumps(
                 {
                     "files": [{"file": str(f), **t.to_json()} for f, t in rows],
                     "totals": [t.to_json() for t in sums],
+                    **({"plot": drawn} if drawn else {}),
                 }
             )
         )
@@ -1369,6 +1392,8 @@ def results_cmd(
             console.print(
                 f"[dim]{t.game}, {t.first} vs {t.second}: {t.truncated} games stopped at the length cap[/]"
             )
+    if drawn:
+        console.print(f"picture: {drawn}")
 
 
 # ---------------------------------------------------------------------------- serve

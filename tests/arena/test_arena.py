@@ -289,3 +289,36 @@ def test_cli_results_reads_files_cut_short_and_refuses_others_readably(tmp_path:
     assert r.exit_code == 2 and "line 4: not a game's result" in r.output
     r = runner.invoke(app, ["results", str(tmp_path / "none.jsonl")])
     assert r.exit_code == 2 and "cannot read" in r.output
+
+
+def test_cli_results_draws_the_totals_and_each_files_score_from_the_first_bots_side(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from spillebord.arena.files import tally_file, total
+    from spillebord.arena.plot import write_scores_plot
+    from spillebord.cli import app
+
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    run(Tournament("toy", BOTS[:2], games=20, seed=1), results_file=a)  # greedy vs random
+    run(Tournament("toy", (BOTS[1], BOTS[0]), games=10, seed=3), results_file=b)  # the other way
+    tallies = tally_file(a) + tally_file(b)
+    (t,) = total(tallies)
+    drawn = write_scores_plot(tallies, [t], tmp_path / "direct.png", bar=0.7)
+    (ta,), (tb,) = tally_file(a), tally_file(b)
+    assert (tb.first, tb.second) == ("random", "greedy")
+    # each file's dot from greedy's side: b's score is random's, so greedy's is one less it
+    assert drawn == [("toy: greedy vs random", t.score, *t.interval, [ta.score, 1.0 - tb.score])]
+    png = tmp_path / "pics" / "strength.png"  # the folder is made
+    runner = CliRunner()
+    r = runner.invoke(app, ["results", str(a), str(b), "--json", "--plot", str(png), "--bar", "0.7"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["plot"] == str(png)
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    r = runner.invoke(app, ["results", str(a), "--plot", str(png)], env={"COLUMNS": "200"})
+    assert r.exit_code == 0 and f"picture: {png}" in r.stdout
+    r = runner.invoke(app, ["results", str(a), "--plot", str(png), "--bar", "70"])
+    assert r.exit_code == 2 and "--bar is a score between 0 and 1" in r.output
+    r = runner.invoke(app, ["results", str(a), "--bar", "0.7"])
+    assert r.exit_code == 2 and "give --plot" in r.output
+    r = runner.invoke(app, ["results", str(a), "--plot", str(a / "x.png")])  # a file is no folder
+    assert r.exit_code == 2 and "cannot write" in r.output

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from . import Report
+    from .files import PairTally
 
 
 def write_plots(report: Report, directory: Path) -> list[Path]:
@@ -62,3 +63,58 @@ def write_plots(report: Report, directory: Path) -> list[Path]:
     fig.savefig(pairwise, dpi=120)
     plt.close(fig)
     return [ratings, pairwise]
+
+
+def write_scores_plot(
+    tallies: list[PairTally], totals: list[PairTally], path: Path, bar: float | None = None
+) -> list[tuple[str, float, float, float, list[float]]]:
+    """Write one PNG of summed arena results (``spillebord results … --plot``): per pair of
+    bots its score with the 95% interval, each file's own score as a small grey dot beside it
+    (how far seeds and days spread), a line at an even score and, with ``bar``, one at the
+    score a strength target asks for. Returns the rows drawn, top first: (label, score, low,
+    high, the files' scores)."""
+    import matplotlib
+
+    matplotlib.use("Agg")  # files only, no display
+    import matplotlib.pyplot as plt
+
+    path.parent.mkdir(parents=True, exist_ok=True)  # before drawing: a bad path fails at once
+    rows = []
+    for t in totals:
+        lo, hi = t.interval
+        figures = f"{t.score:.3f} ({lo:.3f}–{hi:.3f}), {t.games} games"
+        rows.append((f"{t.game}: {t.first} vs {t.second}\n{figures}", t))
+    fig, ax = plt.subplots(figsize=(8, 0.75 * len(rows) + 1.6), layout="constrained")
+    n = len(rows)
+    drawn: list[tuple[str, float, float, float, list[float]]] = []
+    for i, (label, t) in enumerate(rows):
+        y = n - 1 - i  # the first pair at the top
+        lo, hi = t.interval
+        err = [[t.score - lo], [hi - t.score]]
+        ax.errorbar([t.score], [y], xerr=err, fmt="o", capsize=5, color="#1f5f8b")
+        shares: list[float] = []
+        for part in tallies:  # each file's score, from the total's first bot's side
+            if part.game != t.game or not part.games:
+                continue
+            if (part.first, part.second) == (t.first, t.second):
+                share = part.score
+            elif (part.first, part.second) == (t.second, t.first):
+                share = 1.0 - part.score
+            else:
+                continue
+            shares.append(share)
+        ax.plot(shares, [y + 0.22] * len(shares), marker="|", markersize=9, color="#888888", linestyle="none")
+        drawn.append((label.split("\n")[0], t.score, lo, hi, shares))
+    ax.axvline(0.5, color="#555555", linestyle="--", linewidth=1, label="even")
+    if bar is not None:
+        ax.axvline(bar, color="#b03a2e", linestyle=":", linewidth=1.5, label=f"target {bar:.2f}")
+    ax.set_yticks(list(range(n - 1, -1, -1)), [label for label, _ in rows])
+    ax.set_ylim(-0.7, n - 0.3)
+    ax.set_xlim(0.0, 1.0)
+    ax.set_xlabel("score of the first bot (wins + ½ draws), 95% interval; grey: each file")
+    ax.set_title("Arena results")
+    ax.grid(axis="x", alpha=0.3)
+    ax.legend(loc="lower left", fontsize=8)
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return drawn
