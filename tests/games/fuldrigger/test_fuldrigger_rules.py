@@ -1081,3 +1081,13 @@ def test_refusals_say_which_rule():
     refused(st, "send", "says nothing yet")
     play(st, "cancel", "end")
     refused(st, "end", "negotiation window is open (rule 11.3)")
+
+
+def test_R11_draft_clauses_add_up_on_their_own_side():
+    ships = [{"owner": 0, "at": "LON"}, {"owner": 1, "at": "AMS"}]
+    st = scenario(ships=ships, cash=[100, 100])
+    play(st, "offer 1", "give cash 50", "give cash 7", "give ship s1", "ask ship s2", "ask cash 30", "ask cash 5")
+    dr = st.draft
+    assert dr is not None
+    assert (dr.give_cash, dr.give_ships, dr.give_forts, dr.give_loads) == (57, ("s1",), (), ())
+    assert (dr.get_cash, dr.get_ships, dr.get_forts, dr.get_loads) == (35, ("s2",), (), ())

@@ -226,6 +226,10 @@ def roll2(rng: Rng) -> int:
 # --------------------------------------------------------------------------- the state
 
 
+_CLAUSE_FIELD = {"cash": "cash", "fort": "forts", "load": "loads"}
+"""A draft clause's kind -> its offer field (after ``give_`` or ``get_``); anything else is a ship."""
+
+
 @state(
     copy={
         "home": list,
@@ -1794,28 +1798,19 @@ class FuldriggerState(State[FuldriggerAction]):
         self.to_act = p
 
     def _do_give(self, a: Give, ev: list[Event]) -> None:
-        dr = self.draft
-        assert dr is not None
-        if a.what == "cash":
-            self.draft = put(dr, OFFER_FIELD["give_cash"], dr.give_cash + int(a.value))
-        elif a.what == "fort":
-            self.draft = put(dr, OFFER_FIELD["give_forts"], (*dr.give_forts, a.value))
-        elif a.what == "load":
-            self.draft = put(dr, OFFER_FIELD["give_loads"], (*dr.give_loads, a.value))
-        else:
-            self.draft = put(dr, OFFER_FIELD["give_ships"], (*dr.give_ships, a.value))
+        self._draft_add("give_", a.what, a.value)
 
     def _do_ask(self, a: Ask, ev: list[Event]) -> None:
+        self._draft_add("get_", a.what, a.value)
+
+    def _draft_add(self, side: str, what: str, value: str) -> None:
+        """Add cash, a fortress, a load or a ship to the side (``give_`` or ``get_``) of the
+        offer being drafted."""
         dr = self.draft
         assert dr is not None
-        if a.what == "cash":
-            self.draft = put(dr, OFFER_FIELD["get_cash"], dr.get_cash + int(a.value))
-        elif a.what == "fort":
-            self.draft = put(dr, OFFER_FIELD["get_forts"], (*dr.get_forts, a.value))
-        elif a.what == "load":
-            self.draft = put(dr, OFFER_FIELD["get_loads"], (*dr.get_loads, a.value))
-        else:
-            self.draft = put(dr, OFFER_FIELD["get_ships"], (*dr.get_ships, a.value))
+        name = side + _CLAUSE_FIELD.get(what, "ships")
+        old = getattr(dr, name)
+        self.draft = put(dr, OFFER_FIELD[name], old + int(value) if what == "cash" else (*old, value))
 
     def _do_truce(self, a: Truce, ev: list[Event]) -> None:
         assert self.draft is not None
