@@ -16,23 +16,24 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from spillebord.ai.playout import paired_switch
+
 Row = dict[str, Any]
 Sample = list[list[float]]
 
 
 def switch_to(sample: Sample, k: int, z: float, margin: float) -> int:
-    """The paired searches' switch rule (Partners', Fuldrigger's, Metscri's ``switch_to``) on these
+    """The paired searches' switch rule (:func:`spillebord.ai.playout.paired_switch`) on these
     rounds: the candidate with the largest mean paired gain over candidate 0, if that gain is
     above both ``z`` standard errors and ``margin``; else 0."""
-    r = len(sample)
-    best, gain = 0, 0.0
-    for j in range(1, k):
-        ds = [v[j] - v[0] for v in sample]
-        m = sum(ds) / r
-        var = max(0.0, sum(x * x for x in ds) / r - m * m) / (r - 1)
-        if m > max(z * math.sqrt(var), margin) and m > gain:
-            best, gain = j, m
-    return best
+    diffs = [0.0] * k
+    diffs2 = [0.0] * k
+    for v in sample:  # summed round by round, as the searches do
+        for j in range(1, k):
+            x = v[j] - v[0]
+            diffs[j] += x
+            diffs2[j] += x * x
+    return paired_switch(diffs, diffs2, len(sample), z, margin)
 
 
 def simulate(

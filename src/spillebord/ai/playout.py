@@ -74,3 +74,24 @@ def team_logistic_value(
         return vals
 
     return value
+
+
+def paired_switch(
+    diffs: Sequence[float], diffs2: Sequence[float], rounds: int, z: float, margin: float
+) -> int:
+    """The switch rule of the paired searches (Metscri's, Partners', Fuldrigger's): which
+    candidate to play (0: the game's best bot's move) from each candidate's paired
+    differences to that move over ``rounds`` rounds (their sums ``diffs`` and sums of
+    squares ``diffs2``; index 0 is the bot's move itself). The one with the largest mean gain
+    among those ahead by ``z`` standard errors and by ``margin`` at least; the bot's move with
+    fewer than two rounds (no spread to measure)."""
+    if rounds < 2:
+        return 0
+    best = 0
+    best_gain = 0.0
+    for j in range(1, len(diffs)):
+        m = diffs[j] / rounds
+        var = max(0.0, diffs2[j] / rounds - m * m) / (rounds - 1)
+        if m > max(z * math.sqrt(var), margin) and m > best_gain:
+            best, best_gain = j, m
+    return best

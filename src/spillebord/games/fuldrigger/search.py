@@ -42,6 +42,7 @@ from typing import Any, ClassVar
 
 from spillebord.ai import Agent, Budget, IsmctsAgent, Needs, bots_for
 from spillebord.ai.agent import Valuer
+from spillebord.ai.playout import paired_switch
 from spillebord.core import Action, AnyGame, Rng, State
 
 from .rules import FuldriggerState
@@ -183,13 +184,7 @@ class FuldriggerSearchAgent:
                 diffs[j] += x
                 diffs2[j] += x * x
         self.last_iterations = spent // DECISIONS_PER_ITERATION
-        best = 0
-        best_gain = 0.0
-        for j in range(1, k if rounds >= 2 else 1):
-            m = diffs[j] / rounds
-            var = max(0.0, diffs2[j] / rounds - m * m) / (rounds - 1)
-            if m > max(SWITCH_Z * math.sqrt(var), SWITCH_MARGIN) and m > best_gain:
-                best, best_gain = j, m
+        best = paired_switch(diffs, diffs2, rounds, SWITCH_Z, SWITCH_MARGIN)
         self.last_choice = (first, cands[best])
         means = {a: (sums[j] / rounds if rounds else 0.5) for j, a in enumerate(cands)}
         chosen = cands[best]

@@ -39,6 +39,7 @@ from typing import Any, ClassVar
 
 from spillebord.ai import Agent, Budget, IsmctsAgent, Needs, bots_for
 from spillebord.ai.agent import Valuer
+from spillebord.ai.playout import paired_switch
 from spillebord.core import Action, AnyGame, Rng, State
 
 from .rules import MetscriState
@@ -79,21 +80,9 @@ def width_for(iterations: int) -> int:
 
 
 def switch_to(diffs: Sequence[float], diffs2: Sequence[float], rounds: int, z: float | None = None) -> int:
-    """The candidate to play (0: the planner's move) from the paired differences to the
-    planner's move over ``rounds`` rounds (their sums and sums of squares, index 0 the
-    planner's own): the one with the largest mean gain among those ahead by ``z`` (default
-    :data:`SWITCH_Z`) standard errors and :data:`SWITCH_MARGIN`."""
-    if rounds < 2:
-        return 0
-    zz = SWITCH_Z if z is None else z
-    best = 0
-    best_gain = 0.0
-    for j in range(1, len(diffs)):
-        m = diffs[j] / rounds
-        var = max(0.0, diffs2[j] / rounds - m * m) / (rounds - 1)
-        if m > max(zz * math.sqrt(var), SWITCH_MARGIN) and m > best_gain:
-            best, best_gain = j, m
-    return best
+    """The candidate to play (0: the planner's move): :func:`~spillebord.ai.playout.paired_switch`
+    at ``z`` standard errors (default :data:`SWITCH_Z`) and :data:`SWITCH_MARGIN`."""
+    return paired_switch(diffs, diffs2, rounds, SWITCH_Z if z is None else z, SWITCH_MARGIN)
 
 
 class MetscriSearchAgent:

@@ -24,11 +24,11 @@ is one playout, about what a generic iteration costs.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from spillebord.ai import Agent, Budget, IsmctsAgent, Needs, bots_for
+from spillebord.ai.playout import paired_switch
 from spillebord.core import Action, AnyGame, Rng, State
 
 from .actions import PartnersAction
@@ -55,18 +55,9 @@ def width_for(iterations: int) -> int:
 
 
 def switch_to(diffs: Sequence[float], diffs2: Sequence[float], rounds: int) -> int:
-    """The candidate to play (0: the bot's move) from the paired differences to the bot's move
-    over ``rounds`` rounds (their sums and sums of squares, index 0 the bot's own): the one with
-    the largest mean gain among those ahead by ``SWITCH_Z`` standard errors and
-    ``SWITCH_MARGIN``."""
-    best = 0
-    best_gain = 0.0
-    for j in range(1, len(diffs)):
-        m = diffs[j] / rounds
-        var = max(0.0, diffs2[j] / rounds - m * m) / (rounds - 1)
-        if m > max(SWITCH_Z * math.sqrt(var), SWITCH_MARGIN) and m > best_gain:
-            best, best_gain = j, m
-    return best
+    """The candidate to play (0: the bot's move): :func:`~spillebord.ai.playout.paired_switch`
+    at :data:`SWITCH_Z` standard errors and :data:`SWITCH_MARGIN`."""
+    return paired_switch(diffs, diffs2, rounds, SWITCH_Z, SWITCH_MARGIN)
 
 
 class PartnersSearchAgent:
