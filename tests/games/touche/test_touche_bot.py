@@ -14,7 +14,7 @@ from spillebord.games.touche.bots import (
     HeuristicAgent,
     _cell_delta,
     evaluate,
-    hot_cells,
+    hot_bits,
 )
 from spillebord.games.touche.data import CELL_CARD, CELLS, EMPTY, INSTANCES, IS_FREE, JOKER, THROUGH
 from spillebord.games.touche.position import position
@@ -183,7 +183,7 @@ def test_fast_cell_delta_equals_the_reference_exactly() -> None:
                 seat = state.to_act
                 for side in range(state.n_sides):
                     hand = state.hands[seat]
-                    hot = hot_cells(hand)
+                    hot = hot_bits(hand)
                     for x in CELLS:
                         fast = _cell_delta(state, x, side, hand, hot=hot)
                         assert fast == _ref_cell_delta(state, x, side, hand)

@@ -77,6 +77,20 @@ def test_the_frees_cache_follows_hand_edits_after_refresh() -> None:
     s.check()
 
 
+def test_the_board_masks_follow_hand_edits_after_refresh() -> None:
+    # the bots read the board through _empty and _marked: bit c for cell c, side s at 144 * s
+    s = position(marks={"r0c4": 0, "r0c5": 1})  # cells 4 and 5
+    assert s.marked(0) == 1 << 4 and s.marked(1) == 1 << 5 and s._marked == 1 << 4 | 1 << 149
+    assert not s._empty >> 4 & 1 and not s._empty >> 5 & 1 and s._empty >> 6 & 1
+    s.marks[4] = EMPTY
+    s.on_board[0] -= 1
+    with pytest.raises(AssertionError, match="bit masks are stale"):
+        s.check()
+    s.refresh()
+    assert s.marked(0) == 0 and s._empty >> 4 & 1
+    s.check()
+
+
 CASES: list[tuple[int, int, ToucheOptions]] = [
     (2, 11, ToucheOptions()),
     (3, 12, ToucheOptions(grade=1, match_games=1)),

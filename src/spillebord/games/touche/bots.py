@@ -19,15 +19,18 @@ from spillebord.core import Action, AnyGame, Rng, State
 
 from .actions import ChooseGrade, Crown, Exchange, Place
 from .data import (
+    CARD_BITS,
     CARD_CELLS,
+    CELL_BITS,
     CELL_CARD,
     CELL_INDEX,
     EMPTY,
+    FREE_BITS,
     INSTANCE_ID,
     INSTANCES,
     IS_FREE,
     JOKER,
-    OTHERS,
+    OTHER_BITS,
     TYPE_RANGES,
     T,
 )
@@ -118,13 +121,13 @@ def _worth(marks: list[int], cells: tuple[int, ...], side: int, held: set[str] |
     return VALUE_BY_MISSING[miss]
 
 
-def hot_cells(hand: Sequence[str]) -> list[bool]:
-    """Per cell: a FREE space, or a card space whose card is in ``hand`` (jokers aside)."""
-    hot = list(IS_FREE)
+def hot_bits(hand: Sequence[str]) -> int:
+    """The cells that are FREE spaces or card spaces of a card in ``hand`` (jokers aside), as
+    one bit mask over cell indices."""
+    hot = FREE_BITS
     for card in hand:
         if card != JOKER:
-            for c in CARD_CELLS[card]:
-                hot[c] = True
+            hot |= CARD_BITS[card]
     return hot
 
 
@@ -135,88 +138,126 @@ def _cell_delta(
     hand: tuple[str, ...],
     defense: float = 1.1,
     ready_w: float = 0.25,
-    hot: list[bool] | None = None,
+    hot: int | None = None,
 ) -> float:
     """Gain of putting ``side``'s marker on ``x``: own instances advanced, others' blocked.
 
     For each instance through ``x``: its worth (:func:`_worth`, with the cards of ``hand``)
     after the marker minus its worth before, times 1 + ``ready_w`` a remaining empty cell that
     is FREE or held; plus ``defense`` times the worth of every opponent's instance through
-    ``x`` that is still alive. One pass over each instance's other cells (``OTHERS``) gives
-    both worths: the same sums, in the same order, as calling :func:`_worth` twice (the
-    reference in ``tests/games/touche/test_touche_bot.py``), about twice as fast. ``hot``:
-    :func:`hot_cells` of ``hand``, computed once for all the cells of a decision."""
-    marks = state.marks
-    old = marks[x]
+    ``x`` that is still alive. Each instance's other cells are one bit mask (``OTHER_BITS``),
+    read against the state's masks of empty cells and uncrowned markers: the same sums, in the
+    same order, as calling :func:`_worth` twice (the reference in
+    ``tests/games/touche/test_touche_bot.py``). ``hot``: :func:`hot_bits` of ``hand``, computed
+    once for all the cells of a decision."""
+    old = state.marks[x]
     if hot is None:
-        hot = hot_cells(hand)
+        hot = hot_bits(hand)
+    empty = state._empty
     gain = 0.0
     mask = state.mask(side)
     vbm = VALUE_BY_MISSING
-    free = IS_FREE
-    x_free = free[x]
+    free = FREE_BITS
+    x_free = IS_FREE[x]
     # x missing before (old is EMPTY): the worth of an instance then missing only x
-    only_x = SURE if x_free else LIKELY if hot[x] else vbm[1]
-    for t in range(4):
-        if not mask >> t & 1:
-            continue
-        for others in OTHERS[t][x]:
-            miss = 0
-            frees = 0
-            ready = 0
-            last = -1
-            for c in others:
-                m = marks[c]
-                if m == side:
+    only_x = SURE if x_free else LIKELY if hot >> x & 1 else vbm[1]
+    opps = [
+        opp
+        for opp in range(state.n_sides)
+        # x blocks every instance of theirs through it already, unless it is theirs or empty
+        if opp != side and old in (EMPTY, opp)
+    ]
+    if len(opps) == 1:
+        # the usual case (two sides): one pass over the instances for both, the opponent's
+        # terms added after the side's own, in the same order as two passes would
+        opp = opps[0]
+        omask = state.mask(opp)
+        miss0 = 0 if old == opp else 1
+        frees0 = 1 if miss0 and x_free else 0
+        marked = state._marked
+        ok = (marked >> (144 * side)) & CELL_BITS | empty  # any other or a crowned marker blocks
+        ook = (marked >> (144 * opp)) & CELL_BITS | empty
+        blocked: list[float] = []
+        for t in range(4):
+            mine = mask >> t & 1
+            theirs = omask >> t & 1
+            if not (mine or theirs):
+                continue
+            for others in OTHER_BITS[t][x]:
+                # most instances are blocked for both: test that before anything else
+                live = mine and others & ok == others
+                if not live and not (theirs and others & ook == others):
                     continue
-                if m != EMPTY:
-                    break
-                if free[c]:
-                    frees += 1
-                    if frees > 1:
-                        break
-                    ready += 1
-                elif hot[c]:
-                    ready += 1
-                miss += 1
-                last = c
-            else:
-                after = vbm[miss] if miss != 1 else SURE if free[last] else LIKELY if hot[last] else vbm[1]
+                e = others & empty
+                fe = e & free
+                if live and not fe & (fe - 1):
+                    miss = e.bit_count()
+                    ready = (e & hot).bit_count()  # hot holds the FREE cells
+                    after = vbm[miss] if miss != 1 else SURE if fe else LIKELY if ready else vbm[1]
+                    if old == side:
+                        before = after
+                    elif old != EMPTY or (fe != 0) + x_free > 1:
+                        before = 0.0
+                    else:
+                        before = only_x if miss == 0 else vbm[miss + 1]
+                    gain += (after - before) * (1.0 + ready_w * ready)
+                if theirs and others & ook == others:
+                    if fe:
+                        if frees0 or fe & (fe - 1):
+                            continue
+                        frees = 1
+                    else:
+                        frees = frees0
+                    miss = miss0 + e.bit_count()
+                    blocked.append(defense * (SURE if miss == 1 and frees else vbm[miss]))
+        for v in blocked:
+            gain += v
+        return gain
+    if mask:
+        ok = state.marked(side) | empty  # any other marker (or a crowned one) blocks
+        for t in range(4):
+            if not mask >> t & 1:
+                continue
+            for others in OTHER_BITS[t][x]:
+                if others & ok != others:
+                    continue
+                e = others & empty
+                fe = e & free
+                if fe & (fe - 1):  # two FREE cells
+                    continue
+                miss = e.bit_count()
+                ready = (e & hot).bit_count()  # hot holds the FREE cells
+                after = vbm[miss] if miss != 1 else SURE if fe else LIKELY if ready else vbm[1]
                 if old == side:
                     before = after
-                elif old != EMPTY or frees + x_free > 1:
+                elif old != EMPTY or (fe != 0) + x_free > 1:
                     before = 0.0
                 else:
                     before = only_x if miss == 0 else vbm[miss + 1]
                 gain += (after - before) * (1.0 + ready_w * ready)
-    for opp in range(state.n_sides):
-        if opp == side or (old != EMPTY and old != opp):
-            continue  # x blocks every instance of theirs through it already
+    for opp in opps:
         # x missing for them, or their marker on x (which a joker replaces)
         miss0 = 0 if old == opp else 1
         frees0 = 1 if miss0 and x_free else 0
         omask = state.mask(opp)
+        ok = state.marked(opp) | empty
         for t in range(4):
             if not omask >> t & 1:
                 continue
-            for others in OTHERS[t][x]:
-                miss = miss0
-                frees = frees0
-                last = x
-                for c in others:
-                    m = marks[c]
-                    if m == opp:
+            for others in OTHER_BITS[t][x]:
+                if others & ok != others:
+                    continue
+                e = others & empty
+                fe = e & free
+                if fe:
+                    if frees0 or fe & (fe - 1):
                         continue
-                    if m != EMPTY:
-                        break
-                    if free[c]:
-                        frees += 1
-                        if frees > 1:
-                            break
-                    miss += 1
-                    last = c
+                    frees = 1
                 else:
-                    gain += defense * (SURE if miss == 1 and free[last] else vbm[miss])
+                    frees = frees0
+                miss = miss0 + e.bit_count()
+                # missing one cell: a FREE one (the only FREE cell missing) is sure
+                gain += defense * (SURE if miss == 1 and frees else vbm[miss])
     return gain
 
 
@@ -279,7 +320,7 @@ class HeuristicAgent:
         out: list[tuple[Action, float]] = []
         n_dead = 0
         w = self.w
-        hot = hot_cells(hand)
+        hot = hot_bits(hand)
         for a in legal:
             if isinstance(a, Place):
                 x = CELL_INDEX[a.cell]
@@ -328,7 +369,7 @@ def prior(state: State[Any], actions: Sequence[Action]) -> list[float]:
     hand = state.hands[seat]
     cache: dict[int, float] = {}
     out = []
-    hot = hot_cells(hand)
+    hot = hot_bits(hand)
     for a in actions:
         if isinstance(a, Place):
             x = CELL_INDEX[a.cell]

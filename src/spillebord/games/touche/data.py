@@ -173,6 +173,20 @@ OTHERS: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
     for t in range(4)
 )
 """OTHERS[type][cell] = for each instance through the cell, its other cells."""
+OTHER_BITS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(sum(1 << c for c in others) for others in per_cell) for per_cell in per_type)
+    for per_type in OTHERS
+)
+"""OTHERS as bit masks over cell indices: OTHER_BITS[type][cell] = for each instance through
+the cell, its other cells as one integer (bit ``c`` for cell ``c``)."""
+INSTANCE_BITS: tuple[int, ...] = tuple(sum(1 << c for c in cells) for _, cells in INSTANCES)
+"""Each instance's cells as one bit mask, by instance id."""
+CELL_BITS = sum(1 << c for c in CELLS)
+"""Every board cell as one bit mask."""
+FREE_BITS = sum(1 << c for c in FREE_CELLS)
+"""The FREE spaces as one bit mask."""
+CARD_BITS: dict[str, int] = {card: sum(1 << c for c in cells) for card, cells in CARD_CELLS.items()}
+"""Per card (not the joker): its two spaces as one bit mask."""
 NAMES: tuple[str, ...] = tuple(f"r{i // SIZE}c{i % SIZE}" for i in range(SIZE * SIZE))
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     tuple(

@@ -63,6 +63,7 @@ from .actions import (
 from .data import (
     CARD_CELLS,
     CARD_LABELS,
+    CELL_BITS,
     CELL_CARD,
     CELL_INDEX,
     CELLS,
@@ -72,6 +73,7 @@ from .data import (
     GRADE_POINTS,
     GRADES,
     HAND,
+    INSTANCE_BITS,
     INSTANCE_ID,
     INSTANCES,
     IS_FREE,
@@ -96,6 +98,12 @@ from .patterns import (
 from .view import view as build_view
 
 TITLE = "Touché"
+_MARKED_BIT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(1 << (144 * side + c) for c in range(144))
+    for side in range(3)  # at most 3 sides
+)
+"""``_MARKED_BIT[side][cell]``: the cell's bit in :attr:`ToucheState._marked` (side 0: also in
+:attr:`ToucheState._empty`), made once: a shift on every marker placed costs more."""
 
 
 def first_dealer(cards: Iterable[str], seats: int) -> tuple[int, list[list[tuple[int, str]]]]:
@@ -208,6 +216,13 @@ class ToucheState(State[ToucheAction]):
     pool (their cards are unknown to the seat determinized for). A draw from such a pile takes
     a card at random from all of them, and the drawer's pile gives its top card in exchange:
     the same law as a random split into piles of these sizes, without dealing that split."""
+    _empty: int
+    """A cache: the empty board cells as one bit mask (bit ``c`` for cell ``c``), for the bots,
+    which read the board through it and :attr:`_marked`. Kept up to date by every change of
+    ``marks``; code that edits ``marks`` by hand calls :meth:`refresh`."""
+    _marked: int
+    """A cache: each side's uncrowned markers as bit masks, side ``s``'s at bits ``144 * s + c``
+    (:meth:`marked`); kept as :attr:`_empty` is."""
     _frees: tuple[tuple[int, ...], ...]
     """A cache, per side: the empty FREE cells on which its marker would complete a qualifying
     pattern (:func:`.patterns.completing_frees` of ``marks``; empty under ``free_space_mode=wild``).
@@ -253,9 +268,26 @@ class ToucheState(State[ToucheAction]):
             return ((),) * self.n_sides
         return tuple(completing_frees(self.marks, side, self.mask(side)) for side in range(self.n_sides))
 
+    def _scan_bits(self) -> tuple[int, int]:
+        """(:attr:`_empty`, :attr:`_marked`) from scratch."""
+        empty = marked = 0
+        marks = self.marks
+        for c in CELLS:
+            m = marks[c]
+            if m == EMPTY:
+                empty |= 1 << c
+            elif m < CROWN:
+                marked |= 1 << (144 * m + c)
+        return empty, marked
+
+    def marked(self, side: int) -> int:
+        """``side``'s uncrowned markers as one bit mask over cell indices."""
+        return (self._marked >> (144 * side)) & CELL_BITS
+
     def refresh(self) -> None:
         """Recompute the caches derived from the board (after editing ``marks`` by hand)."""
         self._frees = self._scan_frees()
+        self._empty, self._marked = self._scan_bits()
 
     def is_dead(self, card: str) -> bool:
         """A dead card (ubrukelig kort, R5): not a joker, and both its spaces hold a marker."""
@@ -451,7 +483,7 @@ class ToucheState(State[ToucheAction]):
             self.grade = action.grade
             self.phase = "play"
             self.to_act = (self.dealer + 1) % self.seats
-            self.refresh()  # the qualifying types are known now
+            self._frees = self._scan_frees()  # the qualifying types are known now
             return [
                 {
                     "kind": "grade",
@@ -510,6 +542,10 @@ class ToucheState(State[ToucheAction]):
         old = marks[x]
         if old != EMPTY:
             self.on_board[old] -= 1
+            self._marked ^= _MARKED_BIT[old][x]  # a joker sends an uncrowned marker back
+        else:
+            self._empty ^= _MARKED_BIT[0][x]
+        self._marked |= _MARKED_BIT[side][x]
         marks[x] = side
         self.on_board[side] += 1
         self.last = x
@@ -572,7 +608,7 @@ class ToucheState(State[ToucheAction]):
             return events + self._crown(seat, done[0])
         self.phase = "crown"
         self.pending = tuple(done)
-        self.refresh()
+        self._frees = self._scan_frees()
         events.append(
             {
                 "kind": "choose_crown",
@@ -589,6 +625,9 @@ class ToucheState(State[ToucheAction]):
             if self.marks[c] == EMPTY:  # a wild FREE space gets the side's marker
                 self.on_board[side] += 1
             self.marks[c] = side + CROWN
+        crowned = INSTANCE_BITS[k]  # its cells were the side's uncrowned markers or empty
+        self._empty &= ~crowned
+        self._marked &= ~(crowned << (144 * side))
         self.crowned = (*self.crowned, (side, k))
         self.counts[side] += 1
         self.ctypes[side] |= 1 << typ
@@ -608,7 +647,7 @@ class ToucheState(State[ToucheAction]):
             }
         ]
         if self.counts[side] >= self.target:
-            self.refresh()
+            self._frees = self._scan_frees()
             return events + self._end_game(side)
         # End of the round (R6.7).
         if self.opts.clear_on_touche:
@@ -618,8 +657,12 @@ class ToucheState(State[ToucheAction]):
                     self.marks[c] = EMPTY
                     self.on_board[m] -= 1
             self._frees = ((),) * self.n_sides  # no uncrowned marker: nothing to complete
+            marked = self._marked
+            for sd in range(self.n_sides):
+                self._empty |= (marked >> (144 * sd)) & CELL_BITS
+            self._marked = 0
         else:
-            self.refresh()
+            self._frees = self._scan_frees()
         self._draw(seat, 1)
         self.dealer = (self.dealer + 1) % self.seats
         self.round_no += 1
@@ -792,6 +835,7 @@ class ToucheState(State[ToucheAction]):
         self.stall = 0
         self.last = -1
         self._frees = ((),) * self.n_sides
+        self._empty, self._marked = CELL_BITS, 0
         self._deal()
         if self.opts.grade:
             self.grade = self.opts.grade
@@ -891,6 +935,7 @@ class ToucheState(State[ToucheAction]):
                 )
         assert on == self.on_board, "marker counts are off"
         assert self._frees == self._scan_frees(), "the cache of completing FREE cells is stale"
+        assert (self._empty, self._marked) == self._scan_bits(), "the board's bit masks are stale"
         assert all(list(h) == sorted(h) for h in self.hands), "a hand is not sorted"
         if o.marker_supply is not None:
             assert all(0 <= n <= o.marker_supply for n in on), "marker supply broken"
