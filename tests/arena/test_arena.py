@@ -322,3 +322,64 @@ def test_cli_results_draws_the_totals_and_each_files_score_from_the_first_bots_s
     assert r.exit_code == 2 and "give --plot" in r.output
     r = runner.invoke(app, ["results", str(a), "--plot", str(a / "x.png")])  # a file is no folder
     assert r.exit_code == 2 and "cannot write" in r.output
+
+
+def _games_in(path: Path) -> dict[int, dict[str, Any]]:
+    """A results file's games by index, without their CPU seconds (which vary run to run)."""
+    out: dict[int, dict[str, Any]] = {}
+    for line in path.read_text().splitlines()[1:]:
+        r = json.loads(line)
+        r.pop("cpu_seconds", None)
+        out[r["index"]] = r
+    return out
+
+
+@pytest.mark.parametrize("how", ["replaced", "removed"])
+def test_a_results_file_replaced_or_removed_mid_run_loses_no_game(tmp_path: Path, how: str) -> None:
+    # `git stash` of the folder swaps the file for another (a new inode): the games appended
+    # after that went into the old, unlinked file and were lost (3 games of a Master run).
+    res = tmp_path / "res.jsonl"
+    t = Tournament("toy", BOTS[:2], games=12, seed=5)
+    seen: list[int] = []
+
+    def swap(r: dict[str, Any], resumed: bool) -> None:
+        seen.append(r["index"])
+        if len(seen) == 4:
+            lines = res.read_text().splitlines()
+            if how == "replaced":  # the state of two games ago, as a checkout would leave it
+                stale = tmp_path / "stale.jsonl"
+                stale.write_text("\n".join(lines[:3]) + "\n")
+                stale.replace(res)
+            else:
+                res.unlink()
+
+    report = run(t, results_file=res, on_game=swap)
+    alone = run(t)
+    assert report.played_now == 12 and len(report.results) == 12
+    assert set(_games_in(res)) == set(range(12))
+    played = {r["index"]: {k: v for k, v in r.items() if k != "cpu_seconds"} for r in alone.results}
+    assert _games_in(res) == played
+    assert json.loads(res.read_text().splitlines()[0])["format"] == "spillebord-arena"
+    again = run(t, results_file=res)  # and it resumes as any results file does
+    assert again.played_now == 0
+
+
+def test_a_foreign_file_in_place_of_the_results_is_kept_and_the_games_go_beside_it(
+    tmp_path: Path,
+) -> None:
+    res = tmp_path / "res.jsonl"
+    other = tmp_path / "other.jsonl"
+    run(Tournament("toy", BOTS[1:], games=4, seed=1), results_file=other)
+    t = Tournament("toy", BOTS[:2], games=8, seed=2)
+    count = [0]
+
+    def swap(r: dict[str, Any], resumed: bool) -> None:
+        count[0] += 1
+        if count[0] == 3:
+            res.write_bytes(other.read_bytes())  # the same inode, other content...
+            res.unlink()
+            res.write_bytes(other.read_bytes())  # ...and a new one
+
+    run(t, results_file=res, on_game=swap)
+    assert res.read_bytes() == other.read_bytes()
+    assert set(_games_in(tmp_path / "res.jsonl.recovered")) == set(range(8))

@@ -14,6 +14,7 @@ Ray cluster: results are always combined in schedule order, whatever order they 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -324,12 +325,7 @@ def run(
     out = None
     if results_file is not None:
         done = _load_results(results_file, desc)
-        results_file.parent.mkdir(parents=True, exist_ok=True)
-        fresh = not results_file.exists() or results_file.stat().st_size == 0
-        out = results_file.open("a", encoding="utf-8")
-        if fresh:
-            out.write(json.dumps({"format": RESULTS_FORMAT, "tournament": desc}) + "\n")
-            out.flush()
+        out = _ResultsLog(results_file, desc)
     for i in sorted(done):
         stopper.add(done[i])
         if on_game is not None:
@@ -345,8 +341,7 @@ def run(
         played[0] += 1
         count[0] += 1
         if out is not None:
-            out.write(json.dumps(r, separators=(",", ":")) + "\n")
-            out.flush()
+            out.append(r, done)
         if on_game is not None:
             on_game(r, False)
         if progress is not None:
@@ -366,6 +361,63 @@ def run(
     report = _report(t, desc, teams, counted, stopper)
     report.played_now, report.wall_seconds, report.workers, report.backend = played[0], wall, workers, backend
     return report
+
+
+class _ResultsLog:
+    """A results file, a game appended (and flushed) as each finishes.
+
+    A file replaced or removed under a running arena (``git stash`` or ``checkout`` of its
+    folder, an editor saving over it) would take the games appended after that into the old,
+    unlinked file, and they would be lost. So before each append the log checks that its path
+    still names the file it holds open; if not, it writes the path anew (to a temporary file
+    first, then renamed over it): the header, the games the file there holds now, and every
+    game of this run. A file of another tournament there is left alone: the games go to
+    ``<name>.recovered`` beside it instead."""
+
+    def __init__(self, path: Path, desc: dict[str, Any]) -> None:
+        self.path, self.desc = path, desc
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fresh = not path.exists() or path.stat().st_size == 0
+        self.out = path.open("a", encoding="utf-8")
+        if fresh:
+            self.out.write(self._header())
+            self.out.flush()
+
+    def _header(self) -> str:
+        return json.dumps({"format": RESULTS_FORMAT, "tournament": self.desc}) + "\n"
+
+    def _replaced(self) -> bool:
+        try:
+            now = os.stat(self.path)
+        except FileNotFoundError:
+            return True
+        held = os.fstat(self.out.fileno())
+        return (now.st_ino, now.st_dev) != (held.st_ino, held.st_dev)
+
+    def append(self, r: dict[str, Any], known: Mapping[int, dict[str, Any]]) -> None:
+        """Append game ``r``; ``known``: every game of this run so far (``r`` among them)."""
+        if not self._replaced():
+            self.out.write(json.dumps(r, separators=(",", ":")) + "\n")
+            self.out.flush()
+            return
+        self.out.close()
+        games = dict(known)
+        try:
+            there = _load_results(self.path, self.desc)
+        except ArenaError:
+            self.path = self.path.with_name(self.path.name + ".recovered")  # not ours: keep it
+            there = _load_results(self.path, self.desc) if self.path.exists() else {}
+        games = {**there, **games}
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        with tmp.open("w", encoding="utf-8") as f:
+            f.write(self._header())
+            for i in sorted(games):
+                f.write(json.dumps(games[i], separators=(",", ":")) + "\n")
+        os.replace(tmp, self.path)
+        self.out = self.path.open("a", encoding="utf-8")
+
+    def close(self) -> None:
+        self.out.close()
 
 
 def _load_results(path: Path, desc: dict[str, Any]) -> dict[int, dict[str, Any]]:
