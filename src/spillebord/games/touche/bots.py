@@ -26,6 +26,7 @@ from .data import (
     CELL_INDEX,
     EMPTY,
     FREE_BITS,
+    INSTANCE_BITS,
     INSTANCE_ID,
     INSTANCES,
     IS_FREE,
@@ -121,6 +122,11 @@ def _worth(marks: list[int], cells: tuple[int, ...], side: int, held: set[str] |
     return VALUE_BY_MISSING[miss]
 
 
+def side_masks(state: ToucheState) -> tuple[int, ...]:
+    """Each side's pattern types that count now (:meth:`~.rules.ToucheState.mask`)."""
+    return tuple(state.mask(side) for side in range(state.n_sides))
+
+
 def hot_bits(hand: Sequence[str]) -> int:
     """The cells that are FREE spaces or card spaces of a card in ``hand`` (jokers aside), as
     one bit mask over cell indices."""
@@ -139,6 +145,7 @@ def _cell_delta(
     defense: float = 1.1,
     ready_w: float = 0.25,
     hot: int | None = None,
+    masks: tuple[int, ...] | None = None,
 ) -> float:
     """Gain of putting ``side``'s marker on ``x``: own instances advanced, others' blocked.
 
@@ -149,29 +156,30 @@ def _cell_delta(
     read against the state's masks of empty cells and uncrowned markers: the same sums, in the
     same order, as calling :func:`_worth` twice (the reference in
     ``tests/games/touche/test_touche_bot.py``). ``hot``: :func:`hot_bits` of ``hand``, computed
-    once for all the cells of a decision."""
+    once for all the cells of a decision, as ``masks``: each side's :meth:`~.rules.ToucheState.mask`."""
     old = state.marks[x]
     if hot is None:
         hot = hot_bits(hand)
+    if masks is None:
+        masks = side_masks(state)
     empty = state._empty
     gain = 0.0
-    mask = state.mask(side)
+    mask = masks[side]
     vbm = VALUE_BY_MISSING
     free = FREE_BITS
     x_free = IS_FREE[x]
     # x missing before (old is EMPTY): the worth of an instance then missing only x
     only_x = SURE if x_free else LIKELY if hot >> x & 1 else vbm[1]
-    opps = [
-        opp
-        for opp in range(state.n_sides)
-        # x blocks every instance of theirs through it already, unless it is theirs or empty
-        if opp != side and old in (EMPTY, opp)
-    ]
+    # the opponents whose instances through x are not blocked by x already (x empty, or theirs)
+    if len(masks) == 2:
+        opps = [1 - side] if old == EMPTY or old == 1 - side else []
+    else:
+        opps = [opp for opp in range(len(masks)) if opp != side and old in (EMPTY, opp)]
     if len(opps) == 1:
         # the usual case (two sides): one pass over the instances for both, the opponent's
         # terms added after the side's own, in the same order as two passes would
         opp = opps[0]
-        omask = state.mask(opp)
+        omask = masks[opp]
         miss0 = 0 if old == opp else 1
         frees0 = 1 if miss0 and x_free else 0
         marked = state._marked
@@ -239,7 +247,7 @@ def _cell_delta(
         # x missing for them, or their marker on x (which a joker replaces)
         miss0 = 0 if old == opp else 1
         frees0 = 1 if miss0 and x_free else 0
-        omask = state.mask(opp)
+        omask = masks[opp]
         ok = state.marked(opp) | empty
         for t in range(4):
             if not omask >> t & 1:
@@ -320,27 +328,31 @@ class HeuristicAgent:
         out: list[tuple[Action, float]] = []
         n_dead = 0
         w = self.w
+        defense, ready_w = w["defense"], w["ready"]
         hot = hot_bits(hand)
+        masks = side_masks(state)
+        marks = state.marks
+        empty = state._empty
         for a in legal:
             if isinstance(a, Place):
                 x = CELL_INDEX[a.cell]
-                if x not in cache:
-                    cache[x] = _cell_delta(state, x, side, hand, w["defense"], w["ready"], hot)
-                v = cache[x]
-                if a.card == JOKER:
-                    if v < VALUE_BY_MISSING[0] and state.marks[x] == EMPTY:
+                v = cache.get(x)
+                if v is None:
+                    v = cache[x] = _cell_delta(state, x, side, hand, defense, ready_w, hot, masks)
+                card = a.card
+                if card == JOKER:
+                    if v < VALUE_BY_MISSING[0] and marks[x] == EMPTY:
                         v -= w["joker_empty"]  # keep jokers for completions and replacements
                     elif v < VALUE_BY_MISSING[0]:
                         v -= w["joker_replace"]
                 elif IS_FREE[x]:
-                    # any card completes here: spend the least useful one
-                    a_cells = CARD_CELLS[a.card]
-                    if all(state.marks[c] != EMPTY for c in a_cells):
+                    # any card completes here: spend the least useful one (both its spaces taken)
+                    if not CARD_BITS[card] & empty:
                         v += 1.0
                 else:
                     # prefer the card whose other copy is already gone
-                    other = [c for c in CARD_CELLS[a.card] if c != x]
-                    if other and state.marks[other[0]] != EMPTY:
+                    c1, c2 = CARD_CELLS[card]
+                    if marks[c2 if c1 == x else c1] != EMPTY:
                         v += 0.5
             elif isinstance(a, Exchange):
                 n_dead = len(a.cards)
@@ -370,11 +382,12 @@ def prior(state: State[Any], actions: Sequence[Action]) -> list[float]:
     cache: dict[int, float] = {}
     out = []
     hot = hot_bits(hand)
+    masks = side_masks(state)
     for a in actions:
         if isinstance(a, Place):
             x = CELL_INDEX[a.cell]
             if x not in cache:
-                cache[x] = _cell_delta(state, x, side, hand, hot=hot)
+                cache[x] = _cell_delta(state, x, side, hand, hot=hot, masks=masks)
             out.append(cache[x] - (DEFAULT_WEIGHTS["joker_empty"] if a.card == JOKER else 0.0))
         else:
             out.append(0.0)
@@ -391,7 +404,6 @@ def side_features(state: ToucheState, side: int) -> list[float]:
     space, so any card does: ``sure``; with a card its hands hold: ``held``; else ``open``,
     and ``open_joker`` when it holds a joker), its alive instances missing two and three cells
     (log), its jokers, and ``win_threat``: needing one pattern with a sure or held completion."""
-    marks = state.marks
     mask = state.mask(side)
     held: set[str] = set()
     jokers = 0
@@ -406,29 +418,23 @@ def side_features(state: ToucheState, side: int) -> list[float]:
     hold: set[int] = set()
     other: set[int] = set()
     n2 = n3 = 0
+    empty = state._empty
+    ok = state.marked(side) | empty  # another side's or a crowned marker blocks
     for t in range(4):
         if not mask >> t & 1:
             continue
         for k in TYPE_RANGES[t]:
-            miss = 0
-            frees = 0
-            last = -1
-            for c in INSTANCES[k][1]:
-                m = marks[c]
-                if m == side:
-                    continue
-                if m != EMPTY:
-                    miss = -1
-                    break
-                if IS_FREE[c]:
-                    frees += 1
-                    if frees > 1:
-                        miss = -1
-                        break
-                miss += 1
-                last = c
+            cells = INSTANCE_BITS[k]
+            if cells & ok != cells:
+                continue
+            e = cells & empty
+            fe = e & FREE_BITS
+            if fe & (fe - 1):  # two FREE cells
+                continue
+            miss = e.bit_count()
             if miss == 1:
-                if IS_FREE[last]:
+                last = e.bit_length() - 1
+                if fe:
                     sure.add(last)
                 elif CELL_CARD[last] in held:
                     hold.add(last)
