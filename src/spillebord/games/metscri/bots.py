@@ -56,7 +56,6 @@ from .data import (
     SYMBOL,
     TURN,
 )
-from .groups import group_weight_ok
 from .rules import MetscriState
 
 W_SCORE = 10.0
@@ -68,14 +67,28 @@ W_PRIVATE = 0.5
 W_PAIR = 1.0
 
 
+_LATER_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(t for t in SQUARES if t > s and (KING_MASK[s] >> t) & 1) for s in range(len(KING_MASK))
+)
+"""Per square, its king-move neighbours with a higher index, in order: each pair of
+neighbours once (:func:`value`'s pairs)."""
+
+
 def known_tops(state: MetscriState, seat: int) -> dict[int, int]:
     """Square -> card for every free-lying card ``seat`` can identify."""
     out: dict[int, int] = {}
     board = state.board
+    # state.sees(seat, s, top), inlined: face up, the card just spied by seat, or remembered
+    up = state.up
+    spied = state.pending if state.to_act == seat else -1
+    aid = state.opts.memory_aid
+    known = state.known
     for s in SQUARES:
         st = board[s]
-        if st and state.sees(seat, s, len(st) - 1):
-            out[s] = st[-1]
+        if st:
+            c = st[-1]
+            if (up >> s) & 1 or s == spied or (aid and (known[c] >> seat) & 1):
+                out[s] = c
     return out
 
 
@@ -106,16 +119,12 @@ def plan(state: MetscriState, seat: int, tops: dict[int, int]) -> tuple[int, int
     ap = state.ap
     turning = phase <= TURN
     base = state.turned if phase == TURN else 0
-
-    def usable(s: int) -> bool:
-        if (up >> s) & 1:
-            return True
-        return phase <= SPY
+    blind = phase <= SPY  # cards still face down may be collected (after a turn or a spy)
 
     by_rank: dict[int, list[int]] = {}
     jokers: list[int] = []
     for s, c in tops.items():
-        if not usable(s):
+        if not blind and not (up >> s) & 1:
             continue
         if KIND[c] == SYMBOL:
             by_rank.setdefault(RANK[c], []).append(s)
@@ -123,7 +132,7 @@ def plan(state: MetscriState, seat: int, tops: dict[int, int]) -> tuple[int, int
             jokers.append(s)
     if not by_rank:
         return 0, 0
-    opts = state.opts
+    strict = state.opts.joker_rule == "strict_table"
 
     def fd_cost(s: int) -> int:
         return 0 if (up >> s) & 1 else SPY_COST[s]
@@ -131,18 +140,30 @@ def plan(state: MetscriState, seat: int, tops: dict[int, int]) -> tuple[int, int
     candidates: list[tuple[int, list[int]]] = []
     for squares in by_rank.values():
         for comp in _components(squares):
-            cm = 0
+            # comp's n symbols with its k cheapest touching jokers (j1 big, j2 small), k growing:
+            # .groups.group_weight_ok inline, and the points (a joker 1, a symbol its square's)
+            n = len(comp)
+            pts = 0
             for s in comp:
-                cm |= KING_MASK[s]
-            touching = sorted(
-                (j for j in jokers if (cm >> j) & 1),
-                key=lambda j: (fd_cost(j), KIND[tops[j]] != BIG_JOKER),
-            )
+                pts += POINTS[s]
+            touching: list[int] = []
+            if jokers:
+                cm = 0
+                for s in comp:
+                    cm |= KING_MASK[s]
+                touching = sorted(
+                    (j for j in jokers if (cm >> j) & 1),
+                    key=lambda j: (fd_cost(j), KIND[tops[j]] != BIG_JOKER),
+                )
+            j1 = j2 = 0
             for k in range(len(touching) + 1):
-                grp = comp + touching[:k]
-                if group_weight_ok([KIND[tops[s]] for s in grp], opts.joker_rule):
-                    pts = sum(1 if KIND[tops[s]] != SYMBOL else POINTS[s] for s in grp)
-                    candidates.append((pts, grp))
+                if k:
+                    if KIND[tops[touching[k - 1]]] == BIG_JOKER:
+                        j1 += 1
+                    else:
+                        j2 += 1
+                if n >= 3 or j1 or (j2 and n >= 2) if strict else n + j2 + 2 * j1 >= 3:
+                    candidates.append((pts + k, comp + touching[:k]))
     if not candidates:
         return 0, 0
     candidates.sort(key=lambda t: -t[0])
@@ -195,8 +216,8 @@ def value(state: MetscriState, seat: int) -> float:
     for s, c in tops.items():
         if not (state.up >> s) & 1 and known[c] != everyone and known[c] & bit:
             v += W_PRIVATE
-        for t in SQUARES:
-            if t <= s or not (KING_MASK[s] >> t) & 1 or t not in tops:
+        for t in _LATER_NEIGHBOURS[s]:
+            if t not in tops:
                 continue
             d = tops[t]
             ks, kt = KIND[c], KIND[d]
