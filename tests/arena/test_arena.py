@@ -383,3 +383,11 @@ def test_a_foreign_file_in_place_of_the_results_is_kept_and_the_games_go_beside_
     run(t, results_file=res, on_game=swap)
     assert res.read_bytes() == other.read_bytes()
     assert set(_games_in(tmp_path / "res.jsonl.recovered")) == set(range(8))
+    # the name beside it taken by another tournament too: a name of the run's own
+    (tmp_path / "res.jsonl.recovered").write_bytes(other.read_bytes())
+    (tmp_path / "res.jsonl").unlink()
+    count[0] = 0
+    run(t, results_file=res, on_game=swap)
+    assert (tmp_path / "res.jsonl.recovered").read_bytes() == other.read_bytes()
+    (own,) = tmp_path.glob("res.jsonl.recovered-*")
+    assert set(_games_in(own)) == set(range(8))

@@ -372,7 +372,7 @@ class _ResultsLog:
     still names the file it holds open; if not, it writes the path anew (to a temporary file
     first, then renamed over it): the header, the games the file there holds now, and every
     game of this run. A file of another tournament there is left alone: the games go to
-    ``<name>.recovered`` beside it instead."""
+    ``<name>.recovered`` beside it instead (``<name>.recovered-<pid>`` if that is taken too)."""
 
     def __init__(self, path: Path, desc: dict[str, Any]) -> None:
         self.path, self.desc = path, desc
@@ -401,13 +401,17 @@ class _ResultsLog:
             self.out.flush()
             return
         self.out.close()
-        games = dict(known)
-        try:
-            there = _load_results(self.path, self.desc)
-        except ArenaError:
-            self.path = self.path.with_name(self.path.name + ".recovered")  # not ours: keep it
-            there = _load_results(self.path, self.desc) if self.path.exists() else {}
-        games = {**there, **games}
+        there: dict[int, dict[str, Any]] = {}
+        for path in (self.path, self.path.with_name(self.path.name + ".recovered")):
+            try:
+                there = _load_results(path, self.desc)
+                break
+            except ArenaError:  # another tournament's file: keep it, try the name beside it
+                there = {}
+        else:  # both taken by other tournaments: a name of this run's own
+            path = self.path.with_name(f"{self.path.name}.recovered-{os.getpid()}")
+        self.path = path
+        games = {**there, **known}
         tmp = self.path.with_name(self.path.name + ".tmp")
         with tmp.open("w", encoding="utf-8") as f:
             f.write(self._header())

@@ -79,6 +79,7 @@ def known_tops(state: MetscriState, seat: int) -> dict[int, int]:
     out: dict[int, int] = {}
     board = state.board
     # state.sees(seat, s, top), inlined: face up, the card just spied by seat, or remembered
+    # (tests/games/metscri/test_metscri_value_fast.py holds it to sees() itself)
     up = state.up
     spied = state.pending if state.to_act == seat else -1
     aid = state.opts.memory_aid
@@ -141,7 +142,8 @@ def plan(state: MetscriState, seat: int, tops: dict[int, int]) -> tuple[int, int
     for squares in by_rank.values():
         for comp in _components(squares):
             # comp's n symbols with its k cheapest touching jokers (j1 big, j2 small), k growing:
-            # .groups.group_weight_ok inline, and the points (a joker 1, a symbol its square's)
+            # .groups.group_weight_ok inline, and the points (a joker 1, a symbol its square's);
+            # test_metscri_value_fast.py holds plan() to a version that calls group_weight_ok
             n = len(comp)
             pts = 0
             for s in comp:

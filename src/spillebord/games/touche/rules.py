@@ -100,7 +100,7 @@ from .view import view as build_view
 TITLE = "Touché"
 _MARKED_BIT: tuple[tuple[int, ...], ...] = tuple(
     tuple(1 << (144 * side + c) for c in range(144))
-    for side in range(3)  # at most 3 sides
+    for side in range(3)  # at most 3 sides: 2 or 3 players, or 4 and 6 in teams (R2.1, sides_for)
 )
 """``_MARKED_BIT[side][cell]``: the cell's bit in :attr:`ToucheState._marked` (side 0: also in
 :attr:`ToucheState._empty`), made once: a shift on every marker placed costs more."""
