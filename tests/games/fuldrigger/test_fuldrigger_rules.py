@@ -1086,7 +1086,8 @@ def test_refusals_say_which_rule():
 def test_R11_draft_clauses_add_up_on_their_own_side():
     ships = [{"owner": 0, "at": "LON"}, {"owner": 1, "at": "AMS"}]
     st = scenario(ships=ships, cash=[100, 100])
-    play(st, "offer 1", "give cash 50", "give cash 7", "give ship s1", "ask ship s2", "ask cash 30", "ask cash 5")
+    play(st, "offer 1", "give cash 50", "give cash 7", "give ship s1")
+    play(st, "ask ship s2", "ask cash 30", "ask cash 5")
     dr = st.draft
     assert dr is not None
     assert (dr.give_cash, dr.give_ships, dr.give_forts, dr.give_loads) == (57, ("s1",), (), ())
