@@ -72,4 +72,3 @@ def test_kept_moves_and_occupancy_agree_with_the_board(options: dict[str, Any]) 
                 g = fresh(s)
                 assert g._any_group() == bool(g._groups())
             s.play(rng.choice(s.legal()))
-

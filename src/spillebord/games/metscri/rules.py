@@ -1191,7 +1191,6 @@ STEP_SAME: tuple[tuple[bool, ...], ...] = tuple(
 """``STEP_OK`` with same-level steps allowed (option ``allow_same_level_step``, A3)."""
 
 
-
 def _set(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
     return (*t[:i], v, *t[i + 1 :])
 
