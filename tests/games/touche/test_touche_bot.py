@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from rich.console import Console
 
-from spillebord.ai import Needs, best_agent, bots_for, make_agent
-from spillebord.core import Rng
+from spillebord.ai import Budget, Needs, best_agent, bots_for, make_agent
+from spillebord.ai.registry import decide
+from spillebord.core import Action, Rng
 from spillebord.games.touche import GAME
+from spillebord.games.touche.actions import Place
 from spillebord.games.touche.bots import (
     LIKELY,
     SURE,
@@ -192,3 +195,48 @@ def test_fast_cell_delta_equals_the_reference_exactly() -> None:
             state.play(rng.choice(legal) if n % 5 == 4 else agent.act(state, state.to_act, rng))
             n += 1
     assert checked > 10_000
+
+
+def test_the_heuristic_memo_gives_the_values_it_would_compute(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The heuristic keeps :func:`_cell_delta` by what it reads (two sides). In the Master's
+    playouts (four decisions of the search, as in ``benchmarks/search_decisions.py``) every
+    ``scores`` call of the heuristic, which keeps its memo across them, agrees exactly with a
+    new heuristic's (which computes every value); and the memo answers most calls."""
+    scores = HeuristicAgent.scores
+    calls = [0, 0]
+
+    def checked(self: HeuristicAgent, state: ToucheState, seat: int) -> list[tuple[Action, float]]:
+        before = len(self._memo)
+        got = scores(self, state, seat)
+        assert got == scores(HeuristicAgent(GAME), state, seat)
+        cells = {a.cell for a, _ in got if isinstance(a, Place)}
+        calls[0] += len(cells)
+        calls[1] += len(cells) - max(0, len(self._memo) - before)
+        return got
+
+    monkeypatch.setattr(HeuristicAgent, "scores", checked)
+    club, search = make_agent("heuristic", GAME), make_agent("ismcts", GAME)
+    for seed, n in ((7, 20), (3, 60), (11, 120), (5, 90)):
+        state = GAME.new(2, seed, GAME.Options())
+        rng = Rng(seed)
+        for _ in range(n):
+            state.play(decide(club, state, rng))
+        assert state.to_act is not None
+        decide(search, state, Rng(1), Budget(iterations=180))
+    assert calls[0] > 20_000 and calls[1] > calls[0] // 2, calls
+
+
+def test_the_heuristic_memo_starts_again_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    from spillebord.games.touche import bots
+
+    monkeypatch.setattr(bots, "MEMO_SIZE", 50)
+    agent = HeuristicAgent(GAME)
+    state = GAME.new(2, 3, GAME.Options(grade=2))  # type: ignore[call-arg]
+    rng = Rng(3)
+    most = 0
+    while state.to_act is not None:
+        if state.phase == "play":
+            assert agent.scores(state, state.to_act) == HeuristicAgent(GAME).scores(state, state.to_act)
+            most = max(most, len(agent._memo))
+        state.play(agent.act(state, state.to_act, rng))
+    assert 50 <= most < 50 + 144

@@ -179,6 +179,12 @@ OTHER_BITS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 """OTHERS as bit masks over cell indices: OTHER_BITS[type][cell] = for each instance through
 the cell, its other cells as one integer (bit ``c`` for cell ``c``)."""
+NEAR_BITS: tuple[int, ...] = tuple(
+    sum(1 << c for c in {i, *(c for t in range(4) for others in OTHERS[t][i] for c in others)})
+    for i in range(SIZE * SIZE)
+)
+"""Per cell: the cell and every other cell of an instance through it, as one bit mask (what a
+marker there can advance or block)."""
 INSTANCE_BITS: tuple[int, ...] = tuple(sum(1 << c for c in cells) for _, cells in INSTANCES)
 """Each instance's cells as one bit mask, by instance id."""
 CELL_BITS = sum(1 << c for c in CELLS)
