@@ -1489,6 +1489,7 @@ class PartnersState(State[PartnersAction]):
         (``deck_unordered``), the same law as a shuffled deck. The unseen cards are dealt from
         one canonical (sorted) order, so the result is a function of what ``seat`` sees and
         ``rng`` only, never of where the hidden cards really are."""
+        global _LAST_POOL, _LAST_FORGOTTEN
         s = self.copy()
         ctrl = self.ctrl
         hidden = self.opts.discard_visibility == "hidden"
@@ -1508,7 +1509,7 @@ class PartnersState(State[PartnersAction]):
                 unseen: tuple[str, ...] = last[3]
             else:  # the unseen cards in one order that does not depend on where they are
                 unseen = tuple(sorted((*h1, *h2, *deck)))
-                last[:] = (h1, h2, deck, unseen)
+                _LAST_POOL = (h1, h2, deck, unseen)
             deal: list[str] = [*unseen]
             _shuffle_front(rng, deal, n2)
             h1 = tuple(sorted(deal[:n1], key=_ORDER))  # sort_cards
@@ -1532,7 +1533,7 @@ class PartnersState(State[PartnersAction]):
                 else:
                     key = (gave, zones, theirs)
                     gifts = _FORGOTTEN.get(key) or _forget(key)
-                    last[:] = (gave, zones, theirs, gifts)
+                    _LAST_FORGOTTEN = (gave, zones, theirs, gifts)
                     s.gave, s.gift_zone = gifts
             s.rng.s = rng.next64()  # rng.spawn() into the copy's own generator
             s._legal = None
@@ -1690,12 +1691,14 @@ def _forget(key: Any) -> tuple[tuple[str | None, ...], tuple[int, ...]]:
     return got
 
 
-_LAST_FORGOTTEN: list[Any] = [None, None, None, None]
+_LAST_FORGOTTEN: tuple[Any, ...] = (None, None, None, None)
 """determinize()'s two-hand case: (gave, gift_zone, seats, :data:`_FORGOTTEN` of them) of the
 last call, by identity."""
-_LAST_POOL: list[Any] = [None, None, None, ()]
+_LAST_POOL: tuple[Any, ...] = (None, None, None, ())
 """determinize()'s two-hand case: (hand, hand, deck, their cards sorted) of the last call, by
-identity (a search determinizes the same state again and again; the tuples are immutable)."""
+identity (a search determinizes the same state again and again; the tuples are immutable).
+One tuple, read once and replaced whole, so that threads determinizing at once (the server's
+heuristic bots) never read one call's hands with another's cards."""
 _GAMMA = 0x9E3779B97F4A7C15
 _ORDER = CARD_ORDER.__getitem__
 
