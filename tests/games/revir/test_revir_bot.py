@@ -5,7 +5,8 @@ from __future__ import annotations
 from spillebord.ai import Needs, bots_for, evaluate, make_agent
 from spillebord.core import Rng
 from spillebord.games.revir import GAME, Bid, Fight, Hunt, Move, Stay, Surrender, build_position
-from spillebord.games.revir.bots import HeuristicAgent
+from spillebord.games.revir.bots import HeuristicAgent, want_squares
+from spillebord.games.revir.rules import RevirState
 from spillebord.testing import play_match
 
 P1, P2 = 0, 1
@@ -84,3 +85,42 @@ def test_heuristic_beats_random_in_200_three_seat_games() -> None:
         players = ["heuristic" if i == hs else "random" for i in range(3)]
         share += play_match(GAME, players, seed=g).outcome[hs]
     assert share / 200 >= 0.8
+
+
+def _direct_counts(s: RevirState, seat: int) -> tuple[int, ...]:
+    counts = [0] * len(s.geo.colour_ids)
+    for i, o in enumerate(s.owner):
+        if o == seat:
+            counts[s.geo.t_colour[i]] += 1
+    return tuple(counts)
+
+
+def _direct_wants(s: RevirState, seat: int) -> tuple[int, ...]:
+    counts = _direct_counts(s, seat)
+    order = sorted(range(len(counts)), key=lambda c: -counts[c])[:2]
+    return tuple(
+        s.geo.t_square[i] for i in range(s.geo.nterr) if s.geo.t_colour[i] in order and s.owner[i] != seat
+    )
+
+
+def test_the_remembered_counts_and_wanted_squares_follow_the_board_asked_about() -> None:
+    """``counts_of`` and ``want_squares`` remember the last board by identity; asked about
+    boards in turn (2–4 seats, fights changing owners mid-game), they answer for each one."""
+    games = []
+    for seed, seats in ((1, 2), (2, 3), (3, 4), (4, 2)):
+        s, rng = GAME.new(seats, seed), Rng(seed)
+        path: list[RevirState] = []
+        while s.to_act is not None and len(path) < 400:
+            s.play(rng.choice(s.legal()))
+            path.append(s.copy())
+        games.append(path)
+    changed = 0
+    for step in range(0, 400, 3):
+        for path in games:
+            s = path[min(step, len(path) - 1)]
+            changed += step > 0 and s.owner != path[min(step - 3, len(path) - 1)].owner
+            for seat in range(s.seats):
+                assert s.counts_of(seat) == _direct_counts(s, seat)
+                assert s.colour_counts(seat) == list(_direct_counts(s, seat))
+                assert want_squares(s, seat) == _direct_wants(s, seat)
+    assert changed > 10

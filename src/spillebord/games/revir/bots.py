@@ -47,7 +47,7 @@ def series_value(count: int, needed: int) -> float:
 
 def player_value(state: RevirState, seat: int) -> float:
     need = state.o.series_needed
-    return sum(series_value(c, need) for c in state.colour_counts(seat))
+    return sum(series_value(c, need) for c in state.counts_of(seat))
 
 
 def evaluate(state: State[Any], seat: int) -> float:
@@ -66,9 +66,9 @@ def gain_value(state: RevirState, seat: int, tr: int) -> float:
     """What taking territory ``tr`` from its owner is worth to ``seat``."""
     need = state.o.series_needed
     c = state.geo.t_colour[tr]
-    mine = state.colour_counts(seat)[c]
+    mine = state.counts_of(seat)[c]
     owner = state.owner[tr]
-    theirs = state.colour_counts(owner)[c]
+    theirs = state.counts_of(owner)[c]
     up = series_value(mine + 1, need) - series_value(mine, need)
     down = series_value(theirs, need) - series_value(theirs - 1, need)
     return up + 0.5 * down
@@ -128,12 +128,28 @@ def act_options(state: RevirState, seat: int, q: int, stones: int) -> tuple[floa
     return best
 
 
-def want_squares(state: RevirState, seat: int) -> list[int]:
+_WANTS: tuple[Any, ...] = (None, None, {})
+"""(owner, geo, {seat: :func:`want_squares`}) of the last board asked about, by identity (as
+``RevirState.counts_of``): one tuple, replaced whole, so threads never mix two boards."""
+
+
+def want_squares(state: RevirState, seat: int) -> tuple[int, ...]:
     """Squares of territories ``seat`` would like to take (its two best colours)."""
-    geo = state.geo
-    counts = state.colour_counts(seat)
+    global _WANTS
+    last = _WANTS
+    owner, geo = state.owner, state.geo
+    if last[0] is owner and last[1] is geo:
+        got: tuple[int, ...] | None = last[2].get(seat)
+        if got is not None:
+            return got
+    else:
+        last = _WANTS = (owner, geo, {})
+    counts = state.counts_of(seat)
     order = sorted(range(len(counts)), key=lambda c: -counts[c])[:2]
-    return [geo.t_square[i] for i in range(geo.nterr) if geo.t_colour[i] in order and state.owner[i] != seat]
+    got = last[2][seat] = tuple(
+        geo.t_square[i] for i in range(geo.nterr) if geo.t_colour[i] in order and owner[i] != seat
+    )
+    return got
 
 
 def move_value(state: RevirState, seat: int, q: int, cost: int) -> float:
@@ -151,7 +167,7 @@ def move_value(state: RevirState, seat: int, q: int, cost: int) -> float:
         v -= 0.15 * min(dist[w] for w in wants)
     # an indoor cat cannot be attacked under (b)
     if geo.indoor[q]:
-        v += 0.1 * len(state.owned(seat)) / 5
+        v += 0.1 * state.owner.count(seat) / 5  # len(state.owned(seat))
     return v
 
 

@@ -98,6 +98,9 @@ def _copy_fight(f: FightState | None) -> FightState | None:
 
 
 _NAMES = tuple(f"P{seat + 1}" for seat in range(8))
+_COUNTS: tuple[Any, ...] = (None, None, {})
+"""(owner, geo, {seat: colour counts}) of the last board :meth:`RevirState.counts_of` saw: one
+tuple, read once and replaced whole, so threads asking at once never mix two boards."""
 """Seat names in texts: P1, P2, …"""
 _FIGHTS: dict[str, Fight] = {}
 """Memo: the ``fight XX`` action per territory id (actions are immutable values)."""
@@ -198,11 +201,27 @@ class RevirState(State[RevirAction]):
 
     def colour_counts(self, seat: int) -> list[int]:
         """How many territories ``seat`` holds of each colour (by colour index)."""
-        counts = [0] * len(self.geo.colour_ids)
-        for c, o in zip(self.geo.t_colour, self.owner, strict=True):
+        return list(self.counts_of(seat))
+
+    def counts_of(self, seat: int) -> tuple[int, ...]:
+        """:meth:`colour_counts` as a tuple, remembered for the last board asked about (by
+        identity: :attr:`owner` is replaced, never changed, and a search's playouts ask about
+        the same board again and again)."""
+        global _COUNTS
+        last = _COUNTS
+        owner, geo = self.owner, self.geo
+        if last[0] is owner and last[1] is geo:
+            got: tuple[int, ...] | None = last[2].get(seat)
+            if got is not None:
+                return got
+        else:
+            last = _COUNTS = (owner, geo, {})
+        counts = [0] * len(geo.colour_ids)
+        for c, o in zip(geo.t_colour, owner, strict=True):
             if o == seat:
                 counts[c] += 1
-        return counts
+        got = last[2][seat] = tuple(counts)
+        return got
 
     def has_series(self, seat: int) -> bool:
         need = self.o.series_needed
