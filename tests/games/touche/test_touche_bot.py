@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 from rich.console import Console
 
@@ -205,9 +207,11 @@ def test_the_heuristic_memo_gives_the_values_it_would_compute(monkeypatch: pytes
     scores = HeuristicAgent.scores
     calls = [0, 0]
 
-    def checked(self: HeuristicAgent, state: ToucheState, seat: int) -> list[tuple[Action, float]]:
+    def checked(
+        self: HeuristicAgent, state: ToucheState, seat: int, legal: Sequence[Action] | None = None
+    ) -> list[tuple[Action, float]]:
         before = len(self._memo)
-        got = scores(self, state, seat)
+        got = scores(self, state, seat, legal)
         assert got == scores(HeuristicAgent(GAME), state, seat)
         cells = {a.cell for a, _ in got if isinstance(a, Place)}
         calls[0] += len(cells)
@@ -220,7 +224,7 @@ def test_the_heuristic_memo_gives_the_values_it_would_compute(monkeypatch: pytes
         state = GAME.new(2, seed, GAME.Options())
         rng = Rng(seed)
         for _ in range(n):
-            state.play(decide(club, state, rng))
+            state.play(decide(club, state, rng))  # type: ignore[arg-type]
         assert state.to_act is not None
         decide(search, state, Rng(1), Budget(iterations=180))
     assert calls[0] > 20_000 and calls[1] > calls[0] // 2, calls
@@ -231,12 +235,12 @@ def test_the_heuristic_memo_starts_again_when_full(monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(bots, "MEMO_SIZE", 50)
     agent = HeuristicAgent(GAME)
-    state = GAME.new(2, 3, GAME.Options(grade=2))  # type: ignore[call-arg]
+    state = GAME.new(2, 3, GAME.Options(grade=2))
     rng = Rng(3)
     most = 0
     while state.to_act is not None:
         if state.phase == "play":
             assert agent.scores(state, state.to_act) == HeuristicAgent(GAME).scores(state, state.to_act)
             most = max(most, len(agent._memo))
-        state.play(agent.act(state, state.to_act, rng))
+        state.play(agent.act(state, state.to_act, rng))  # type: ignore[arg-type]
     assert 50 <= most < 50 + 144

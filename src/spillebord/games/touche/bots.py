@@ -324,17 +324,21 @@ class HeuristicAgent:
             return min(legal, key=crown_key)
         best: list[Action] = []
         best_v = float("-inf")
-        for a, v in self.scores(state, seat):
+        for a, v in self.scores(state, seat, legal):
             if v > best_v + 1e-9:
                 best_v, best = v, [a]
             elif abs(v - best_v) <= 1e-9:
                 best.append(a)
         return best[0] if len(best) == 1 else rng.choice(best)
 
-    def scores(self, state: ToucheState, seat: int) -> list[tuple[Action, float]]:
+    def scores(
+        self, state: ToucheState, seat: int, legal: Sequence[Action] | None = None
+    ) -> list[tuple[Action, float]]:
         """The bot's value of each legal action of the play phase, in the order of ``legal()``
-        (it plays the highest, ties at random)."""
-        legal = state.legal()
+        (it plays the highest, ties at random); ``legal``: ``state.legal()`` when the caller
+        has it."""
+        if legal is None:
+            legal = state.legal()
         side = state.side_of[seat]
         hand = state.hands[seat]
         cache: dict[int, float] = {}

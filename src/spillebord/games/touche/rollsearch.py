@@ -136,8 +136,7 @@ class RolloutSearchAgent:
                 who = d.to_act
                 if who is None:
                     break
-                legal = d.legal()
-                d.play(legal[0] if len(legal) == 1 else policy(d, who, prng))
+                d.play(policy(d, who, prng))  # a single legal action it plays without a draw
             end = d.outcome()
             out.append((end if end is not None else self.value(d))[seat])
         return out
