@@ -31,7 +31,7 @@ from spillebord.ai.playout import epsilon_greedy
 from spillebord.core import Action, AnyGame, Rng, State
 
 from .actions import Bid, Fight, Hunt, Move, Pass, Stay, Surrender
-from .rules import RevirGame, RevirState
+from .rules import LastBoard, RevirGame, RevirState
 
 _MISSING_VALUE = (100.0, 10.0, 4.0, 1.5, 0.5)
 STONE = 0.45
@@ -128,27 +128,21 @@ def act_options(state: RevirState, seat: int, q: int, stones: int) -> tuple[floa
     return best
 
 
-_WANTS: tuple[Any, ...] = (None, None, {})
-"""(owner, geo, {seat: :func:`want_squares`}) of the last board asked about, by identity (as
-``RevirState.counts_of``): one tuple, replaced whole, so threads never mix two boards."""
+_WANTS = LastBoard()
+""":func:`want_squares` of the last board."""
 
 
 def want_squares(state: RevirState, seat: int) -> tuple[int, ...]:
     """Squares of territories ``seat`` would like to take (its two best colours)."""
-    global _WANTS
-    last = _WANTS
     owner, geo = state.owner, state.geo
-    if last[0] is owner and last[1] is geo:
-        got: tuple[int, ...] | None = last[2].get(seat)
-        if got is not None:
-            return got
-    else:
-        last = _WANTS = (owner, geo, {})
-    counts = state.counts_of(seat)
-    order = sorted(range(len(counts)), key=lambda c: -counts[c])[:2]
-    got = last[2][seat] = tuple(
-        geo.t_square[i] for i in range(geo.nterr) if geo.t_colour[i] in order and owner[i] != seat
-    )
+    answers = _WANTS.of(owner, geo)
+    got = answers.get(seat)
+    if got is None:
+        counts = state.counts_of(seat)
+        order = sorted(range(len(counts)), key=lambda c: -counts[c])[:2]
+        got = answers[seat] = tuple(
+            geo.t_square[i] for i in range(geo.nterr) if geo.t_colour[i] in order and owner[i] != seat
+        )
     return got
 
 

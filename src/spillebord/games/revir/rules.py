@@ -98,10 +98,31 @@ def _copy_fight(f: FightState | None) -> FightState | None:
 
 
 _NAMES = tuple(f"P{seat + 1}" for seat in range(8))
-_COUNTS: tuple[Any, ...] = (None, None, {})
-"""(owner, geo, {seat: colour counts}) of the last board :meth:`RevirState.counts_of` saw: one
-tuple, read once and replaced whole, so threads asking at once never mix two boards."""
 """Seat names in texts: P1, P2, …"""
+
+
+class LastBoard:
+    """Answers by seat about the last board asked about, kept by identity: a board is its
+    owners' tuple (:attr:`RevirState.owner`, replaced when a fight changes it, never changed in
+    place) and its map. A search's playouts ask about the same board again and again. The
+    board and its answers are one tuple, read once and replaced whole, so threads asking at
+    once never mix two boards."""
+
+    def __init__(self) -> None:
+        self._last: tuple[object, object, dict[int, tuple[int, ...]]] = (None, None, {})
+
+    def of(self, owner: tuple[int, ...], geo: object) -> dict[int, tuple[int, ...]]:
+        """The answers kept for this board (by seat); an empty dict for a new board."""
+        last = self._last
+        if last[0] is owner and last[1] is geo:
+            return last[2]
+        answers: dict[int, tuple[int, ...]] = {}
+        self._last = (owner, geo, answers)
+        return answers
+
+
+_COUNTS = LastBoard()
+""":meth:`RevirState.counts_of` of the last board."""
 _FIGHTS: dict[str, Fight] = {}
 """Memo: the ``fight XX`` action per territory id (actions are immutable values)."""
 
@@ -206,21 +227,16 @@ class RevirState(State[RevirAction]):
     def counts_of(self, seat: int) -> tuple[int, ...]:
         """:meth:`colour_counts` as a tuple, remembered for the last board asked about (by
         identity: :attr:`owner` is replaced, never changed, and a search's playouts ask about
-        the same board again and again)."""
-        global _COUNTS
-        last = _COUNTS
+        the same board again and again: :class:`LastBoard`)."""
         owner, geo = self.owner, self.geo
-        if last[0] is owner and last[1] is geo:
-            got: tuple[int, ...] | None = last[2].get(seat)
-            if got is not None:
-                return got
-        else:
-            last = _COUNTS = (owner, geo, {})
-        counts = [0] * len(geo.colour_ids)
-        for c, o in zip(geo.t_colour, owner, strict=True):
-            if o == seat:
-                counts[c] += 1
-        got = last[2][seat] = tuple(counts)
+        answers = _COUNTS.of(owner, geo)
+        got = answers.get(seat)
+        if got is None:
+            counts = [0] * len(geo.colour_ids)
+            for c, o in zip(geo.t_colour, owner, strict=True):
+                if o == seat:
+                    counts[c] += 1
+            got = answers[seat] = tuple(counts)
         return got
 
     def has_series(self, seat: int) -> bool:
