@@ -3,13 +3,32 @@ evaluation likes best for the acting seat."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from spillebord.core import Action, AnyGame, Rng, State
 
-from .agent import Budget, Needs
+from .agent import Budget, Evaluator, Needs
 from .registry import bots_for
+
+
+def one_ply(
+    state: State[Any],
+    seat: int,
+    actions: Sequence[Action],
+    evaluate: Evaluator,
+    values: Callable[[State[Any], int, Sequence[Action]], list[float]] | None = None,
+) -> list[float]:
+    """``evaluate`` for ``seat`` after each of ``actions``: the game's ``values`` where it has
+    one (the same numbers without copying), else a copy of the state with the action played."""
+    if values is not None:
+        return values(state, seat, actions)
+    out = []
+    for a in actions:
+        s = state.copy()
+        s.play(a)
+        out.append(evaluate(s, seat))
+    return out
 
 
 class GreedyAgent:
@@ -24,7 +43,9 @@ class GreedyAgent:
 
     def __init__(self, game: AnyGame) -> None:
         self.game = game
-        self.evaluate = bots_for(game).evaluate
+        kit = bots_for(game)
+        self.evaluate = kit.evaluate
+        self.values = kit.values
 
     def act(self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None) -> Action:
         actions: Sequence[Action] = state.legal()
@@ -32,11 +53,7 @@ class GreedyAgent:
             return actions[0]
         best: list[Action] = []
         best_v = float("-inf")
-        evaluate = self.evaluate
-        for a in actions:
-            s = state.copy()
-            s.play(a)
-            v = evaluate(s, seat)
+        for a, v in zip(actions, one_ply(state, seat, actions, self.evaluate, self.values), strict=True):
             if v > best_v:
                 best_v, best = v, [a]
             elif v == best_v:

@@ -29,6 +29,7 @@ from typing import Any, ClassVar
 from spillebord.core import Action, AnyGame, Rng, SpillebordError, State
 
 from .agent import Agent, AgentFactory, Budget, Needs, Searcher
+from .greedy import one_ply
 from .ismcts import IsmctsAgent
 from .registry import bots_for, make_agent, register_agent, register_alias
 
@@ -40,17 +41,15 @@ EXPERT_SHARE = 4
 """The expert thinks ``1 / EXPERT_SHARE`` of the master's budget."""
 
 
-def softmax_choice(state: State[Any], seat: int, rng: Rng, temperature: float, evaluate: Any) -> Action:
+def softmax_choice(
+    state: State[Any], seat: int, rng: Rng, temperature: float, evaluate: Any, values: Any = None
+) -> Action:
     """Pick an action with probability ∝ exp(value / temperature), the value being one ply of
-    ``evaluate`` for ``seat``."""
+    ``evaluate`` for ``seat`` (through the game's ``values`` where it has them)."""
     legal: Sequence[Action] = state.legal()
     if len(legal) == 1:
         return legal[0]
-    vals = []
-    for a in legal:
-        s = state.copy()
-        s.play(a)
-        vals.append(evaluate(s, seat))
+    vals = one_ply(state, seat, legal, evaluate, values)
     top = max(vals)
     weights = [math.exp(max(-50.0, (v - top) / temperature)) for v in vals]
     x = rng.random() * sum(weights)
@@ -73,6 +72,7 @@ class LevelAgent:
         self.name = f"level{level}"
         self.title = LEVEL_NAMES[level]
         self.evaluate = kit.evaluate
+        self.values = kit.values
         self.temperature = kit.scale
         self.iterations = kit.iterations
         self.heuristic: Agent | None = make_agent(kit.best, game) if level in (2, 3) else None
@@ -107,7 +107,7 @@ class LevelAgent:
             return self.search.act(state, seat, rng, self.budget(budget))
         if self.heuristic is not None and (self.level == 3 or rng.random() >= MISTAKES):
             return self.heuristic.act(state, seat, rng, budget)
-        return softmax_choice(state, seat, rng, self.temperature, self.evaluate)
+        return softmax_choice(state, seat, rng, self.temperature, self.evaluate, self.values)
 
 
 def register_levels() -> None:

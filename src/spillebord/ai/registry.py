@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +41,10 @@ class GameBots:
     """Decisions a search playout runs before :attr:`value` judges the position."""
     prior: Prior | None = None
     """Weights of untried actions: search expands the heaviest first (progressive widening)."""
+    values: Callable[[State[Any], int, Sequence[Action]], list[float]] | None = None
+    """``values(state, seat, actions)``: :attr:`evaluate` for ``seat`` after each action,
+    computed without copying and playing where the game knows how (the same floats, so the
+    same choices): greedy and the Beginner use it. ``None``: copy, play and evaluate."""
     secret: Callable[[Action], bool] | None = None
     """Which actions are secret choices (a sealed bid, a card passed face down): search keeps
     the next seat's statistics independent of them (see :mod:`spillebord.ai.ismcts`)."""
