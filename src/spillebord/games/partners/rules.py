@@ -1094,8 +1094,16 @@ class PartnersState(State[PartnersAction]):
         """:meth:`.core.game.State.play` (count the decision, stop at the bound), with the
         bound a constant: random play and search call it once per decision."""
         legal = self._legal
-        # an action from the legal list itself (random play, search): no further checks
-        if legal is not None and any(map(is_, legal, repeat(action))):
+        # an action from the legal list itself (random play, search): no further checks. A
+        # loop, not any(map(is_, ...)): the pick is near the front, and the two iterator
+        # objects cost more than the loop's few steps
+        if legal is not None:
+            for x in legal:
+                if x is action:
+                    break
+            else:
+                legal = None
+        if legal is not None:
             self._legal = None
             if type(action) is Move:
                 events = self._play_move(self.turn, action)  # type: ignore[arg-type]  # a legal list: a seat acts
