@@ -1137,7 +1137,6 @@ class PartnersState(State[PartnersAction]):
         said = _MOVE_TEXTS.get(id(action))
         if said is None or said[0] is not action:
             said = _move_texts(action)
-        _, f, t, texts = said
         c, frm, to = action.colour, action.frm, action.to
         # B.land, inlined: a move ends on the track or in the house, never in a circle
         pos = self.pos
@@ -1164,38 +1163,22 @@ class PartnersState(State[PartnersAction]):
             rest.insert(0, CIRCLE)  # the smallest position: the order stays sorted
             new[ko] = tuple(rest)
         self.pos = pos = tuple(new)
-        text = texts[seat]
-        ctrl = self.ctrl
-        four = self.seats == 4
-        ev: list[Event] = [
-            {"kind": "move", "seat": seat, "card": card, "from": f, "to": t, "text": text}
-            if four
-            else {
-                "kind": "move",
-                "seat": ctrl[seat],
-                "card": card,
-                "from": f,
-                "to": t,
-                "text": text,
-                "colour_seat": seat,
-            }
-        ]
+        # the event naming the person (:meth:`apply`'s form), a copy of one made per seat
+        # count and colour seat: copying a dict costs half of building it
+        ev: list[Event] = [said[1][self.seats - 2][seat].copy()]
         if ko >= 0:
             ev.append(_ko_event(ko, to))
         if so:
             ev.append(_pair_event(c, to))
+        # (the later events, knock-outs, a win, a deal, name no seat to rewrite)
         if (pos[0][0] < HOUSE and pos[1][0] < HOUSE) or not self._check_win(ev):
+            ctrl = self.ctrl
             for s in _AFTER[seat]:  # _next_turn (the phase is "play" already)
                 if hands[s]:
                     self.turn = s
                     self.to_act = ctrl[s]
                     return ev
             self._end_deal(ev)
-        if not four:
-            for e in ev[1:]:
-                if "seat" in e:
-                    e["colour_seat"] = k = e["seat"]
-                    e["seat"] = ctrl[k]
         return ev
 
     def _start(self, seat: int, action: Start) -> list[Event]:
@@ -1666,19 +1649,39 @@ _SQUARE_IDS = tuple(tuple(square_id(c, p) for p in range(CIRCLE, HOUSE + HOUSE_S
 """``_SQUARE_IDS[c][p + 1]`` is ``square_id(c, p)``."""
 
 
-_MOVE_TEXTS: dict[int, tuple[Move, str, str, tuple[str, ...]]] = {}
-"""``id(move)`` -> (the move, the ids of its squares from and to, the event text for each
-colour seat playing it): :meth:`PartnersState._play_move`'s strings, made once per action."""
+_MOVE_TEXTS: dict[int, tuple[Move, tuple[tuple[Event, ...], ...]]] = {}
+"""``id(move)`` -> (the move, its event per number of people (2, 3, 4) and colour seat playing
+it, as :meth:`PartnersState._play_move` returns it): made once per action."""
 
 
-def _move_texts(action: Move) -> tuple[Move, str, str, tuple[str, ...]]:
+def _move_texts(action: Move) -> tuple[Move, tuple[tuple[Event, ...], ...]]:
     """``_MOVE_TEXTS[id(action)]``, made."""
     if len(_MOVE_TEXTS) > 100_000:  # never with the interned actions (a few thousand)
         _MOVE_TEXTS.clear()
     ids = _SQUARE_IDS[action.colour]
+    card = action.card
     f, t = ids[action.frm + 1], ids[action.to + 1]
-    texts = tuple(f"{name} plays {action.card}: {COLOURS[action.colour]} {f} → {t}" for name in _NAMES)
-    got = _MOVE_TEXTS[id(action)] = (action, f, t, texts)
+    texts = tuple(f"{name} plays {card}: {COLOURS[action.colour]} {f} → {t}" for name in _NAMES)
+    per_people: list[tuple[Event, ...]] = []
+    for people in (2, 3, 4):
+        ctrl = seat_controllers(people)
+        per_people.append(
+            tuple(
+                {"kind": "move", "seat": seat, "card": card, "from": f, "to": t, "text": texts[seat]}
+                if people == 4
+                else {
+                    "kind": "move",
+                    "seat": ctrl[seat],
+                    "card": card,
+                    "from": f,
+                    "to": t,
+                    "text": texts[seat],
+                    "colour_seat": seat,
+                }
+                for seat in range(4)
+            )
+        )
+    got = _MOVE_TEXTS[id(action)] = (action, tuple(per_people))
     return got
 
 
