@@ -1362,12 +1362,13 @@ class PartnersState(State[PartnersAction]):
             hands = []
             for s in range(4):
                 h = list(self.hands[s])
-                given = self.commits[s]
-                got = self.commits[partner(s)]
+                given = commits[s]
+                got = commits[s ^ 2]  # the partner's gift
                 assert given is not None and got is not None
                 h.remove(given)
                 h.append(got)
-                hands.append(sort_cards(h))
+                key = tuple(h)
+                hands.append(_SORTED.get(key) or _sorted(key))  # sort_cards
             self.hands = tuple(hands)
             self.gave = self.commits
             self.gift_zone = (1, 1, 1, 1)
@@ -1441,13 +1442,23 @@ class PartnersState(State[PartnersAction]):
             hands = strides
             i = 16
         self.deck = deck[i:]
-        order = _ORDER  # sort_cards
-        self.hands = (
-            tuple(sorted(hands[0], key=order)),
-            tuple(sorted(hands[1], key=order)),
-            tuple(sorted(hands[2], key=order)),
-            tuple(sorted(hands[3], key=order)),
-        )
+        if i:  # the strides are tuples: each sorted hand looked up (sort_cards, memoised)
+            got = _SORTED.get
+            h0, h1, h2, h3 = hands
+            self.hands = (
+                got(h0) or _sorted(h0),  # type: ignore[arg-type]  # tuples here
+                got(h1) or _sorted(h1),  # type: ignore[arg-type]
+                got(h2) or _sorted(h2),  # type: ignore[arg-type]
+                got(h3) or _sorted(h3),  # type: ignore[arg-type]
+            )
+        else:
+            order = _ORDER  # sort_cards
+            self.hands = (
+                tuple(sorted(hands[0], key=order)),
+                tuple(sorted(hands[1], key=order)),
+                tuple(sorted(hands[2], key=order)),
+                tuple(sorted(hands[3], key=order)),
+            )
         self.deal_no += 1
         self.deals += 1
         if self.opts.lead_rule == "dealer_left":
@@ -1712,6 +1723,17 @@ One tuple, read once and replaced whole, so that threads determinizing at once (
 heuristic bots) never read one call's hands with another's cards."""
 _GAMMA = 0x9E3779B97F4A7C15
 _ORDER = CARD_ORDER.__getitem__
+_SORTED: dict[tuple[str, ...], tuple[str, ...]] = {}
+"""Four cards in any order (a dealt hand, a hand after the exchange) -> :func:`.data.sort_cards`
+of them: at most 13**4 keys, and a look-up costs a fraction of a sort with a key function."""
+
+
+def _sorted(hand: tuple[str, ...]) -> tuple[str, ...]:
+    """``_SORTED[hand]``, made."""
+    if len(_SORTED) > 100_000:  # custom decks only
+        _SORTED.clear()
+    got = _SORTED[hand] = tuple(sorted(hand, key=_ORDER))
+    return got
 
 
 def _shuffle_front(rng: Rng, seq: list[str], k: int) -> None:
