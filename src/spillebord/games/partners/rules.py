@@ -795,7 +795,7 @@ def _card_table(card: str, a: int, size: int) -> CardTable:
 
 
 Pick = tuple[Move | None, ...]
-BoardCard = tuple[Start | None, tuple[Pick, ...], bool, bool]
+BoardCard = tuple[tuple[Pick, ...], tuple[Start | None, bool, bool] | None]
 _BOARD_CARDS: dict[int, dict[str, BoardCard]] = {}
 """``bm << 6 | colour << 4 | size`` (``bm``: the board's mask, see :func:`_card_table`) ->
 card -> :func:`_board_card`."""
@@ -807,10 +807,10 @@ some board forbids (mask not 0)."""
 
 
 def _board_card(card: str, a: int, size: int, bm: int, cards: dict[str, BoardCard]) -> BoardCard:
-    """``cards[card]`` for the board mask ``bm``: (the start action or None, per row of
-    :func:`_card_table` the move from each square ``p`` if it is legal on this board, else None
-    (indexed by ``p``: the start circle, ``p = -1``, is the last entry), whether the card
-    splits, whether it swaps). Made once per colour, mask and card."""
+    """``cards[card]`` for the board mask ``bm``: (per row of :func:`_card_table` the move from
+    each square ``p`` if it is legal on this board, else None (indexed by ``p``: the start
+    circle, ``p = -1``, is the last entry); None for a plain card, else (the start action or
+    None, whether the card splits, whether it swaps)). Made once per colour, mask and card."""
     tab = _CARD_TABLES.get((a, size), _NO_TABLES).get(card) or _card_table(card, a, size)
     rows = _CHOICES.get((card, a, size))
     if rows is None:
@@ -827,7 +827,8 @@ def _board_card(card: str, a: int, size: int, bm: int, cards: dict[str, BoardCar
             if m & bm:
                 pick[p] = None
         picks.append(tuple(pick))
-    got = cards[card] = (tab[0], tuple(picks), tab[2], tab[3])
+    special = None if tab[0] is None and not tab[2] and not tab[3] else (tab[0], tab[2], tab[3])
+    got = cards[card] = (tuple(picks), special)
     return got
 
 
@@ -988,7 +989,15 @@ class PartnersState(State[PartnersAction]):
                     prev = p
             circle = mine[0] == CIRCLE
             for card in _DISTINCT.get(hand) or _distinct(hand):
-                start, picks, split, swaps = cards.get(card) or _board_card(card, a, size, bm, cards)
+                picks, special = cards.get(card) or _board_card(card, a, size, bm, cards)
+                if special is None:  # a plain card: one test instead of three
+                    for pick in picks:
+                        for p in squares:
+                            mv = pick[p]
+                            if mv is not None:
+                                out.append(mv)
+                    continue
+                start, split, swaps = special
                 if start is not None and circle:
                     out.append(start)
                 for pick in picks:
