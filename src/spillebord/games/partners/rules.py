@@ -1407,7 +1407,11 @@ class PartnersState(State[PartnersAction]):
             self.phase = "over"
             ev.append({"kind": "draw", "text": f"No partnership home after {self.deals} deals: a draw"})
             return
-        if self.deal_no >= deals_per_cycle(self.opts):
+        o = self.opts
+        last = _LAST_CYCLE  # deals_per_cycle(o), kept for the last options object
+        if last[0] is not o:
+            last = _cycle(o)
+        if self.deal_no >= last[1]:
             self.dealer = (self.dealer + 1) % 4
             ev.append(
                 {
@@ -1702,6 +1706,18 @@ def _move_texts(action: Move) -> tuple[Move, tuple[tuple[Event, ...], ...]]:
             )
         )
     got = _MOVE_TEXTS[id(action)] = (action, tuple(per_people))
+    return got
+
+
+_LAST_CYCLE: tuple[Any, int] = (None, 0)
+"""(options, :func:`.options.deals_per_cycle` of them) for the last options a deal ended
+under: one tuple read and replaced whole (options are immutable)."""
+
+
+def _cycle(o: PartnersOptions) -> tuple[Any, int]:
+    """``_LAST_CYCLE`` for ``o``, made."""
+    global _LAST_CYCLE
+    got = _LAST_CYCLE = (o, deals_per_cycle(o))
     return got
 
 
