@@ -1174,7 +1174,11 @@ class PartnersState(State[PartnersAction]):
         self.pos = pos = tuple(new)
         # the event naming the person (:meth:`apply`'s form), a copy of one made per seat
         # count and colour seat: copying a dict costs half of building it
-        ev: list[Event] = [said[1][self.seats - 2][seat].copy()]
+        k = (self.seats - 2) << 2 | seat
+        tpl = said[1][k]
+        if tpl is None:
+            tpl = _move_event(action, said[1], k)
+        ev: list[Event] = [tpl.copy()]
         if ko >= 0:
             ev.append(_ko_event(ko, to))
         if so:
@@ -1376,8 +1380,10 @@ class PartnersState(State[PartnersAction]):
                 assert given is not None and got is not None
                 h.remove(given)
                 h.append(got)
-                key = tuple(h)
-                hands.append(_SORTED.get(key) or _sorted(key))  # sort_cards
+                key = 1
+                for c in h:
+                    key *= _PRIMES[c]
+                hands.append(_SORTED.get(key) or _sorted(key, h))  # sort_cards
             self.hands = tuple(hands)
             self.gave = self.commits
             self.gift_zone = (1, 1, 1, 1)
@@ -1455,15 +1461,16 @@ class PartnersState(State[PartnersAction]):
             hands = strides
             i = 16
         self.deck = deck[i:]
-        if i:  # the strides are tuples: each sorted hand looked up (sort_cards, memoised)
+        if i:  # each sorted hand looked up by its cards' prime product (sort_cards, memoised)
             got = _SORTED.get
-            h0, h1, h2, h3 = hands
-            self.hands = (
-                got(h0) or _sorted(h0),  # type: ignore[arg-type]  # tuples here
-                got(h1) or _sorted(h1),  # type: ignore[arg-type]
-                got(h2) or _sorted(h2),  # type: ignore[arg-type]
-                got(h3) or _sorted(h3),  # type: ignore[arg-type]
-            )
+            primes = _PRIMES
+            sorted_hands = []
+            for h in hands:
+                key = 1
+                for c in h:
+                    key *= primes[c]
+                sorted_hands.append(got(key) or _sorted(key, h))
+            self.hands = tuple(sorted_hands)
         else:
             order = _ORDER  # sort_cards
             self.hands = (
@@ -1673,40 +1680,43 @@ _SQUARE_IDS = tuple(tuple(square_id(c, p) for p in range(CIRCLE, HOUSE + HOUSE_S
 """``_SQUARE_IDS[c][p + 1]`` is ``square_id(c, p)``."""
 
 
-_MOVE_TEXTS: dict[int, tuple[Move, tuple[tuple[Event, ...], ...]]] = {}
-"""``id(move)`` -> (the move, its event per number of people (2, 3, 4) and colour seat playing
-it, as :meth:`PartnersState._play_move` returns it): made once per action."""
+_MOVE_TEXTS: dict[int, tuple[Move, list[Event | None]]] = {}
+"""``id(move)`` -> (the move, its event as :meth:`PartnersState._play_move` returns it per
+number of people and colour seat, index ``(people - 2) << 2 | seat``, made when first
+needed)."""
 
 
-def _move_texts(action: Move) -> tuple[Move, tuple[tuple[Event, ...], ...]]:
-    """``_MOVE_TEXTS[id(action)]``, made."""
+def _move_texts(action: Move) -> tuple[Move, list[Event | None]]:
+    """``_MOVE_TEXTS[id(action)]``, made (the events not yet)."""
     if len(_MOVE_TEXTS) > 100_000:  # never with the interned actions (a few thousand)
         _MOVE_TEXTS.clear()
+    got = _MOVE_TEXTS[id(action)] = (action, [None] * 12)
+    return got
+
+
+def _move_event(action: Move, events: list[Event | None], k: int) -> Event:
+    """``events[k]``: the event of ``action`` played by colour seat ``k & 3`` with
+    ``(k >> 2) + 2`` people, made."""
+    seat, people = k & 3, (k >> 2) + 2
     ids = _SQUARE_IDS[action.colour]
     card = action.card
     f, t = ids[action.frm + 1], ids[action.to + 1]
-    texts = tuple(f"{name} plays {card}: {COLOURS[action.colour]} {f} → {t}" for name in _NAMES)
-    per_people: list[tuple[Event, ...]] = []
-    for people in (2, 3, 4):
-        ctrl = seat_controllers(people)
-        per_people.append(
-            tuple(
-                {"kind": "move", "seat": seat, "card": card, "from": f, "to": t, "text": texts[seat]}
-                if people == 4
-                else {
-                    "kind": "move",
-                    "seat": ctrl[seat],
-                    "card": card,
-                    "from": f,
-                    "to": t,
-                    "text": texts[seat],
-                    "colour_seat": seat,
-                }
-                for seat in range(4)
-            )
-        )
-    got = _MOVE_TEXTS[id(action)] = (action, tuple(per_people))
-    return got
+    text = f"{_NAMES[seat]} plays {card}: {COLOURS[action.colour]} {f} → {t}"
+    ev: Event
+    if people == 4:
+        ev = {"kind": "move", "seat": seat, "card": card, "from": f, "to": t, "text": text}
+    else:
+        ev = {
+            "kind": "move",
+            "seat": seat_controllers(people)[seat],
+            "card": card,
+            "from": f,
+            "to": t,
+            "text": text,
+            "colour_seat": seat,
+        }
+    events[k] = ev
+    return ev
 
 
 _LAST_CYCLE: tuple[Any, int] = (None, 0)
@@ -1748,16 +1758,22 @@ One tuple, read once and replaced whole, so that threads determinizing at once (
 heuristic bots) never read one call's hands with another's cards."""
 _GAMMA = 0x9E3779B97F4A7C15
 _ORDER = CARD_ORDER.__getitem__
-_SORTED: dict[tuple[str, ...], tuple[str, ...]] = {}
-"""Four cards in any order (a dealt hand, a hand after the exchange) -> :func:`.data.sort_cards`
-of them: at most 13**4 keys, and a look-up costs a fraction of a sort with a key function."""
+_SORTED: dict[int, tuple[str, ...]] = {}
+"""The product of the cards' :data:`_PRIMES` (one key per multiset of cards: a dealt hand, a
+hand after the exchange) -> :func:`.data.sort_cards` of them: 1,820 keys for 4-card hands of
+the standard deck's 13 types, and a look-up costs a fraction of a sort with a key function."""
+_PRIMES = dict(
+    zip(CARD_TYPES, (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61), strict=False)
+)
+"""A distinct prime per card type (:data:`.data.CARD_TYPES`)."""
+assert len(_PRIMES) == len(CARD_TYPES)
 
 
-def _sorted(hand: tuple[str, ...]) -> tuple[str, ...]:
-    """``_SORTED[hand]``, made."""
-    if len(_SORTED) > 100_000:  # custom decks only
+def _sorted(key: int, hand: Sequence[str]) -> tuple[str, ...]:
+    """``_SORTED[key]`` (``key``: the prime product of ``hand``), made."""
+    if len(_SORTED) > 100_000:  # never: the keys are multisets of a few cards
         _SORTED.clear()
-    got = _SORTED[hand] = tuple(sorted(hand, key=_ORDER))
+    got = _SORTED[key] = tuple(sorted(hand, key=_ORDER))
     return got
 
 
