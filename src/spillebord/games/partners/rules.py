@@ -1380,10 +1380,7 @@ class PartnersState(State[PartnersAction]):
                 assert given is not None and got is not None
                 h.remove(given)
                 h.append(got)
-                key = 1
-                for c in h:
-                    key *= _PRIMES[c]
-                hands.append(_SORTED.get(key) or _sorted(key, h))  # sort_cards
+                hands.append(_sort_hand(h))
             self.hands = tuple(hands)
             self.gave = self.commits
             self.gift_zone = (1, 1, 1, 1)
@@ -1461,24 +1458,7 @@ class PartnersState(State[PartnersAction]):
             hands = strides
             i = 16
         self.deck = deck[i:]
-        if i:  # each sorted hand looked up by its cards' prime product (sort_cards, memoised)
-            got = _SORTED.get
-            primes = _PRIMES
-            sorted_hands = []
-            for h in hands:
-                key = 1
-                for c in h:
-                    key *= primes[c]
-                sorted_hands.append(got(key) or _sorted(key, h))
-            self.hands = tuple(sorted_hands)
-        else:
-            order = _ORDER  # sort_cards
-            self.hands = (
-                tuple(sorted(hands[0], key=order)),
-                tuple(sorted(hands[1], key=order)),
-                tuple(sorted(hands[2], key=order)),
-                tuple(sorted(hands[3], key=order)),
-            )
+        self.hands = (_sort_hand(hands[0]), _sort_hand(hands[1]), _sort_hand(hands[2]), _sort_hand(hands[3]))
         self.deal_no += 1
         self.deals += 1
         if self.opts.lead_rule == "dealer_left":
@@ -1769,11 +1749,17 @@ _PRIMES = dict(
 assert len(_PRIMES) == len(CARD_TYPES)
 
 
-def _sorted(key: int, hand: Sequence[str]) -> tuple[str, ...]:
-    """``_SORTED[key]`` (``key``: the prime product of ``hand``), made."""
-    if len(_SORTED) > 100_000:  # never: the keys are multisets of a few cards
-        _SORTED.clear()
-    got = _SORTED[key] = tuple(sorted(hand, key=_ORDER))
+def _sort_hand(hand: Sequence[str]) -> tuple[str, ...]:
+    """:func:`.data.sort_cards` of ``hand``, looked up by its cards' prime product (a dealt
+    hand, a hand after the exchange)."""
+    key = 1
+    for c in hand:
+        key *= _PRIMES[c]
+    got = _SORTED.get(key)
+    if got is None:
+        if len(_SORTED) > 100_000:  # never: the keys are multisets of a few cards
+            _SORTED.clear()
+        got = _SORTED[key] = tuple(sorted(hand, key=_ORDER))
     return got
 
 
