@@ -56,6 +56,8 @@ AgentFactory = Callable[[AnyGame], Agent]
 SearcherFactory = Callable[[AnyGame], Searcher]
 Evaluator = Callable[[State[Any], int], float]
 """A fast heuristic value of a state for a seat (higher is better)."""
+OnePly = Callable[[State[Any], int, Sequence[Action]], list[float]]
+"""The :data:`Evaluator`'s value for a seat after each of some actions, without playing them."""
 Policy = Callable[[State[Any], Rng], Action]
 """A fast way to pick a legal action of ``state.to_act`` (playouts)."""
 Prior = Callable[[State[Any], Sequence[Action]], Sequence[float]]

@@ -3,12 +3,12 @@ evaluation likes best for the acting seat."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from spillebord.core import Action, AnyGame, Rng, State
 
-from .agent import Budget, Evaluator, Needs
+from .agent import Budget, Evaluator, Needs, OnePly
 from .registry import bots_for
 
 
@@ -17,7 +17,7 @@ def one_ply(
     seat: int,
     actions: Sequence[Action],
     evaluate: Evaluator,
-    values: Callable[[State[Any], int, Sequence[Action]], list[float]] | None = None,
+    values: OnePly | None = None,
 ) -> list[float]:
     """``evaluate`` for ``seat`` after each of ``actions``: the game's ``values`` where it has
     one (the same numbers without copying), else a copy of the state with the action played."""

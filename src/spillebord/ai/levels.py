@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 from spillebord.core import Action, AnyGame, Rng, SpillebordError, State
 
-from .agent import Agent, AgentFactory, Budget, Needs, Searcher
+from .agent import Agent, AgentFactory, Budget, Needs, OnePly, Searcher
 from .greedy import one_ply
 from .ismcts import IsmctsAgent
 from .registry import bots_for, make_agent, register_agent, register_alias
@@ -42,7 +42,7 @@ EXPERT_SHARE = 4
 
 
 def softmax_choice(
-    state: State[Any], seat: int, rng: Rng, temperature: float, evaluate: Any, values: Any = None
+    state: State[Any], seat: int, rng: Rng, temperature: float, evaluate: Any, values: OnePly | None = None
 ) -> Action:
     """Pick an action with probability ∝ exp(value / temperature), the value being one ply of
     ``evaluate`` for ``seat`` (through the game's ``values`` where it has them)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,6 +14,7 @@ from .agent import (
     AgentFactory,
     Budget,
     Evaluator,
+    OnePly,
     Policy,
     Prior,
     SearcherFactory,
@@ -41,7 +42,7 @@ class GameBots:
     """Decisions a search playout runs before :attr:`value` judges the position."""
     prior: Prior | None = None
     """Weights of untried actions: search expands the heaviest first (progressive widening)."""
-    values: Callable[[State[Any], int, Sequence[Action]], list[float]] | None = None
+    values: OnePly | None = None
     """``values(state, seat, actions)``: :attr:`evaluate` for ``seat`` after each action,
     computed without copying and playing where the game knows how (the same floats, so the
     same choices): greedy and the Beginner use it. ``None``: copy, play and evaluate."""
