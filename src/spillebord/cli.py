@@ -1313,8 +1313,11 @@ def results_cmd(
     Runs of the same pair on other seeds (or resumed on other days) add up to one score with
     one interval: `spillebord results docs/arena-runs/touche180_s*.jsonl`. The score is the
     first bot's share of the games against the second (wins, and draws as shares), also by the
-    seat it opened in, with the median CPU seconds a game. `--plot strength.png --bar 0.7`
-    draws the same figures as a picture.
+    seat it opened in, with the median CPU seconds a game. Duplicate play (each deal once per
+    rotation of the seats) is read deal by deal: the deals the first bot won on balance, split
+    and lost (a split deal was decided by its cards and dice, not by the bots), and the mean
+    margin of the game's own scores (points, ducats…) with its 95% interval, finer than wins
+    where a deal's luck is large. `--plot strength.png --bar 0.7` draws the scores as a picture.
     """
     from spillebord.arena.files import tally_file, total
 
@@ -1362,6 +1365,8 @@ def results_cmd(
         ("score", True),
         ("95% interval", True),
         ("by first seat", False),
+        ("deals won/split/lost", True),
+        ("margin", True),
         ("CPU s a game", True),
     ):
         table.add_column(col, justify="right" if right else "left", overflow="fold")
@@ -1369,6 +1374,7 @@ def results_cmd(
     def add(name: str, t: Any, style: str | None = None) -> None:
         lo, hi = t.interval
         cpu = t.median_cpu
+        margin = t.margin
         table.add_row(
             name,
             t.game,
@@ -1377,6 +1383,8 @@ def results_cmd(
             f"{t.score:.3f}",
             f"{lo:.3f}–{hi:.3f}",
             seats(t),
+            "/".join(map(str, t.deals)),
+            "—" if margin is None else f"{margin[0]:+.3g} ± {margin[1]:.3g}",
             "—" if cpu is None else f"{cpu:.1f}",
             style=style,
         )

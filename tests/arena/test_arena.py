@@ -291,6 +291,54 @@ def test_cli_results_reads_files_cut_short_and_refuses_others_readably(tmp_path:
     assert r.exit_code == 2 and "cannot read" in r.output
 
 
+def test_results_read_duplicate_deals_deal_by_deal_with_the_score_margin(tmp_path: Path) -> None:
+    """Each deal is played once per rotation of the seats: ``results`` counts the deals the
+    first bot won on balance, split and lost, and the mean margin of the game's own scores
+    (tricks in the toy game), from either bot's side."""
+    from typer.testing import CliRunner
+
+    from spillebord.arena.files import tally_file, total
+    from spillebord.arena.stats import Z95
+    from spillebord.cli import app
+
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    run(Tournament("toy", BOTS[:2], games=20, seed=1), results_file=a)  # greedy vs random
+    run(Tournament("toy", (BOTS[1], BOTS[0]), games=10, seed=3), results_file=b)  # the other way
+    games = [json.loads(line) for line in a.read_text().splitlines()[1:]]
+    by_deal: dict[int, list[float]] = {}
+    margins = []
+    for g in games:
+        greedy = g["seat_bots"].index(0)
+        by_deal.setdefault(g["deal"], []).append(g["outcome"][greedy])
+        margins.append(g["scores"][greedy] - g["scores"][1 - greedy])
+    assert len(by_deal) == 10 and all(len(v) == 2 for v in by_deal.values())
+    won = sum(sum(v) > 1 for v in by_deal.values())
+    lost = sum(sum(v) < 1 for v in by_deal.values())
+    (ta,) = tally_file(a)
+    assert ta.deals == (won, 10 - won - lost, lost)
+    assert won > lost  # greedy beats random: a tally that counted nothing would fail here
+    mean = sum(margins) / 20
+    half = Z95 * (sum((m - mean) ** 2 for m in margins) / 19) ** 0.5 / 20**0.5
+    assert ta.margin is not None
+    assert ta.margin[0] == pytest.approx(mean) and ta.margin[1] == pytest.approx(half)
+    assert mean > 0
+    # the file read from random's side adds its deals and margins turned round
+    (tb,) = tally_file(b)
+    (t,) = total([ta, tb])
+    wb, sb, lb = tb.deals
+    assert t.deals == (won + lb, 10 - won - lost + sb, lost + wb)
+    assert len(t.margins) == 30 and t.margins[20:] == [-m for m in tb.margins]
+    runner = CliRunner()
+    r = runner.invoke(app, ["results", str(a), str(b), "--json"])
+    assert r.exit_code == 0, r.output
+    (tot,) = json.loads(r.stdout)["totals"]
+    assert tot["deals"] == dict(zip(("won", "split", "lost"), t.deals, strict=True))
+    assert tot["margin"]["mean"] == pytest.approx(sum(t.margins) / 30)
+    r = runner.invoke(app, ["results", str(a)], env={"COLUMNS": "250"})
+    assert r.exit_code == 0 and f"{won}/{10 - won - lost}/{lost}" in r.stdout
+    assert f"{mean:+.3g} ± {half:.3g}" in r.stdout
+
+
 def test_cli_results_draws_the_totals_and_each_files_score_from_the_first_bots_side(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 

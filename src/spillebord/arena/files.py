@@ -9,13 +9,14 @@ and sum, per game and pair of bots, the first bot's points against the second.
 from __future__ import annotations
 
 import json
+import math
 import statistics
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .schedule import ArenaError
-from .stats import Scored
+from .stats import Z95, Scored
 
 RESULTS_FORMAT = "spillebord-arena"
 
@@ -34,14 +35,48 @@ class PairTally(Scored):
     cpu_seconds: list[float] = field(default_factory=list)
     truncated: int = 0
     """Games stopped at the engine's length cap (scored as the engine scores them)."""
+    deal_points: dict[int, list[float]] = field(default_factory=dict)
+    """The deal's seed → the first bot's points in each of its games. The arena plays every
+    deal once per rotation of the seats (duplicate play): a deal each bot wins once was
+    decided by its cards and dice, a deal one bot wins every time by the bots."""
+    margins: list[float] = field(default_factory=list)
+    """Per game, the first bot's own score (the game's points, ducats, pegs…; the mean over
+    its seats) less the second bot's: finer than wins where the luck of a deal is large."""
 
     @property
     def median_cpu(self) -> float | None:
         return statistics.median(self.cpu_seconds) if self.cpu_seconds else None
 
+    @property
+    def deals(self) -> tuple[int, int, int]:
+        """The deals played in two rotations or more that the first bot won on balance, split
+        and lost (by its points over the deal's games)."""
+        won = split = lost = 0
+        for pts in self.deal_points.values():
+            if len(pts) < 2:
+                continue
+            twice = 2 * sum(pts)  # against the deal's games: above, even, below half
+            if twice > len(pts) + 1e-9:
+                won += 1
+            elif twice < len(pts) - 1e-9:
+                lost += 1
+            else:
+                split += 1
+        return won, split, lost
+
+    @property
+    def margin(self) -> tuple[float, float] | None:
+        """The mean margin (see :attr:`margins`) and the half-width of its 95% interval (a
+        normal approximation); None under two games."""
+        n = len(self.margins)
+        if n < 2:
+            return None
+        return statistics.fmean(self.margins), Z95 * statistics.stdev(self.margins) / math.sqrt(n)
+
     def add(self, r: dict[str, Any]) -> None:
-        first = r["pairing"][0]
-        seat = r["seat_bots"].index(first)
+        first, second = r["pairing"]
+        seat_bots = r["seat_bots"]
+        seat = seat_bots.index(first)
         pts = float(r["outcome"][seat])
         self.games += 1
         self.points += pts
@@ -51,19 +86,35 @@ class PairTally(Scored):
         if "cpu_seconds" in r:
             self.cpu_seconds.append(float(r["cpu_seconds"]))
         self.truncated += bool(r.get("truncated"))
+        if r.get("seed") is not None:
+            self.deal_points.setdefault(int(r["seed"]), []).append(pts)
+        scores = r.get("scores")
+        if scores:
+            mine = [float(scores[s]) for s, b in enumerate(seat_bots) if b == first]
+            theirs = [float(scores[s]) for s, b in enumerate(seat_bots) if b == second]
+            if theirs:
+                self.margins.append(sum(mine) / len(mine) - sum(theirs) / len(theirs))
 
-    def merge(self, other: PairTally) -> None:
+    def merge(self, other: PairTally, flip: bool = False) -> None:
+        """Add ``other``'s games; ``flip``: ``other`` counts the same two bots the other way
+        round (its points are one less the first bot's, its margins negated; its by-seat
+        split, the other bot's seats, is left out)."""
         self.games += other.games
-        self.points += other.points
-        for seat, (p, n) in other.by_seat.items():
-            cell = self.by_seat.setdefault(seat, [0.0, 0])
-            cell[0] += p
-            cell[1] += n
+        self.points += other.games - other.points if flip else other.points
+        if not flip:
+            for seat, (p, n) in other.by_seat.items():
+                cell = self.by_seat.setdefault(seat, [0.0, 0])
+                cell[0] += p
+                cell[1] += n
         self.cpu_seconds += other.cpu_seconds
         self.truncated += other.truncated
+        for seed, pts in other.deal_points.items():
+            self.deal_points.setdefault(seed, []).extend([1.0 - p for p in pts] if flip else pts)
+        self.margins += [-m for m in other.margins] if flip else other.margins
 
     def to_json(self) -> dict[str, Any]:
         lo, hi = self.interval
+        margin = self.margin
         return {
             "game": self.game,
             "first": self.first,
@@ -75,6 +126,8 @@ class PairTally(Scored):
             "by_seat": {str(s): {"points": p, "games": n} for s, (p, n) in sorted(self.by_seat.items())},
             "median_cpu_seconds": self.median_cpu,
             "truncated": self.truncated,
+            "deals": dict(zip(("won", "split", "lost"), self.deals, strict=True)),
+            "margin": None if margin is None else {"mean": margin[0], "half_width": margin[1]},
         }
 
 
@@ -125,12 +178,8 @@ def total(tallies: list[PairTally]) -> list[PairTally]:
         key = (t.game, t.first, t.second)
         flip = (t.game, t.second, t.first)
         if key not in out and flip in out:  # the two bots' points in a game add up to 1
-            o = out[flip]
-            o.games += t.games
-            o.points += t.games - t.points
-            o.cpu_seconds += t.cpu_seconds
-            o.truncated += t.truncated
-            continue  # its seats are the other bot's: by_seat is left as it is
+            out[flip].merge(t, flip=True)
+            continue
         acc = out.setdefault(key, PairTally(t.game, t.first, t.second))
         acc.merge(t)
     return list(out.values())
