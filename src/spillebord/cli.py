@@ -1273,6 +1273,11 @@ def arena_cmd(
     for table in _arena_tables(report):
         console.print(table)
     for p in report.pairs:
+        won, split, lost = p.deals
+        console.print(
+            f"deals, {p.first} vs {p.second}: {won} won, {split} split, {lost} lost "
+            "(a split deal went to the seat its cards and dice favoured)"
+        )
         if p.test is not None:
             verdict = {
                 "H1": f"{p.first} is stronger than {p.second}",

@@ -149,6 +149,7 @@ def test_cli_arena_table_json_plots_and_replay(tmp_path: Path) -> None:
     r = runner.invoke(app, ["arena", "toy", "--bots", "random,greedy", "--games", "20", "-w", "1"])
     assert r.exit_code == 0, r.output
     assert "95% interval" in r.output and "rating" in r.output
+    assert "deals, random vs greedy: " in r.output and " split, " in r.output
     res = tmp_path / "res.jsonl"
     args = [
         "arena",
@@ -167,6 +168,12 @@ def test_cli_arena_table_json_plots_and_replay(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)  # the progress lines go to stderr
     assert data["bots"]["greedy"]["games"] == 20
+    # deal by deal (10 deals, two rotations each), as `results` reads the same file
+    (pair,) = data["pairs"]
+    assert sum(pair["deals"].values()) == 10 and pair["deals"]["lost"] > pair["deals"]["won"]
+    r = runner.invoke(app, ["results", str(res), "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["totals"][0]["deals"] == pair["deals"]
     for png in data["plots"]:
         assert Path(png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     r = runner.invoke(app, ["replay", str(res), "--game", "3"])

@@ -129,9 +129,20 @@ class PairFigures(Scored):
     points: float = 0.0
     """The first bot's points against the second."""
     deal_scores: list[float] = field(default_factory=list)
+    """The first bot's mean points over each deal's games (one per rotation of the seats)."""
+    even: float = 0.5
+    """The mean an equal opponent leaves the first bot: one over the number of sides."""
     test: SprtResult | None = None
     stopped_after: int | None = None
     """Deals played when the sequential test decided (``None``: it ran to the end)."""
+
+    @property
+    def deals(self) -> tuple[int, int, int]:
+        """The deals the first bot won on balance, split and lost: a split deal went to the
+        seat its cards and dice favoured, not to the better bot."""
+        won = sum(x > self.even + 1e-9 for x in self.deal_scores)
+        lost = sum(x < self.even - 1e-9 for x in self.deal_scores)
+        return won, len(self.deal_scores) - won - lost, lost
 
 
 @dataclass
@@ -185,6 +196,7 @@ class Report:
                     "games": p.games,
                     "score": round(p.score, 4),
                     "interval95": [round(x, 4) for x in p.interval],
+                    "deals": dict(zip(("won", "split", "lost"), p.deals, strict=True)),
                     "sequential": None
                     if p.test is None
                     else {
@@ -494,6 +506,7 @@ def _report(
     for key, pair in pairs.items():
         deals = deal_points.get(key, {})
         pair.deal_scores = [sum(v) / len(v) for _, v in sorted(deals.items())]
+        pair.even = p0
         if t.sequential is not None:
             pair.test = sprt(pair.deal_scores, p0, p0 + t.sequential.margin, t.sequential.confidence)
             stop = stopper.stop_deal.get(key)
