@@ -174,6 +174,16 @@ def test_cli_arena_table_json_plots_and_replay(tmp_path: Path) -> None:
     r = runner.invoke(app, ["results", str(res), "--json"])
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["totals"][0]["deals"] == pair["deals"]
+    # three sides: an equal opponent leaves the first bot a third, and both read it so
+    res3 = tmp_path / "res3.jsonl"
+    args3 = ["arena", "toy", "-n", "3", "-b", "random,greedy", "-g", "30", "-w", "1", "--json"]
+    r = runner.invoke(app, [*args3, "--results", str(res3)])
+    assert r.exit_code == 0, r.output
+    (pair3,) = json.loads(r.stdout)["pairs"]
+    r = runner.invoke(app, ["results", str(res3), "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["totals"][0]["deals"] == pair3["deals"]
+    assert sum(pair3["deals"].values()) == 10 and pair3["deals"]["won"] + pair3["deals"]["lost"] > 0
     for png in data["plots"]:
         assert Path(png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     r = runner.invoke(app, ["replay", str(res), "--game", "3"])

@@ -29,7 +29,7 @@ from spillebord.core.options import to_dict as options_to_dict
 from .files import RESULTS_FORMAT
 from .play import Job, batches, drive, play_batch, play_one
 from .schedule import ArenaError, BotSpec, GameSpec, budget_text, parse_budget, schedule
-from .stats import Scored, SprtResult, sprt
+from .stats import Scored, SprtResult, deal_split, sprt
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,11 +138,8 @@ class PairFigures(Scored):
 
     @property
     def deals(self) -> tuple[int, int, int]:
-        """The deals the first bot won on balance, split and lost: a split deal went to the
-        seat its cards and dice favoured, not to the better bot."""
-        won = sum(x > self.even + 1e-9 for x in self.deal_scores)
-        lost = sum(x < self.even - 1e-9 for x in self.deal_scores)
-        return won, len(self.deal_scores) - won - lost, lost
+        """The deals the first bot won on balance, split and lost (:func:`.stats.deal_split`)."""
+        return deal_split(x - self.even for x in self.deal_scores)
 
 
 @dataclass

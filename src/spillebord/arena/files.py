@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .schedule import ArenaError
-from .stats import Z95, Scored
+from .stats import Z95, Scored, deal_split
 
 RESULTS_FORMAT = "spillebord-arena"
 
@@ -35,10 +35,12 @@ class PairTally(Scored):
     cpu_seconds: list[float] = field(default_factory=list)
     truncated: int = 0
     """Games stopped at the engine's length cap (scored as the engine scores them)."""
-    deal_points: dict[int, list[float]] = field(default_factory=dict)
-    """The deal's seed → the first bot's points in each of its games. The arena plays every
-    deal once per rotation of the seats (duplicate play): a deal each bot wins once was
-    decided by its cards and dice, a deal one bot wins every time by the bots."""
+    even: float = 0.5
+    """The points an equal opponent leaves the first bot in a game: one over the sides."""
+    deal_edges: dict[int, list[float]] = field(default_factory=dict)
+    """The deal's seed → the first bot's points less :attr:`even` in each of its games. The
+    arena plays every deal once per rotation of the seats (duplicate play): a deal each bot
+    wins once was decided by its cards and dice, a deal one bot wins every time by the bots."""
     margins: list[float] = field(default_factory=list)
     """Per game, the first bot's own score (the game's points, ducats, pegs…; the mean over
     its seats) less the second bot's: finer than wins where the luck of a deal is large."""
@@ -50,19 +52,8 @@ class PairTally(Scored):
     @property
     def deals(self) -> tuple[int, int, int]:
         """The deals played in two rotations or more that the first bot won on balance, split
-        and lost (by its points over the deal's games)."""
-        won = split = lost = 0
-        for pts in self.deal_points.values():
-            if len(pts) < 2:
-                continue
-            twice = 2 * sum(pts)  # against the deal's games: above, even, below half
-            if twice > len(pts) + 1e-9:
-                won += 1
-            elif twice < len(pts) - 1e-9:
-                lost += 1
-            else:
-                split += 1
-        return won, split, lost
+        and lost (:func:`.stats.deal_split`)."""
+        return deal_split(sum(e) / len(e) for e in self.deal_edges.values() if len(e) > 1)
 
     @property
     def margin(self) -> tuple[float, float] | None:
@@ -87,7 +78,7 @@ class PairTally(Scored):
             self.cpu_seconds.append(float(r["cpu_seconds"]))
         self.truncated += bool(r.get("truncated"))
         if r.get("seed") is not None:
-            self.deal_points.setdefault(int(r["seed"]), []).append(pts)
+            self.deal_edges.setdefault(int(r["seed"]), []).append(pts - self.even)
         scores = r.get("scores")
         if scores:
             mine = [float(scores[s]) for s, b in enumerate(seat_bots) if b == first]
@@ -97,8 +88,8 @@ class PairTally(Scored):
 
     def merge(self, other: PairTally, flip: bool = False) -> None:
         """Add ``other``'s games; ``flip``: ``other`` counts the same two bots the other way
-        round (its points are one less the first bot's, its margins negated; its by-seat
-        split, the other bot's seats, is left out)."""
+        round (its points are one less the first bot's, its deals' edges and its margins
+        negated; its by-seat split, the other bot's seats, is left out)."""
         self.games += other.games
         self.points += other.games - other.points if flip else other.points
         if not flip:
@@ -108,8 +99,8 @@ class PairTally(Scored):
                 cell[1] += n
         self.cpu_seconds += other.cpu_seconds
         self.truncated += other.truncated
-        for seed, pts in other.deal_points.items():
-            self.deal_points.setdefault(seed, []).extend([1.0 - p for p in pts] if flip else pts)
+        for seed, edges in other.deal_edges.items():
+            self.deal_edges.setdefault(seed, []).extend([-e for e in edges] if flip else edges)
         self.margins += [-m for m in other.margins] if flip else other.margins
 
     def to_json(self) -> dict[str, Any]:
@@ -165,7 +156,7 @@ def tally_file(path: Path) -> list[PairTally]:
         a, b = r["pairing"]
         t = pairs.get((a, b))
         if t is None:
-            t = pairs[(a, b)] = PairTally(desc["game"], bots[a], bots[b])
+            t = pairs[(a, b)] = PairTally(desc["game"], bots[a], bots[b], even=1.0 / desc.get("sides", 2))
         t.add(r)
     return list(pairs.values())
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 Z95 = 1.959963984540054
@@ -56,6 +56,18 @@ class SprtResult:
         if self.llr <= self.lower:
             return "H0"
         return None
+
+
+def deal_split(edges: Iterable[float]) -> tuple[int, int, int]:
+    """The deals the first bot won on balance, split and lost, from its mean points over each
+    deal's games less what an equal opponent leaves it (one over the number of sides). With
+    duplicate play a split deal went to the seat its cards and dice favoured, not to a bot."""
+    won = lost = n = 0
+    for e in edges:
+        n += 1
+        won += e > 1e-9
+        lost += e < -1e-9
+    return won, n - won - lost, lost
 
 
 MIN_DEALS = 8
