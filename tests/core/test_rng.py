@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spillebord.core import Rng
+from spillebord.core import Rng, draw_at
 
 
 def test_outputs_are_pinned() -> None:
@@ -49,6 +49,31 @@ def test_dice_are_roughly_uniform() -> None:
     counts = [0] * 6
     for _ in range(60_000):
         counts[r.die() - 1] += 1
+    assert all(9_000 < c < 11_000 for c in counts), counts
+
+
+@given(
+    st.integers(0, 2**64 - 1) | st.sampled_from([0, 2**64 - 1, 2**64 - 0x9E3779B97F4A7C15]),
+    st.integers(0, 300),
+)
+def test_draw_at_is_the_streams_draw_without_the_ones_before(key: int, index: int) -> None:
+    r = Rng(key)
+    for _ in range(index):
+        r.next64()
+    assert draw_at(key, index) == r.next64()
+    # far addresses wrap as the stream does: draw 2**64 is draw 0 again
+    assert draw_at(key, index + 2**64) == draw_at(key, index)
+
+
+def test_die_at_leaves_the_generators_own_stream_alone() -> None:
+    r = Rng(5)
+    before = r.copy()
+    rolls = [r.die_at(99, i) for i in range(12)]
+    assert r == before
+    assert rolls == [1 + draw_at(99, i) % 6 for i in range(12)]
+    counts = [0] * 6
+    for i in range(60_000):
+        counts[r.die_at(12345, (i % 7) << 32 | i) - 1] += 1
     assert all(9_000 < c < 11_000 for c in counts), counts
 
 

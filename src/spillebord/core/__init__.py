@@ -25,7 +25,7 @@ from .game import (
 )
 from .options import opt
 from .registry import all_games, get, register
-from .rng import Rng
+from .rng import Rng, draw_at
 
 __all__ = [
     "JSON",
@@ -46,6 +46,7 @@ __all__ = [
     "UnknownGame",
     "action_index",
     "all_games",
+    "draw_at",
     "get",
     "opt",
     "rank_outcome",

@@ -39,6 +39,17 @@ def _lanes(n: int) -> _Lanes:
     return lanes
 
 
+def draw_at(key: int, index: int) -> int:
+    """Draw number ``index`` (from 0) of the stream ``Rng(key)`` makes, without the draws
+    before it: chance addressed by where it falls (a seat's turn, its n-th roll) rather than by
+    how many draws the table made first. Two games of one deal then share those dice however
+    differently their players acted before."""
+    s = (key + (index + 1) * _GAMMA) & _MASK
+    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
 class Rng:
     """SplitMix64. Deterministic, copyable, and good enough for shuffles and dice."""
 
@@ -70,6 +81,13 @@ class Rng:
     def die(self, sides: int = 6) -> int:
         """One roll of a die with ``sides`` faces: 1..sides."""
         return 1 + self.next64() % sides
+
+    def die_at(self, key: int, index: int, sides: int = 6) -> int:
+        """One roll of a die with ``sides`` faces, draw ``index`` of ``key``'s stream
+        (:func:`draw_at`); this generator's own stream is left as it is. A method rather than
+        the bare function so that a scripted generator (in tests) sets these dice as it sets
+        :meth:`die`."""
+        return 1 + draw_at(key, index) % sides
 
     def random(self) -> float:
         """A float in [0, 1)."""

@@ -44,6 +44,9 @@ class Dice(Rng):
     def die(self, sides: int = 6) -> int:
         return self.script.pop(0)
 
+    def die_at(self, key: int, index: int, sides: int = 6) -> int:
+        return self.script.pop(0)
+
 
 def make(seats: int = 2, **kw: Any) -> MetscriState:
     """A position (see :func:`spillebord.games.metscri.position.build`): board squares -> card
@@ -189,6 +192,53 @@ def test_R6_first_roll_counts_and_ties_continue() -> None:
     s.rng = Dice(6, 6, 6)
     do(s, "roll", "roll", "roll")
     assert s.rolls == (6, 6, 6) and s.to_act == 0
+
+
+def _first_turns(seed: int, rolls_of_seat0: int) -> list[list[int]]:
+    """Seat 0 rolls up to ``rolls_of_seat0`` times in its first turn, then seat 1 and seat 0
+    again up to three times (the rolling may end sooner: a lower roll). The three turns' rolls."""
+    s = GAME.new(2, seed, MetscriOptions(lower_roll="keep_sum"))
+    turns: list[list[int]] = []
+    for seat, most in ((0, rolls_of_seat0), (1, 3), (0, 3)):
+        rolls: list[int] = []
+        while s.to_act == seat and s.phase == 0:
+            if len(rolls) == most:
+                play(s, "stop")
+                break
+            ev = play(s, "roll")
+            rolls.append(next(e["roll"] for e in ev if e["kind"] == "roll"))
+        while s.to_act == seat:
+            play(s, "done" if "done" in s.legal_texts() else "next")
+        turns.append(rolls)
+    return turns
+
+
+def test_the_dice_follow_the_seat_and_turn_not_the_rolls_before() -> None:
+    """Engine version 2: a roll is drawn by (round, seat, roll of the turn) from the seed's
+    dice key, so seat 1's turn rolls the same dice whether seat 0 rolled once or more before
+    it, and so does seat 0's next turn: what a duplicate deal needs to give both bots the same
+    luck. The deal is version 1's."""
+    differed = 0
+    for seed in range(1, 30):
+        once, more = _first_turns(seed, 1), _first_turns(seed, 3)
+        assert once[0] == more[0][:1]
+        differed += len(more[0]) > 1
+        assert once[1:] == more[1:]
+    assert differed > 10  # seat 0 did roll more often in most of these deals
+    s = GAME.new(3, 17)
+    deck = list(range(NCARDS))
+    Rng(17).shuffle(deck)
+    assert s.hands == [tuple(sorted(deck[7 * i : 7 * i + 7])) for i in range(3)]
+    assert s.buy == tuple(deck[21:])
+
+
+def test_the_dice_are_hidden_from_a_determinized_state() -> None:
+    """A bot samples its future dice like the cards it cannot see: each determinization has
+    its own dice key, so its next roll varies from sample to sample."""
+    s = GAME.new(2, 4)
+    nxt = {play(s.determinize(0, Rng(i)), "roll")[0]["roll"] for i in range(40)}
+    assert len(nxt) == 6
+    assert len({s.determinize(0, Rng(i)).dice for i in range(40)}) == 40
 
 
 def test_R8_stop_only_after_a_counting_roll() -> None:

@@ -40,7 +40,18 @@ from collections.abc import Iterable
 from itertools import chain as _chain
 from typing import Any, ClassVar
 
-from spillebord.core import JSON, Event, Game, GameKind, IllegalAction, Rng, State, state, win_outcome
+from spillebord.core import (
+    JSON,
+    Event,
+    Game,
+    GameKind,
+    IllegalAction,
+    Rng,
+    State,
+    draw_at,
+    state,
+    win_outcome,
+)
 from spillebord.core.errors import GameOver
 
 from . import view as _view
@@ -147,6 +158,12 @@ class MetscriState(State[MetscriAction]):
     bank: tuple[int, ...]
     """AP carried over to each seat's next turn (option ``carry_over_ap``)."""
     phase: int
+    dice: int
+    """The key of the dice (R6): roll ``j`` of seat ``s``'s turn in round ``r`` is draw
+    :func:`_die_index` of this key's stream, not the next draw of the table's one stream, so a
+    seat's dice do not depend on how often the others rolled: the two games of a duplicate
+    deal keep the same luck after their players first differ. Hidden: :meth:`determinize`
+    draws a new key, so no bot can know a roll before it is made."""
     rolls: tuple[int, ...]
     ap: int
     ap_earned: int
@@ -719,7 +736,7 @@ class MetscriState(State[MetscriAction]):
         self.phase = MOVE
 
     def _roll(self, seat: int, ev: list[Event]) -> None:
-        r = self.rng.die(6)
+        r = self.rng.die_at(self.dice, _die_index(self.round, seat, len(self.rolls)))
         prev = self.rolls[-1] if self.rolls else 0
         ok = r >= prev if self.opts.tie_continues else r > prev
         if ok:
@@ -1074,6 +1091,7 @@ class MetscriState(State[MetscriAction]):
             s.buy = tuple(new[n_board:])
         s.buy_unordered = bool(s.buy)
         s.rng = rng.spawn()
+        s.dice = rng.next64()
         return s
 
     # ------------------------------------------------------------ invariants
@@ -1201,6 +1219,18 @@ def _ev(kind: str, seat: int | None, text: str, **extra: Any) -> Event:
     return e
 
 
+_DICE_KEY_AT = 1 << 62
+"""Where in the seed's stream the dice key is drawn: far beyond any draw the table's own
+stream makes (the deal, a reshuffle, a buy from an unordered pile), so the two never meet and
+a seed deals the cards engine version 1 dealt."""
+
+
+def _die_index(round_: int, seat: int, roll: int) -> int:
+    """The draw of the dice key's stream for ``roll`` (from 0) of ``seat``'s turn in round
+    ``round_``: each turn has its own run of 2**32 draws (seats 0-7)."""
+    return (((round_ << 3) | seat) << 32) | roll
+
+
 # ====================================================================== game
 
 
@@ -1224,6 +1254,9 @@ class MetscriGame(Game[MetscriOptions, MetscriState]):
     )
     languages: ClassVar[tuple[str, ...]] = ("en", "da")
     quick_options: ClassVar[dict[str, Any]] = {"target": 10, "max_rounds": 4}
+    version: ClassVar[int] = 2
+    """2: the dice are drawn per seat, turn and roll from a key of the seed (``MetscriState.dice``),
+    no longer from the table's one stream; the deal is unchanged."""
 
     def new(self, seats: int, seed: int, options: MetscriOptions | None = None) -> MetscriState:
         self.check_seats(seats)
@@ -1249,6 +1282,7 @@ class MetscriGame(Game[MetscriOptions, MetscriState]):
         s.points = (0,) * seats
         s.bank = (0,) * seats
         s.phase = ROLL
+        s.dice = draw_at(seed, _DICE_KEY_AT)
         s.rolls = ()
         s.ap = s.ap_earned = 0
         s.turned = 0
