@@ -292,8 +292,8 @@ def _trader_game(decisions: int) -> tuple[State[Any], int, dict[str, int]]:
 
 def test_fuldrigger_search_leaves_a_routes_further_steps_to_the_trader() -> None:
     _, deferred, phases = _trader_game(300)
-    assert deferred == 249
-    assert phases == {"move": 204, "free": 33, "window": 12}  # the free ones: first steps
+    assert deferred == 252
+    assert phases == {"move": 212, "free": 30, "window": 10}  # the free ones: first steps
 
 
 def test_fuldrigger_expert_sails_on_like_the_trader_without_searching() -> None:
@@ -309,14 +309,14 @@ def test_fuldrigger_expert_sails_on_like_the_trader_without_searching() -> None:
     s.play(want)
     while s.phase != "free" or str(decide(make_agent("trader", game), s, Rng(2))).startswith("sail"):  # type: ignore[attr-defined]
         s.play(decide(make_agent("trader", game), s, Rng(2)))
-    assert s.decisions == 21  # type: ignore[attr-defined]
+    assert s.decisions == 48  # type: ignore[attr-defined]
     assert str(decide(make_agent("trader", game), s, Rng(2))) == "end"
     decide(expert, s, Rng(2), Budget(iterations=20))  # whether to end the turn: searched
     assert expert.last_iterations == 20
 
 
 def test_fuldrigger_search_tries_the_traders_kinds_of_action_first() -> None:
-    s, _, _ = _trader_game(21)
+    s, _, _ = _trader_game(48)  # the end of the turn above
     kit = bots_for(registry.get("fuldrigger"))
     assert kit.prior is not None and kit.widen == 1
     legal = s.legal()

@@ -82,7 +82,7 @@ def test_fuldrigger_a_reversible_step_draws_no_chance_and_turns_no_card() -> Non
             assert state == before, "reversible() leaves the state as it was"
             after = state.copy()
             events = after.play(a)
-            drew = after.rng != state.rng or after.deck != state.deck
+            drew = after.rolled != state.rolled or after.rng != state.rng or after.deck != state.deck
             assert rev == (not drew), (str(a), events)
             seen[rev] += 1
             # Hazard rolls (storm, iceberg, calm, unknown reef, pirates) are chance: never reversible.

@@ -370,6 +370,56 @@ def test_determinize_hides_only_the_deck_order():
     assert any(d.determinize(1, Rng(k)).deck != s.deck for k in range(5))
 
 
+def _turn_rolls(seed, pick):
+    """Each turn's move roll, by (round, seat), in a game where ``pick`` chooses the actions."""
+    s = GAME.new(2, seed, FuldriggerOptions(rounds_limit=8))
+    rng = Rng(seed)
+    rolls, actions = {}, []
+    while s.to_act is not None:
+        a = pick(s, rng)
+        actions.append(str(a))
+        for e in s.play(a):
+            if e["kind"] == "roll":
+                rolls[(s.round, e["seat"])] = e["dice"]
+    return rolls, actions
+
+
+def test_each_turn_rolls_its_own_dice_however_the_game_went():
+    """Engine version 4: the dice are drawn by (round, seat, die of the turn) from the seed's
+    dice key, so two games of one deal roll the same move dice in every turn both reach, even
+    when the players' hazards and battles rolled differently before it (duplicate deals keep
+    their luck); the turn order and the chance deck are dealt as before."""
+    common = 0
+    for seed in range(4):
+        a, acts_a = _turn_rolls(seed, biased)
+        b, acts_b = _turn_rolls(seed, lambda s, rng: s.legal()[0])
+        assert acts_a != acts_b
+        both = a.keys() & b.keys()
+        common += len(both)
+        assert all(a[k] == b[k] for k in both)
+    assert common >= 40
+    s, first = GAME.new(3, 8), Rng(8)
+    from spillebord.games.fuldrigger.rules import _dice_order
+
+    assert s.home_queue == tuple(_dice_order([0, 1, 2], first))
+    deck = [c.num for c in D.CARDS]
+    first.shuffle(deck)
+    assert s.deck == deck
+
+
+def test_the_dice_are_hidden_from_a_determinized_state():
+    """A bot cannot know its next move roll: each determinization has its own dice key."""
+    s = GAME.new(2, 3)
+    while s.to_act is not None and "end" not in s.legal_texts():
+        play(s, str(s.legal()[0]))
+    rolls = set()
+    for k in range(30):
+        d = s.determinize(s.to_act, Rng(k))
+        ev = play(d, "end")
+        rolls.update(tuple(e["dice"]) for e in ev if e["kind"] == "roll")
+    assert len(rolls) >= 10
+
+
 def test_views_are_json_and_render():
     from rich.console import Console
 

@@ -33,6 +33,11 @@ class ScriptedDice(Rng):
             return self.script.pop(0)
         return super().die(sides)
 
+    def die_at(self, key: int, index: int, sides: int = 6) -> int:
+        if self.script:
+            return self.script.pop(0)
+        return super().die_at(key, index, sides)
+
     def copy(self) -> ScriptedDice:
         r = ScriptedDice(self.script)
         r.s = self.s

@@ -106,6 +106,7 @@ from spillebord.core import (
     OptionError,
     Rng,
     State,
+    draw_at,
     rank_outcome,
     state,
     win_outcome,
@@ -219,10 +220,6 @@ def cash_steps(amount: int, cash: int) -> list[int]:
     return out
 
 
-def roll2(rng: Rng) -> int:
-    return rng.die(6) + rng.die(6)
-
-
 # --------------------------------------------------------------------------- the state
 
 
@@ -262,6 +259,15 @@ class FuldriggerState(State[FuldriggerAction]):
     round: int
     turn: int
     order_idx: int
+    dice: int
+    """The key of the dice: the ``n``-th die of the turn of seat ``s`` in round ``r`` (its
+    move roll, then the hazards' and battles' 2d6 as they come) is a draw of this key's stream
+    addressed by (r, s, n), not the next draw of the table's one stream, so a turn's dice do
+    not depend on how many the turns before it rolled: the two games of a duplicate deal keep
+    the same luck after their players first differ. Hidden: :meth:`determinize` draws a new
+    key, so no bot can know a roll before it is made."""
+    rolled: int
+    """Dice rolled so far in this turn."""
     home: list[str | None]
     home_queue: tuple[int, ...]
     last_round: int
@@ -318,6 +324,7 @@ class FuldriggerState(State[FuldriggerAction]):
         s.deck.sort()
         rng.shuffle(s.deck)
         s.rng = rng.spawn()
+        s.dice = rng.next64()
         s._legal = None
         return s
 
@@ -966,7 +973,9 @@ class FuldriggerState(State[FuldriggerAction]):
 
     def reversible(self, action: FuldriggerAction) -> bool:
         """A step of a move (``sail``/``stop``) that rolls no hazard die and turns no chance
-        card can be taken back: the only hidden thing is the deck's order. Tried on a copy."""
+        card can be taken back: the only hidden things are the deck's order and the dice.
+        Tried on a copy. (A die is drawn by its place in the turn, so a step taken back and
+        played again would roll the same; what the roll showed could still steer the move.)"""
         if not isinstance(action, (Sail, Stop)):
             return False
         after = self.copy()
@@ -974,7 +983,7 @@ class FuldriggerState(State[FuldriggerAction]):
             after.apply(action)
         except IllegalAction:
             return False
-        return after.rng == self.rng and after.deck == self.deck
+        return after.rolled == self.rolled and after.rng == self.rng and after.deck == self.deck
 
     # setup and turn structure -------------------------------------------------
 
@@ -1000,6 +1009,7 @@ class FuldriggerState(State[FuldriggerAction]):
 
     def _start_turn(self, ev: list[Event]) -> None:
         p = self.turn
+        self.rolled = 0
         self.moved = self.frozen = self.converted = self.attacked = self.ported = frozenset()
         self.sales = {}
         self.drafts = [0] * self.seats
@@ -1014,8 +1024,17 @@ class FuldriggerState(State[FuldriggerAction]):
                 return
         self._roll(ev)
 
+    def _die(self) -> int:
+        """The turn's next die (see ``dice``)."""
+        n = self.rolled
+        self.rolled = n + 1
+        return self.rng.die_at(self.dice, (((self.round << 3) | self.turn) << 32) | n)
+
+    def _roll2(self) -> int:
+        return self._die() + self._die()
+
     def _roll(self, ev: list[Event]) -> None:
-        dice = [self.rng.die(6) for _ in range(3)]
+        dice = [self._die() for _ in range(3)]
         m = sum(dice)
         c = self._effect("move_mod")
         if c:
@@ -1245,7 +1264,7 @@ class FuldriggerState(State[FuldriggerAction]):
                 }
             )
         elif h == D.STORM:
-            r = roll2(self.rng)
+            r = self._roll2()
             c = self._effect("storm_season")
             if r <= (c.amount if c else 3):
                 ev.append(
@@ -1272,7 +1291,7 @@ class FuldriggerState(State[FuldriggerAction]):
                 }
             )
         elif h == D.ICEBERG:
-            r = roll2(self.rng)
+            r = self._roll2()
             if r == 5:
                 ev.append(
                     {
@@ -1298,7 +1317,7 @@ class FuldriggerState(State[FuldriggerAction]):
                 }
             )
         elif h == D.CALM:
-            r = roll2(self.rng)
+            r = self._roll2()
             if r <= 7:
                 self.ships[sid] = s._replace(becalmed=2)
                 ev.append(
@@ -1325,7 +1344,7 @@ class FuldriggerState(State[FuldriggerAction]):
         elif h == D.REEF:
             letter = D.REEF_LETTER[v]
             if letter not in self.reefs[s.owner]:
-                r = roll2(self.rng)
+                r = self._roll2()
                 if r <= 3:
                     ev.append(
                         {
@@ -1352,7 +1371,7 @@ class FuldriggerState(State[FuldriggerAction]):
                     }
                 )
         elif h == D.PIRATES and not (s.privateer or self.protected(s, v) or self._effect("pirates_off")):
-            r = roll2(self.rng)
+            r = self._roll2()
             c = self._effect("pirates_rage")
             if r <= 3:
                 ev.append(
@@ -1674,7 +1693,7 @@ class FuldriggerState(State[FuldriggerAction]):
             self._attack_done()
             return
         n = min(n_att, 4)
-        r = roll2(self.rng)
+        r = self._roll2()
         if r < LOSS_BELOW[n]:
             ev.append(
                 {
@@ -2001,12 +2020,15 @@ class FuldriggerGame(Game[FuldriggerOptions, FuldriggerState]):
         max_decisions=40_000,
         secret_choices=False,
     )
-    version = 3
+    version = 4
     """2: each clause at most once per draft; a ship sends a load across an isthmus at most
     once per turn (both so that no sequence of decisions can go on for ever).
     3: attackers sail in by routes of the player's choosing, and a becalmed privateer on the
     target joins; every other player has a negotiation window each turn; cash clauses of any
-    whole sum (digit by digit), depot loads offerable, counter-offers."""
+    whole sum (digit by digit), depot loads offerable, counter-offers.
+    4: the dice of a turn (the move roll, hazards, battles) are drawn per round, seat and die
+    from a key of the seed (``FuldriggerState.dice``), no longer from the table's one stream;
+    the turn order and the chance deck are drawn as before."""
     Options = FuldriggerOptions
     summary = "Sea trade and trade war under sail: buy low, carry far, sell high, build fortresses"
     languages = ("en", "da")
@@ -2033,6 +2055,7 @@ class FuldriggerGame(Game[FuldriggerOptions, FuldriggerState]):
         s.phase = "home"
         s.to_act = order[0]
         s.round, s.turn, s.order_idx = 1, s.first, 0
+        s.dice, s.rolled = draw_at(seed, _DICE_KEY_AT), 0
         s.last_round = o.rounds_limit
         s.cash = [START_CASH] * seats
         s.bank_out, s.bank_in = START_CASH * seats, 0
@@ -2058,6 +2081,11 @@ class FuldriggerGame(Game[FuldriggerOptions, FuldriggerState]):
     def parse(self, state: FuldriggerState, text: str) -> FuldriggerAction:
         """Any well-formed order (so that ``play`` can say why an illegal one is refused)."""
         return parse(state, text)
+
+
+_DICE_KEY_AT = 1 << 62
+"""Where in the seed's stream the dice key is drawn: far beyond any draw the table's own
+stream makes (the turn order, the chance deck and its reshuffles), so the two never meet."""
 
 
 def _dice_order(players: list[int], rng: Rng) -> list[int]:
