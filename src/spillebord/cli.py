@@ -1278,6 +1278,11 @@ def arena_cmd(
             f"deals, {p.first} vs {p.second}: {won} won, {split} split, {lost} lost "
             "(a split deal went to the seat its cards and dice favoured)"
         )
+        if p.truncated:
+            console.print(
+                f"[yellow]{p.first} vs {p.second}: {p.truncated} of {p.games} games stopped at the "
+                f"engine's length cap ({game.kind.max_decisions:,} decisions) and were scored there[/]"
+            )
         if p.test is not None:
             verdict = {
                 "H1": f"{p.first} is stronger than {p.second}",

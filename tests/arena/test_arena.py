@@ -196,6 +196,31 @@ def test_cli_arena_table_json_plots_and_replay(tmp_path: Path) -> None:
     assert r.exit_code == 2 and "a budget is" in r.output
 
 
+def test_the_arena_counts_the_games_stopped_at_the_length_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pair whose games never end (Metscri's hoarding bots did) is told, not just slow."""
+    from typer.testing import CliRunner
+
+    from spillebord.cli import app
+    from spillebord.core import GameKind
+    from toygame import ToyGame
+
+    class CappedToy(ToyGame):
+        id = "toy-capped"
+        title = "Toy (capped)"
+        kind = GameKind(hidden_information=True, chance=True, public_actions=True, max_decisions=3)
+
+    monkeypatch.setitem(registry._GAMES, "toy-capped", CappedToy())  # for this test only
+    r = CliRunner().invoke(app, ["arena", "toy-capped", "-b", "random,greedy", "-g", "4", "-w", "1"])
+    assert r.exit_code == 0, r.output
+    assert "random vs greedy: 4 of 4 games stopped at the engine's length cap (3 decisions)" in r.output
+    r = CliRunner().invoke(app, ["arena", "toy", "-b", "random,greedy", "-g", "4", "-w", "1", "--json"])
+    assert json.loads(r.stdout)["pairs"][0]["truncated"] == 0
+    r = CliRunner().invoke(
+        app, ["arena", "toy-capped", "-b", "random,greedy", "-g", "4", "-w", "1", "--json"]
+    )
+    assert json.loads(r.stdout)["pairs"][0]["truncated"] == 4
+
+
 def test_cli_arena_off_a_terminal_prints_where_it_stands_with_the_running_score(tmp_path: Path) -> None:
     # A long run in the background (nohup, a log file) has no bar: it gets plain lines on
     # stderr instead, the first new game at once, and the first bot's score so far.

@@ -135,6 +135,9 @@ class PairFigures(Scored):
     test: SprtResult | None = None
     stopped_after: int | None = None
     """Deals played when the sequential test decided (``None``: it ran to the end)."""
+    truncated: int = 0
+    """Games stopped at the engine's length cap (``GameKind.max_decisions``) and scored there,
+    as the engine scores them: bots that never finish a game show here."""
 
     @property
     def deals(self) -> tuple[int, int, int]:
@@ -194,6 +197,7 @@ class Report:
                     "score": round(p.score, 4),
                     "interval95": [round(x, 4) for x in p.interval],
                     "deals": dict(zip(("won", "split", "lost"), p.deals, strict=True)),
+                    "truncated": p.truncated,
                     "sequential": None
                     if p.test is None
                     else {
@@ -491,6 +495,7 @@ def _report(
             f.own += sum(scores[s] for s in seats) / len(seats)
         pair.games += 1
         pair.points += points[a]
+        pair.truncated += bool(r.get("truncated"))
         deal_points.setdefault((a, b), {}).setdefault(r["deal"], []).append(points[a])
         # OpenSkill: the two bots as two teams, ranked by the shares they took
         ra, rb = ratings[labels[a]], ratings[labels[b]]
