@@ -388,7 +388,7 @@ def test_each_turn_rolls_its_own_dice_however_the_game_went():
     """Engine version 4: the dice are drawn by (round, seat, die of the turn) from the seed's
     dice key, so two games of one deal roll the same move dice in every turn both reach, even
     when the players' hazards and battles rolled differently before it (duplicate deals keep
-    their luck); the turn order and the chance deck are dealt as before."""
+    their dice); the turn order and the chance deck are dealt as before."""
     common = 0
     for seed in range(4):
         a, acts_a = _turn_rolls(seed, biased)

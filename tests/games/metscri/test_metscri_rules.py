@@ -217,7 +217,7 @@ def test_the_dice_follow_the_seat_and_turn_not_the_rolls_before() -> None:
     """Engine version 2: a roll is drawn by (round, seat, roll of the turn) from the seed's
     dice key, so seat 1's turn rolls the same dice whether seat 0 rolled once or more before
     it, and so does seat 0's next turn: what a duplicate deal needs to give both bots the same
-    luck. The deal is version 1's."""
+    dice. The deal is version 1's."""
     differed = 0
     for seed in range(1, 30):
         once, more = _first_turns(seed, 1), _first_turns(seed, 3)

@@ -264,7 +264,7 @@ class FuldriggerState(State[FuldriggerAction]):
     move roll, then the hazards' and battles' 2d6 as they come) is a draw of this key's stream
     addressed by (r, s, n), not the next draw of the table's one stream, so a turn's dice do
     not depend on how many the turns before it rolled: the two games of a duplicate deal keep
-    the same luck after their players first differ. Hidden: :meth:`determinize` draws a new
+    the same dice after their players first differ. Hidden: :meth:`determinize` draws a new
     key, so no bot can know a roll before it is made."""
     rolled: int
     """Dice rolled so far in this turn."""

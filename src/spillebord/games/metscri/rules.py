@@ -162,7 +162,7 @@ class MetscriState(State[MetscriAction]):
     """The key of the dice (R6): roll ``j`` of seat ``s``'s turn in round ``r`` is draw
     :func:`_die_index` of this key's stream, not the next draw of the table's one stream, so a
     seat's dice do not depend on how often the others rolled: the two games of a duplicate
-    deal keep the same luck after their players first differ. Hidden: :meth:`determinize`
+    deal keep the same dice after their players first differ. Hidden: :meth:`determinize`
     draws a new key, so no bot can know a roll before it is made."""
     rolls: tuple[int, ...]
     ap: int
