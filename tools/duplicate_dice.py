@@ -112,11 +112,24 @@ def main() -> None:
     p.add_argument("--compare", nargs=2, metavar=("NEW", "OLD"), help="two runs of the same deals")
     a = p.parse_args()
     if a.compare:
-        compare(*a.compare)
+        try:
+            compare(*a.compare)
+        except (OSError, ValueError) as e:
+            p.error(f"cannot compare {a.compare[0]} and {a.compare[1]}: {e}")
         return
     if a.game is None or a.out is None:
         p.error("give a game and --out (or --compare NEW OLD)")
+    bad = [o for o in a.option if "=" not in o]
+    if bad:
+        p.error(f"an option is NAME=VALUE, not {bad[0]!r}")
+    from spillebord.core import SpillebordError, registry
+    from spillebord.core.options import build
+
     options = dict(o.split("=", 1) for o in a.option)
+    try:
+        build(registry.get(a.game).Options, options)
+    except SpillebordError as e:
+        p.error(str(e))
     run(a.game, a.first, a.deals, a.noise, options, a.out)
 
 
