@@ -85,6 +85,8 @@ def read(path: str) -> dict[int, tuple[str, float]]:
 def compare(new_path: str, old_path: str) -> None:
     new, old = read(new_path), read(old_path)
     seeds = sorted(new.keys() & old.keys())
+    if len(seeds) < 10:
+        raise ValueError(f"{len(seeds)} deals in both; a variance needs 10 or more")
     for name, rows in (("new", new), ("old", old)):
         kinds = [rows[s][0] for s in seeds]
         margins = [rows[s][1] for s in seeds]
@@ -96,8 +98,13 @@ def compare(new_path: str, old_path: str) -> None:
         return statistics.pvariance([new[s][1] for s in ss]) / statistics.pvariance([old[s][1] for s in ss])
 
     rng = random.Random(1)
-    boot = sorted(ratio([rng.choice(seeds) for _ in seeds]) for _ in range(2000))
-    interval = f"95% bootstrap {boot[50]:.3f}-{boot[1949]:.3f}"
+    samples = ([rng.choice(seeds) for _ in seeds] for _ in range(2000))
+    # a resample of identical deals has no variance: left out
+    boot = sorted(ratio(ss) for ss in samples if statistics.pvariance([old[s][1] for s in ss]) > 0)
+    if len(boot) < 1000:
+        raise ValueError("the old run's deal margins hardly vary: no ratio to give")
+    lo, hi = boot[int(0.025 * len(boot))], boot[int(0.975 * len(boot)) - 1]
+    interval = f"95% bootstrap {lo:.3f}-{hi:.3f}"
     print(f"variance of the deal margin, new / old: {ratio(seeds):.3f} ({interval})")
 
 
