@@ -120,6 +120,11 @@ def _ref_value(state: MetscriState, seat: int) -> float:
     for s, c in tops.items():
         if not (state.up >> s) & 1 and known[c] != everyone and known[c] & bit:
             v += MB.W_PRIVATE
+            if KIND[c] == SYMBOL:
+                joiners = [h for h in state.hands[seat] if KIND[h] != SYMBOL or RANK[h] == RANK[c]]
+            else:
+                joiners = [h for h in state.hands[seat] if KIND[h] == SYMBOL]
+            v += MB.W_SUPPORT * 0.5 * min(len(joiners), 2)
         for t in SQUARES:
             if t <= s or not (KING_MASK[s] >> t) & 1 or t not in tops:
                 continue

@@ -1,0 +1,109 @@
+"""Metscri's bots with one weight of the hand's support against another, in one process.
+
+    python tools/metscri_support.py --support 1.0 --against 0.0 --seeds 1 40 --workers 2
+    python tools/metscri_support.py --support 1.0 --against 1.0 --bots planner,heuristic --seeds 1 24
+
+The evaluation (``games/metscri/bots.py``) adds ``W_SUPPORT`` x 0.5 for each of up to two hand
+cards that could join a face-down card only the seat knows. The arena cannot seat one bot with
+two values of a module constant, so this script sets ``W_SUPPORT`` before each decision to the
+deciding seat's weight. Each seed is one deal played twice, the seats swapped (the first bot
+seats 0 then 1); the agents' random stream is ``Rng(seed * 7 + game)``. A game still going
+after ``--cap`` decisions (a finished game takes 900-1,600) is reported as stalled and scored
+a half.
+
+Printed: a line per game (seed, the first bot's seat, decisions, its score, the M-points, the
+cards in hand at the end), then the first bot's score over all games with its 95% Wilson
+interval and the number of stalled games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+
+def play_deal(args: tuple[int, float, float, str, str, int]) -> list[tuple[int, int, int, float, bool, str]]:
+    """Both games of one deal: (seed, first bot's seat, decisions, its score, stalled, line)."""
+    seed, support, against, first, second, cap = args
+    from spillebord.ai import decide, make_agent
+    from spillebord.core import Rng, registry
+    from spillebord.games.metscri import bots as MB
+
+    game = registry.get("metscri")
+    out = []
+    for seat_a in (0, 1):
+        names = [first, second] if seat_a == 0 else [second, first]
+        weights = [support, against] if seat_a == 0 else [against, support]
+        agents = [make_agent(n, game) for n in names]
+        s: Any = game.new(2, seed)
+        rng = Rng(seed * 7 + seat_a)
+        n = 0
+        while s.to_act is not None and n < cap:
+            seat = s.to_act
+            MB.W_SUPPORT = weights[seat]
+            s.play(decide(agents[seat], s, rng))
+            n += 1
+        res = s.outcome()
+        stalled = res is None
+        score = 0.5 if res is None else float(res[seat_a])
+        pts = s.points
+        hands = [len(h) for h in s.hands]
+        line = (
+            f"seed {seed} seat {seat_a} decisions {n} score {score} "
+            f"points {pts[seat_a]}-{pts[1 - seat_a]} hands {hands[seat_a]}-{hands[1 - seat_a]}"
+            + (" STALLED" if stalled else "")
+        )
+        out.append((seed, seat_a, n, score, stalled, line))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    p.add_argument("--support", type=float, required=True, help="W_SUPPORT of the first bot")
+    p.add_argument("--against", type=float, required=True, help="W_SUPPORT of the second bot")
+    p.add_argument(
+        "--bots", default="planner,planner", help="the two agents, first,second (default planner,planner)"
+    )
+    p.add_argument(
+        "--seeds", type=int, nargs=2, default=(1, 40), metavar=("FIRST", "LAST"), help="deals, inclusive"
+    )
+    p.add_argument("--cap", type=int, default=4000, help="decisions before a game counts as stalled")
+    p.add_argument("--workers", type=int, default=1)
+    a = p.parse_args(argv)
+    names = a.bots.split(",")
+    if len(names) != 2 or a.seeds[0] > a.seeds[1] or a.workers < 1 or a.cap < 1:
+        p.error("--bots takes two agents, --seeds FIRST <= LAST, --workers and --cap at least 1")
+    from spillebord.ai import agent_names
+    from spillebord.arena.stats import wilson
+    from spillebord.core import registry
+
+    known = agent_names(registry.get("metscri"))
+    for n in names:
+        if n not in known:
+            p.error(f"unknown Metscri agent {n!r}; choose from {', '.join(known)}")
+    jobs = [
+        (seed, a.support, a.against, names[0], names[1], a.cap) for seed in range(a.seeds[0], a.seeds[1] + 1)
+    ]
+    total = 0.0
+    games = stalled = 0
+    with ProcessPoolExecutor(a.workers) as pool:
+        for deal in pool.map(play_deal, jobs):
+            for _, _, _, score, st, line in deal:
+                print(line, flush=True)
+                total += score
+                games += 1
+                stalled += st
+    lo, hi = wilson(total / games, games)
+    print(
+        f"{names[0]} at support {a.support} against {names[1]} at {a.against}: "
+        f"{total:g} of {games} games, {total / games:.3f} ({lo:.3f}-{hi:.3f}); stalled {stalled}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
