@@ -16,6 +16,7 @@ from spillebord.games.metscri.bots import (
     PlayoutAgent,
     evaluate,
     known_tops,
+    matching_entries,
     plan,
 )
 from spillebord.games.metscri.data import ENTER, ROLL
@@ -68,8 +69,12 @@ def test_greedy_on_evaluate_beats_random() -> None:
 
 @pytest.mark.slow
 def test_planner_beats_heuristic() -> None:
-    wins = _wins("planner", 20, 2, "heuristic", target=20, max_rounds=60)
-    assert wins >= 13, wins
+    """Full games. Since the evaluation counts the hand's support (``W_SUPPORT``), which the
+    heuristic shares, the planner's edge is smaller: 35 of these 60 (it won 34 of 40 before);
+    0.650 over 40 games in the arena (``--bots planner,heuristic --games 40``). A planner no
+    better than the heuristic wins about 30."""
+    wins = _wins("planner", 60, 2, "heuristic")
+    assert wins >= 32, wins
 
 
 def test_keep_rolling_policy() -> None:
@@ -200,21 +205,41 @@ def test_playout_weighs_only_entries_next_to_a_possible_partner() -> None:
         seat = s.to_act
         assert seat is not None
         weighed += len(bot.choices(s, seat, s.legal(), known_tops(s, seat), Rng(1)))
-    assert (legal, weighed) == (4444, 249)  # 139 entries a position on average, 8 weighed
+    assert (legal, weighed) == (4444, 271)  # 139 entries a position on average, 8 weighed
 
 
 def test_playout_enters_like_the_heuristic() -> None:
+    """The playout's entry is worth as much by one ply as the heuristic's (the same card and
+    square, or a tie: a lone card the hand can group with is worth the same on any empty rim
+    square with nothing known around it, and the heuristic draws one at random)."""
     positions = [s for s in _planner_game(200) if s.phase == ENTER and len(s.legal()) > PlayoutAgent.sample]
-    same = 0
+    as_good = 0
     for s in positions:
         seat = s.to_act
         assert seat is not None
-        same += PlayoutAgent(GAME).act(s, seat, Rng(1)) == HeuristicAgent(GAME).act(s, seat, Rng(1))
-    # A pin of this game (engine version 2 with the hand's support in the evaluation; 24 of
-    # 31 before it, version 1's game 28 of 28): the playout samples the matching entries and
-    # one other, so it can miss the heuristic's, most often a lone card the hand can group
-    # with (all rim squares nearly equal for it).
-    assert (same, len(positions)) == (20, 32)
+        ours = s.copy()
+        ours.play(PlayoutAgent(GAME).act(s, seat, Rng(1)))
+        theirs = s.copy()
+        theirs.play(HeuristicAgent(GAME).act(s, seat, Rng(1)))
+        as_good += evaluate(ours, seat) == evaluate(theirs, seat)
+    # A pin of this game (engine version 2 with the hand's support): the playout samples the
+    # matching entries, at most 12, and one other, so it can miss the heuristic's. Without the
+    # support's entries (one a kind of card, on the first lone rim square) 175 of 189 entries of
+    # three planner games were as good, with them 187.
+    assert (as_good, len(positions)) == (31, 32)
+
+
+def test_the_playout_weighs_entering_a_card_the_hand_can_group_with() -> None:
+    s = position(
+        """
+        r3  .  .  .  QH@01  .  .  .
+        phase: enter    ap: 4
+        hand 0: 7H 7D 7S KH
+        rest: hand 1
+        """
+    )
+    # one 7 (two 7s could join it) on the first empty rim square; not the king (no partner)
+    assert [str(a) for a in matching_entries(s, 0, known_tops(s, 0))] == ["enter 7Sa r0c1"]
 
 
 def test_search_leaves_rolling_to_the_planner() -> None:

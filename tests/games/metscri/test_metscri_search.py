@@ -163,11 +163,11 @@ def test_the_search_value_is_relative_and_not_saturated_late_in_the_game() -> No
     chances sum to one, the seat with more M-points is the favourite, and late in a game (when
     each seat's evaluation is in the hundreds) it still tells the seats apart."""
     assert search_agent().value is MB.relative_value
-    late = GAME.new(2, 0)
+    late = GAME.new(2, 3)
     assert isinstance(late, MetscriState)
     playout = MB.PlayoutAgent(GAME)
     rng = Rng(1)
-    for _ in range(800):  # the playout policy's game: 42 M-points each by then, a close race
+    for _ in range(800):  # the playout policy's game: 41 and 39 M-points by then, a close race
         assert late.to_act is not None
         late.play(cast(MetscriAction, playout.act(late, late.to_act, rng)))
     assert late.points[0] + late.points[1] >= 10
