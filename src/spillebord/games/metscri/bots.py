@@ -72,7 +72,7 @@ W_SUPPORT = 1.0
 """Per private face-down top, :data:`W_SUPPORT` x 0.5 for each of up to two hand cards that could
 join it. Without it a card entered alone was worth 0.9 less than kept (0.5 against 1.0 and 2 AP
 at 0.2), so two seats that had bought every card entered none and the game stalled (planner
-against heuristic: 3 of 30 games past 4,000 decisions). The planner at 1.0 scored 0.713 over 80
+against heuristic: 6 of 64 games past 4,000 decisions, none with it). The planner at 1.0 scored 0.713 over 80
 games against the planner without it, 0.646 over 48 against itself at 0.5 and 0.600 over 40
 against itself at 1.5; at 2.0 it scored 0.344 over 32 against none
 (``tools/metscri_support.py``; docs/bots.md)."""
