@@ -170,8 +170,8 @@ def test_a_hand_that_holds_a_group_enters_a_card_of_it() -> None:
 @pytest.mark.parametrize(("seed", "planner_seat"), [(7, 1), (10, 0), (22, 1)])
 def test_planner_against_heuristic_ends_the_deals_that_stalled(seed: int, planner_seat: int) -> None:
     """Deals on which the planner and the heuristic once bought every card and then entered
-    none: each game went past 4,000 decisions (a game takes 900-1,600), one arena game to the
-    engine's 60,000-decision cap."""
+    none: each game went past 4,000 decisions (a game takes 900-1,600; an arena game of the
+    pair once ran to the engine's 60,000-decision cap)."""
     bots = [make_agent("heuristic", GAME), make_agent("heuristic", GAME)]
     bots[planner_seat] = make_agent("planner", GAME)
     s = GAME.new(2, seed)
@@ -195,7 +195,7 @@ def _planner_game(decisions: int) -> list[MetscriState]:
     return out
 
 
-def test_playout_weighs_only_entries_next_to_a_possible_partner() -> None:
+def test_playout_weighs_only_entries_that_can_make_a_group() -> None:
     bot = PlayoutAgent(GAME)
     positions = [s for s in _planner_game(200) if s.phase == ENTER and len(s.legal()) > bot.sample]
     assert len(positions) == 32
