@@ -1274,9 +1274,11 @@ def arena_cmd(
         console.print(table)
     for p in report.pairs:
         won, split, lost = p.deals
+        by_deals = p.deal_interval
         console.print(
             f"deals, {p.first} vs {p.second}: {won} won, {split} split, {lost} lost "
             "(a split deal went to the seat its cards and dice favoured)"
+            + ("" if by_deals is None else f"; read deal by deal, 95% {by_deals[0]:.3f}–{by_deals[1]:.3f}")
         )
         if p.truncated:
             console.print(
@@ -1325,7 +1327,8 @@ def results_cmd(
     first bot's share of the games against the second (wins, and draws as shares), also by the
     seat it opened in, with the median CPU seconds a game. Duplicate play (each deal once per
     rotation of the seats) is read deal by deal: the deals the first bot won on balance, split
-    and lost (a split deal was decided by its cards and dice, not by the bots), and the mean
+    and lost (a split deal was decided by its cards and dice, not by the bots), the score's
+    95% interval read deal by deal (a deal's games are one draw: from 20 deals), and the mean
     margin of the game's own scores (points, ducats…) with its 95% interval, finer than wins
     where a deal's luck is large. `--plot strength.png --bar 0.7` draws the scores as a picture.
     """
@@ -1376,6 +1379,7 @@ def results_cmd(
         ("95% interval", True),
         ("by first seat", False),
         ("deals won/split/lost", True),
+        ("95% by deals", True),
         ("margin", True),
         ("CPU s a game", True),
     ):
@@ -1385,6 +1389,7 @@ def results_cmd(
         lo, hi = t.interval
         cpu = t.median_cpu
         margin = t.margin
+        by_deals = t.deal_interval
         table.add_row(
             name,
             t.game,
@@ -1394,6 +1399,7 @@ def results_cmd(
             f"{lo:.3f}–{hi:.3f}",
             seats(t),
             "/".join(map(str, t.deals)),
+            "—" if by_deals is None else f"{by_deals[0]:.3f}–{by_deals[1]:.3f}",
             "—" if margin is None else f"{margin[0]:+.3g} ± {margin[1]:.3g}",
             "—" if cpu is None else f"{cpu:.1f}",
             style=style,

@@ -12,7 +12,7 @@ import pytest
 from spillebord.ai import Budget
 from spillebord.arena import ArenaError, BotSpec, Sequential, Tournament, first_points, parse_budget, run
 from spillebord.arena.schedule import schedule
-from spillebord.arena.stats import MIN_DEALS, sprt, wilson
+from spillebord.arena.stats import MIN_DEALS, MIN_INTERVAL_DEALS, deal_interval, sprt, student_t, wilson
 from spillebord.core import registry
 from toygame import TOY
 
@@ -31,6 +31,34 @@ def test_wilson_interval_known_values() -> None:
     lo, hi = wilson(1.0, 20)  # a clean sweep is not certainty
     assert round(lo, 4) == 0.8389 and hi == 1.0
     assert wilson(0.0, 0) == (0.0, 1.0)
+
+
+def test_student_t_quantiles_match_the_table() -> None:
+    # the two-sided 95% points of Student's t, from the table: 19, 39 and 99 degrees of freedom
+    assert student_t(19) == pytest.approx(2.093, abs=5e-4)
+    assert student_t(39) == pytest.approx(2.0227, abs=5e-4)
+    assert student_t(99) == pytest.approx(1.9842, abs=5e-4)
+    assert student_t(9) == pytest.approx(2.2622, abs=1e-3)
+
+
+def test_the_deal_interval_counts_a_deal_as_one_draw() -> None:
+    # 100 deals of two games: 20 won on balance (1.0), 73 split (0.5), 7 lost (0.0). Mean
+    # 0.565; the deals' variance 6.3275 / 99; half-width t(99) * sqrt(0.0639141 / 100) = 0.05016
+    lo, hi = deal_interval([1.0] * 20 + [0.5] * 73 + [0.0] * 7) or (0.0, 0.0)
+    assert (round(lo, 4), round(hi, 4)) == (0.5148, 0.6152)
+    # the same 200 games counted one by one: wider, since a split deal's two games cancel
+    assert wilson(0.565, 200)[0] == pytest.approx(0.4957, abs=1e-4)
+    # games that go the same way in a deal (57 deals won twice, 43 lost twice): wider than
+    # the games' interval, not narrower
+    lo2, hi2 = deal_interval([1.0] * 57 + [0.0] * 43) or (0.0, 0.0)
+    w_lo, w_hi = wilson(0.57, 200)
+    assert lo2 < w_lo and hi2 > w_hi and (lo2 + hi2) / 2 == pytest.approx(0.57)
+    # none from too few deals, nor from deals that all scored alike
+    assert deal_interval([1.0, 0.5] * (MIN_INTERVAL_DEALS // 2)) is not None
+    assert deal_interval([1.0, 0.5] * (MIN_INTERVAL_DEALS // 2) + [0.0])[0] < 0.75  # type: ignore[index]
+    assert deal_interval([1.0] * 10 + [0.5] * (MIN_INTERVAL_DEALS - 11)) is None
+    assert deal_interval([0.5] * 40) is None
+    assert deal_interval([1.0] * 40) is None
 
 
 def test_sprt_decides_both_ways_and_waits_for_enough_deals() -> None:
@@ -376,9 +404,45 @@ def test_results_read_duplicate_deals_deal_by_deal_with_the_score_margin(tmp_pat
     (tot,) = json.loads(r.stdout)["totals"]
     assert tot["deals"] == dict(zip(("won", "split", "lost"), t.deals, strict=True))
     assert tot["margin"]["mean"] == pytest.approx(sum(t.margins) / 30)
+    assert tot["deal_interval"] is None  # 15 deals: too few to read a spread from
     r = runner.invoke(app, ["results", str(a)], env={"COLUMNS": "250"})
     assert r.exit_code == 0 and f"{won}/{10 - won - lost}/{lost}" in r.stdout
     assert f"{mean:+.3g} ± {half:.3g}" in r.stdout
+
+
+def test_results_and_the_arena_give_the_interval_read_deal_by_deal(tmp_path: Path) -> None:
+    """From 20 deals on, ``results`` and the arena's summary give the score's interval read
+    deal by deal: greedy's mean over each deal's two games, from the games in the file."""
+    from typer.testing import CliRunner
+
+    from spillebord.arena.files import tally_file
+    from spillebord.cli import app
+
+    a = tmp_path / "a.jsonl"
+    report = run(Tournament("toy", BOTS[:2], games=44, seed=5), results_file=a)  # greedy vs random
+    by_deal: dict[int, list[float]] = {}
+    for g in (json.loads(line) for line in a.read_text().splitlines()[1:]):
+        by_deal.setdefault(g["deal"], []).append(g["outcome"][g["seat_bots"].index(0)])
+    scores = [sum(v) / len(v) for v in by_deal.values()]
+    assert len(scores) == 22 and len(set(scores)) > 1
+    want = deal_interval(scores)
+    assert want is not None
+    (t,) = tally_file(a)
+    assert t.deal_interval == pytest.approx(want)
+    (pair,) = report.pairs
+    assert pair.deal_interval == pytest.approx(want)
+    runner = CliRunner()
+    r = runner.invoke(app, ["results", str(a), "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["files"][0]["deal_interval"] == pytest.approx(list(want))
+    r = runner.invoke(app, ["results", str(a)], env={"COLUMNS": "250"})
+    assert r.exit_code == 0 and f"{want[0]:.3f}–{want[1]:.3f}" in r.stdout
+    arena = ["arena", "toy", "--bots", "greedy,random", "--games", "44", "--seed", "5"]
+    r = runner.invoke(app, arena, env={"COLUMNS": "250"})
+    assert r.exit_code == 0, r.output
+    assert f"read deal by deal, 95% {want[0]:.3f}–{want[1]:.3f}" in r.stdout
+    r = runner.invoke(app, [*arena, "--json"])
+    assert json.loads(r.stdout)["pairs"][0]["deal_interval95"] == pytest.approx(list(want), abs=1e-4)
 
 
 def test_cli_results_draws_the_totals_and_each_files_score_from_the_first_bots_side(tmp_path: Path) -> None:

@@ -29,7 +29,7 @@ from spillebord.core.options import to_dict as options_to_dict
 from .files import RESULTS_FORMAT
 from .play import Job, batches, drive, play_batch, play_one
 from .schedule import ArenaError, BotSpec, GameSpec, budget_text, parse_budget, schedule
-from .stats import Scored, SprtResult, deal_split, sprt
+from .stats import Scored, SprtResult, deal_interval, deal_split, sprt
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +144,15 @@ class PairFigures(Scored):
         """The deals the first bot won on balance, split and lost (:func:`.stats.deal_split`)."""
         return deal_split(x - self.even for x in self.deal_scores)
 
+    @property
+    def deal_interval(self) -> tuple[float, float] | None:
+        """The 95% interval of the score read deal by deal (:func:`.stats.deal_interval`)."""
+        return deal_interval(self.deal_scores)
+
+
+def _rounded(interval: tuple[float, float] | None) -> list[float] | None:
+    return None if interval is None else [round(x, 4) for x in interval]
+
 
 @dataclass
 class Report:
@@ -197,6 +206,7 @@ class Report:
                     "score": round(p.score, 4),
                     "interval95": [round(x, 4) for x in p.interval],
                     "deals": dict(zip(("won", "split", "lost"), p.deals, strict=True)),
+                    "deal_interval95": _rounded(p.deal_interval),
                     "truncated": p.truncated,
                     "sequential": None
                     if p.test is None

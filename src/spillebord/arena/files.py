@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .schedule import ArenaError
-from .stats import Z95, Scored, deal_split
+from .stats import Z95, Scored, deal_interval, deal_split
 
 RESULTS_FORMAT = "spillebord-arena"
 
@@ -54,6 +54,16 @@ class PairTally(Scored):
         """The deals played in two rotations or more that the first bot won on balance, split
         and lost (:func:`.stats.deal_split`)."""
         return deal_split(sum(e) / len(e) for e in self.deal_edges.values() if len(e) > 1)
+
+    @property
+    def deal_scores(self) -> list[float]:
+        """The first bot's mean points over each deal played in two rotations or more."""
+        return [self.even + sum(e) / len(e) for e in self.deal_edges.values() if len(e) > 1]
+
+    @property
+    def deal_interval(self) -> tuple[float, float] | None:
+        """The 95% interval of the score read deal by deal (:func:`.stats.deal_interval`)."""
+        return deal_interval(self.deal_scores)
 
     @property
     def margin(self) -> tuple[float, float] | None:
@@ -106,6 +116,7 @@ class PairTally(Scored):
     def to_json(self) -> dict[str, Any]:
         lo, hi = self.interval
         margin = self.margin
+        by_deals = self.deal_interval
         return {
             "game": self.game,
             "first": self.first,
@@ -118,6 +129,7 @@ class PairTally(Scored):
             "median_cpu_seconds": self.median_cpu,
             "truncated": self.truncated,
             "deals": dict(zip(("won", "split", "lost"), self.deals, strict=True)),
+            "deal_interval": None if by_deals is None else list(by_deals),
             "margin": None if margin is None else {"mean": margin[0], "half_width": margin[1]},
         }
 
