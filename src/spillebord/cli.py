@@ -17,6 +17,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console, RenderableType
+from rich.markup import escape
 from rich.panel import Panel
 from rich.pretty import Pretty
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -1305,6 +1306,10 @@ def arena_cmd(
         console.print(f"picture: {path}")
 
 
+_RESULTS_TABLE_WIDTH = 150
+"""Terminals at least this wide get ``results`` as a table; narrower ones a block per row."""
+
+
 @app.command("results")
 def results_cmd(
     files: Annotated[
@@ -1369,28 +1374,26 @@ def results_cmd(
     def seats(t: Any) -> str:
         return ", ".join(f"{s}: {p / n:.3f} ({n})" for s, (p, n) in sorted(t.by_seat.items()))
 
-    table = RichTable(title="arena results: the first bot's score against the second")
-    for col, right in (
-        ("file", False),
-        ("game", False),
-        ("bots", False),
-        ("games", True),
-        ("score", True),
-        ("95% interval", True),
-        ("by first seat", False),
-        ("deals won/split/lost", True),
-        ("95% by deals", True),
-        ("margin", True),
-        ("CPU s a game", True),
-    ):
-        table.add_column(col, justify="right" if right else "left", overflow="fold")
+    columns = (
+        "file",
+        "game",
+        "bots",
+        "games",
+        "score",
+        "95% interval",
+        "by first seat",
+        "deals won/split/lost",
+        "95% by deals",
+        "margin",
+        "CPU s a game",
+    )
 
-    def add(name: str, t: Any, style: str | None = None) -> None:
+    def cells(name: str, t: Any) -> list[str]:
         lo, hi = t.interval
         cpu = t.median_cpu
         margin = t.margin
         by_deals = t.deal_interval
-        table.add_row(
+        return [
             name,
             t.game,
             f"{t.first} vs {t.second}",
@@ -1402,15 +1405,29 @@ def results_cmd(
             "—" if by_deals is None else f"{by_deals[0]:.3f}–{by_deals[1]:.3f}",
             "—" if margin is None else f"{margin[0]:+.3g} ± {margin[1]:.3g}",
             "—" if cpu is None else f"{cpu:.1f}",
-            style=style,
-        )
+        ]
 
-    for f, t in rows:
-        add(f.name, t)
+    lines = [(cells(f.name, t), False) for f, t in rows]
     if len(rows) > 1:
-        for t in sums:
-            add("total", t, "bold")
-    console.print(table)
+        lines += [(cells("total", t), True) for t in sums]
+    title = "arena results: the first bot's score against the second"
+    if console.width >= _RESULTS_TABLE_WIDTH:
+        table = RichTable(title=title)
+        for col in columns:
+            right = col not in ("file", "game", "bots", "by first seat")
+            table.add_column(col, justify="right" if right else "left", overflow="fold")
+        for row, bold in lines:
+            table.add_row(*row, style="bold" if bold else None)
+        console.print(table)
+    else:  # a narrow terminal: a block per row, so that no figure breaks in the middle
+        console.print(f"[bold]{title}[/]")
+        for row, bold in lines:
+            head = f"{row[0]} · {row[1]} · {row[2]}"
+            console.print(f"[bold]{escape(head)}[/]" if bold else escape(head))
+            games, score, interval, by_seat, deals, by_deals, margin, cpu = row[3:]
+            console.print(f"  {games} games, score {score}, 95% {interval}, read deal by deal {by_deals}")
+            console.print(f"  deals won/split/lost {deals} · margin {margin} · {cpu} CPU s a game")
+            console.print(f"  by first seat {by_seat}")
     for t in sums:
         if t.truncated:
             console.print(

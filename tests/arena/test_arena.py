@@ -437,6 +437,12 @@ def test_results_and_the_arena_give_the_interval_read_deal_by_deal(tmp_path: Pat
     assert json.loads(r.stdout)["files"][0]["deal_interval"] == pytest.approx(list(want))
     r = runner.invoke(app, ["results", str(a)], env={"COLUMNS": "250"})
     assert r.exit_code == 0 and f"{want[0]:.3f}–{want[1]:.3f}" in r.stdout
+    # a narrow terminal gets a block per row: no figure broken in the middle
+    r = runner.invoke(app, ["results", str(a)], env={"COLUMNS": "80"})
+    lo, hi = t.interval
+    assert r.exit_code == 0 and "┃" not in r.stdout
+    line = f"44 games, score {t.score:.3f}, 95% {lo:.3f}–{hi:.3f}, read deal by deal"
+    assert f"{line} {want[0]:.3f}–{want[1]:.3f}" in r.stdout
     arena = ["arena", "toy", "--bots", "greedy,random", "--games", "44", "--seed", "5"]
     r = runner.invoke(app, arena, env={"COLUMNS": "250"})
     assert r.exit_code == 0, r.output
