@@ -69,7 +69,8 @@ def write_scores_plot(
     tallies: list[PairTally], totals: list[PairTally], path: Path, bar: float | None = None
 ) -> list[tuple[str, float, float, float, list[float]]]:
     """Write one PNG of summed arena results (``spillebord results … --plot``): per pair of
-    bots its score with the 95% interval, each file's own score as a small grey dot beside it
+    bots its score with the 95% interval of the games and, from 20 deals on, the one read deal
+    by deal (a thick band), each file's own score as a small grey dot beside it
     (how far seeds and days spread), a line at an even score and, with ``bar``, one at the
     score a strength target asks for. Returns the rows drawn, top first: (label, score, low,
     high, the files' scores)."""
@@ -83,6 +84,9 @@ def write_scores_plot(
     for t in totals:
         lo, hi = t.interval
         figures = f"{t.score:.3f} ({lo:.3f}–{hi:.3f}), {t.games} games"
+        by_deals = t.deal_interval
+        if by_deals is not None:
+            figures += f"; by deals {by_deals[0]:.3f}–{by_deals[1]:.3f}"
         rows.append((f"{t.game}: {t.first} vs {t.second}\n{figures}", t))
     fig, ax = plt.subplots(figsize=(8, 0.75 * len(rows) + 1.6), layout="constrained")
     n = len(rows)
@@ -92,6 +96,10 @@ def write_scores_plot(
         lo, hi = t.interval
         err = [[t.score - lo], [hi - t.score]]
         ax.errorbar([t.score], [y], xerr=err, fmt="o", capsize=5, color="#1f5f8b")
+        by_deals = t.deal_interval
+        if by_deals is not None:  # the interval read deal by deal: a thick band under the other
+            d_err = [[t.score - by_deals[0]], [by_deals[1] - t.score]]
+            ax.errorbar([t.score], [y], xerr=d_err, fmt="none", elinewidth=6, alpha=0.3, color="#1f5f8b")
         shares: list[float] = []
         for part in tallies:  # each file's score, from the total's first bot's side
             if part.game != t.game or not part.games:
@@ -111,7 +119,7 @@ def write_scores_plot(
     ax.set_yticks(list(range(n - 1, -1, -1)), [label for label, _ in rows])
     ax.set_ylim(-0.7, n - 0.3)
     ax.set_xlim(0.0, 1.0)
-    ax.set_xlabel("score of the first bot (wins + ½ draws), 95% interval; grey: each file")
+    ax.set_xlabel("score of the first bot (wins + ½ draws)\n95%: games thin, by deals thick; grey: each file")
     ax.set_title("Arena results")
     ax.grid(axis="x", alpha=0.3)
     ax.legend(loc="lower left", fontsize=8)
