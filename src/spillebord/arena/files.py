@@ -53,7 +53,7 @@ class PairTally(Scored):
     def deals(self) -> tuple[int, int, int]:
         """The deals played in two rotations or more that the first bot won on balance, split
         and lost (:func:`.stats.deal_split`)."""
-        return deal_split(sum(e) / len(e) for e in self.deal_edges.values() if len(e) > 1)
+        return deal_split(x - self.even for x in self.deal_scores)
 
     @property
     def deal_scores(self) -> list[float]:
