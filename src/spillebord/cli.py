@@ -37,6 +37,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode="markdown",
 )
 console = Console()
 err_console = Console(stderr=True)
@@ -1435,6 +1436,60 @@ def results_cmd(
             )
     if drawn:
         console.print(f"picture: {drawn}")
+
+
+@app.command("compare")
+def compare_cmd(
+    files: Annotated[
+        list[str],
+        typer.Argument(
+            help="The first bot's results files, the word vs, then the second bot's: "
+            "FIRST.jsonl… vs SECOND.jsonl…",
+            metavar="FIRST… vs SECOND…",
+        ),
+    ],
+    opponent: Annotated[
+        str | None,
+        typer.Option(help="The bot both runs played against (default: the one both name)."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as one JSON object.")] = False,
+) -> None:
+    """Two bots against the same opponent on the same deals, side by side, deal by deal.
+
+    Two arena runs with the same --seed play the same deals: `spillebord compare
+    touche720_s*.jsonl vs touche180_s*.jsonl` puts the Master's and the Expert's scores against
+    the heuristic next to each other on every deal both played, and reads the difference with a
+    95% interval deal by deal, in which the deals' luck cancels out. It compares two versions of
+    one bot the same way. It measures both against a third bot, not against each other: the
+    ladder's steps are head-to-head matches (spillebord arena GAME --bots level5,level4).
+    """
+    from spillebord.arena import ArenaError
+    from spillebord.arena.files import compare
+
+    if files.count("vs") != 1:
+        raise fail("give the first bot's files, the word vs, then the second bot's: FIRST… vs SECOND…")
+    cut = files.index("vs")
+    try:
+        paired = compare([Path(f) for f in files[:cut]], [Path(f) for f in files[cut + 1 :]], opponent)
+    except ArenaError as e:
+        raise fail(str(e)) from None
+    if as_json:
+        print(json.dumps(paired.to_json()))
+        return
+    iv = paired.interval
+    better, same, worse = paired.split
+    console.print(
+        f"[bold]{escape(paired.game)}: {escape(paired.first)} and {escape(paired.second)}, "
+        f"each against {escape(paired.opponent)}, on the same deals[/]"
+    )
+    console.print(
+        f"  {paired.deals} deals both runs played in full: {escape(paired.first)} {paired.first_score:.3f}, "
+        f"{escape(paired.second)} {paired.second_score:.3f}"
+    )
+    span = "" if iv is None else f", 95% {iv[0]:+.3f} to {iv[1]:+.3f} (read deal by deal)"
+    console.print(f"  difference {paired.difference:+.3f}{span}")
+    console.print(f"  deals where {escape(paired.first)} did better/the same/worse: {better}/{same}/{worse}")
+    console.print(f"  {escape(paired.verdict)}")
 
 
 # ---------------------------------------------------------------------------- serve

@@ -20,10 +20,22 @@ runner = CliRunner()
 
 
 def test_every_command_has_help() -> None:
-    for cmd in ("games", "play", "replay", "bench", "serve", "rules"):
+    names = [c.name for c in app.registered_commands]
+    assert {"games", "play", "replay", "bench", "serve", "rules", "arena", "results", "compare"} <= set(names)
+    for cmd in names:
+        assert cmd is not None
         r = runner.invoke(app, [cmd, "--help"])
         assert r.exit_code == 0, r.output
         assert "Usage" in r.output
+
+
+def test_help_reflows_the_docstrings_paragraphs() -> None:
+    """A line break inside a docstring's paragraph is not a break in the help: the text fills
+    the terminal's width (before, every source line ended a help line, ragged at 80 columns)."""
+    r = runner.invoke(app, ["results", "--help"], env={"COLUMNS": "200"})
+    assert r.exit_code == 0, r.output
+    # "score with" ends a source line of the docstring
+    assert "add up to one score with one interval" in r.output
 
 
 def test_games_lists_ids_and_options() -> None:

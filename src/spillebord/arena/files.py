@@ -11,12 +11,13 @@ from __future__ import annotations
 import json
 import math
 import statistics
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .schedule import ArenaError
-from .stats import Z95, Scored, deal_interval, deal_split
+from .stats import Z95, Scored, deal_interval, deal_split, mean_interval
 
 RESULTS_FORMAT = "spillebord-arena"
 
@@ -188,4 +189,157 @@ def total(tallies: list[PairTally]) -> list[PairTally]:
     return list(out.values())
 
 
-__all__ = ["PairTally", "read_results", "tally_file", "total"]
+@dataclass(frozen=True)
+class Paired:
+    """Two bots, each played against the same opponent on the same deals (two runs with the
+    same ``--seed``): their scores deal by deal, side by side. Duplicate play across runs, as
+    a bridge club compares two pairs who held the same cards against the same field: the
+    deals' luck cancels out of the difference. It measures the two against a third bot, not
+    against each other (a head-to-head match does that; strength need not be transitive)."""
+
+    game: str
+    first: str
+    second: str
+    opponent: str
+    first_scores: tuple[float, ...]
+    """The first bot's mean points on each deal both runs played in full, by the deal's seed."""
+    second_scores: tuple[float, ...]
+    """The second bot's, on the same deals in the same order."""
+
+    @property
+    def deals(self) -> int:
+        return len(self.first_scores)
+
+    @property
+    def differences(self) -> list[float]:
+        return [a - b for a, b in zip(self.first_scores, self.second_scores, strict=True)]
+
+    @property
+    def first_score(self) -> float:
+        return math.fsum(self.first_scores) / self.deals
+
+    @property
+    def second_score(self) -> float:
+        return math.fsum(self.second_scores) / self.deals
+
+    @property
+    def difference(self) -> float:
+        return self.first_score - self.second_score
+
+    @property
+    def interval(self) -> tuple[float, float] | None:
+        """The 95% interval of the difference, read deal by deal (Student's t); ``None`` under
+        20 deals or when every deal differed alike."""
+        read = mean_interval(self.differences)
+        if read is None:
+            return None
+        mean, half = read
+        return (mean - half, mean + half)
+
+    @property
+    def split(self) -> tuple[int, int, int]:
+        """The deals on which the first bot did better than the second, the same, worse."""
+        return deal_split(self.differences)
+
+    @property
+    def verdict(self) -> str:
+        """Which bot the interval shows ahead, in words."""
+        iv = self.interval
+        if iv is None:
+            return "fewer than 20 deals or no spread: no interval"
+        if iv[0] > 0.0:
+            return f"{self.first} ahead, shown"
+        if iv[1] < 0.0:
+            return f"{self.second} ahead, shown"
+        return "no difference shown"
+
+    def to_json(self) -> dict[str, Any]:
+        iv = self.interval
+        better, same, worse = self.split
+        return {
+            "game": self.game,
+            "first": self.first,
+            "second": self.second,
+            "opponent": self.opponent,
+            "deals": self.deals,
+            "first_score": self.first_score,
+            "second_score": self.second_score,
+            "difference": self.difference,
+            "interval": None if iv is None else list(iv),
+            "deals_better_same_worse": {"better": better, "same": same, "worse": worse},
+            "verdict": self.verdict,
+        }
+
+
+def _deal_of(desc: dict[str, Any]) -> tuple[Any, ...]:
+    """What makes a seed the same deal: the game, its engine version, seats and options."""
+    options = json.dumps(desc.get("options"), sort_keys=True)
+    return (desc.get("game"), desc.get("engine"), desc.get("seats"), options)
+
+
+def _one_pair(paths: Sequence[Path], side: str) -> PairTally:
+    tallies = total([t for p in paths for t in tally_file(p)])
+    if len(tallies) != 1:
+        pairs = ", ".join(f"{t.first} vs {t.second}" for t in tallies) or "no games"
+        raise ArenaError(f"the {side} files hold {pairs}: give the runs of one pair of bots on each side")
+    return tallies[0]
+
+
+def _bot_deal_scores(t: PairTally, bot: str) -> dict[int, float]:
+    """``bot``'s mean points on each deal of ``t`` played in two rotations or more."""
+    sign = 1.0 if bot == t.first else -1.0
+    return {seed: t.even + sign * math.fsum(e) / len(e) for seed, e in t.deal_edges.items() if len(e) > 1}
+
+
+def compare(first: Sequence[Path], second: Sequence[Path], opponent: str | None = None) -> Paired:
+    """The runs in ``first`` (one bot against an opponent) beside those in ``second`` (another
+    bot against the same opponent), on the deals both played (:class:`Paired`). The opponent
+    is the bot both sides name (``opponent`` says which when both name the same two, as two
+    versions of one bot would; by default the first side's second bot). :class:`ArenaError`
+    (readable) on runs of other deals (another game, engine version, seat count or options),
+    of several pairs, of more than two sides, or with no deal in common."""
+    if not first or not second:
+        raise ArenaError("give the results files of two runs: FIRST… vs SECOND…")
+    ref: tuple[Any, ...] | None = None
+    ref_path = None
+    for p in [*first, *second]:
+        desc, _ = read_results(p)
+        if desc.get("sides", 2) != 2:
+            raise ArenaError(f"{p}: {desc.get('sides')} sides; a paired comparison reads runs of two sides")
+        key = _deal_of(desc)
+        if ref is None:
+            ref, ref_path = key, p
+        elif key != ref:
+            what = ("game", "engine version", "seat count", "options")[
+                next(i for i in range(4) if key[i] != ref[i])
+            ]
+            raise ArenaError(
+                f"{p} was played with another {what} than {ref_path}: "
+                "the same seed is not the same deal there"
+            )
+    a, b = _one_pair(first, "first"), _one_pair(second, "second")
+    names_a, names_b = {a.first, a.second}, {b.first, b.second}
+    if opponent is None:
+        common = names_a & names_b
+        if not common:
+            raise ArenaError(
+                f"no bot plays in both runs ({a.first} vs {a.second}; {b.first} vs {b.second}): "
+                "compare two bots against the same opponent"
+            )
+        opponent = next(iter(common)) if len(common) == 1 else a.second
+    elif opponent not in names_a or opponent not in names_b:
+        raise ArenaError(f"--opponent {opponent} does not play in both runs")
+    if len(names_a) < 2 or len(names_b) < 2:
+        raise ArenaError(f"{opponent} plays itself in a run: nothing to compare it with")
+    bot_a = (names_a - {opponent}).pop()
+    bot_b = (names_b - {opponent}).pop()
+    da, db = _bot_deal_scores(a, bot_a), _bot_deal_scores(b, bot_b)
+    seeds = sorted(da.keys() & db.keys())
+    if not seeds:
+        raise ArenaError(
+            "the runs share no deal played in full: play them with the same --seed (and enough --games)"
+        )
+    return Paired(a.game, bot_a, bot_b, opponent, tuple(da[s] for s in seeds), tuple(db[s] for s in seeds))
+
+
+__all__ = ["PairTally", "Paired", "compare", "read_results", "tally_file", "total"]

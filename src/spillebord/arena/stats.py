@@ -48,15 +48,24 @@ def deal_interval(deal_scores: Sequence[float]) -> tuple[float, float] | None:
     game as a draw) is wider than the spread of the deals shows, and narrower where a deal's
     games go the same way for other reasons. ``None`` under :data:`MIN_INTERVAL_DEALS` deals
     or when every deal scored the same (no spread to estimate)."""
-    n = len(deal_scores)
+    read = mean_interval(deal_scores)
+    if read is None:
+        return None
+    mean, half = read
+    return (max(0.0, mean - half), min(1.0, mean + half))
+
+
+def mean_interval(xs: Sequence[float]) -> tuple[float, float] | None:
+    """The mean of per-deal figures and the half-width of its 95% interval (Student's t times
+    the standard error); ``None`` under :data:`MIN_INTERVAL_DEALS` figures or with no spread."""
+    n = len(xs)
     if n < MIN_INTERVAL_DEALS:
         return None
-    mean = math.fsum(deal_scores) / n
-    var = math.fsum((x - mean) ** 2 for x in deal_scores) / (n - 1)
+    mean = math.fsum(xs) / n
+    var = math.fsum((x - mean) ** 2 for x in xs) / (n - 1)
     if var <= 0.0:
         return None
-    half = student_t(n - 1) * math.sqrt(var / n)
-    return (max(0.0, mean - half), min(1.0, mean + half))
+    return mean, student_t(n - 1) * math.sqrt(var / n)
 
 
 class Scored:
