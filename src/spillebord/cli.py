@@ -1488,6 +1488,12 @@ def compare_cmd(
     )
     span = "" if iv is None else f", 95% {iv[0]:+.3f} to {iv[1]:+.3f} (read deal by deal)"
     console.print(f"  difference {paired.difference:+.3f}{span}")
+    margin = paired.margin
+    if margin is not None:
+        console.print(
+            f"  margin in the game's own score, {escape(paired.first)} less {escape(paired.second)}: "
+            f"{margin[0]:+.3g} ± {margin[1]:.3g}"
+        )
     console.print(f"  deals where {escape(paired.first)} did better/the same/worse: {better}/{same}/{worse}")
     console.print(f"  {escape(paired.verdict)}")
 

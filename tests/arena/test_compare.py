@@ -22,12 +22,15 @@ registry.register(TOY)
 GREEDY, RANDOM, LOWEST = BotSpec("greedy"), BotSpec("random"), BotSpec("lowest")
 
 
-def _deal_means(path: Path, bot: int) -> dict[int, float]:
-    """The bot's (its index in the file's bots) mean outcome on each deal, from the file."""
+def _deal_means(path: Path, bot: int, key: str = "outcome") -> dict[int, float]:
+    """The bot's (its index in the file's bots) mean outcome on each deal, from the file; with
+    ``key="scores"`` its mean margin in tricks over the other bot."""
     by_deal: dict[int, list[float]] = {}
     for line in path.read_text().splitlines()[1:]:
         g = json.loads(line)
-        by_deal.setdefault(g["seed"], []).append(g["outcome"][g["seat_bots"].index(bot)])
+        seat = g["seat_bots"].index(bot)
+        x = g[key][seat] - (g[key][1 - seat] if key == "scores" else 0)
+        by_deal.setdefault(g["seed"], []).append(x)
     return {seed: sum(v) / len(v) for seed, v in by_deal.items()}
 
 
@@ -63,6 +66,14 @@ def test_the_difference_is_read_deal_by_deal_with_students_t(runs: dict[str, Pat
     # greedy takes tricks that lowest throws away: a comparison that read nothing fails here
     assert p.difference > 0 and p.split[0] > p.split[2]
     assert p.verdict == ("greedy ahead, shown" if mean - half > 0 else "no difference shown")
+    # the margins in tricks, paired the same way
+    mg, ml = _deal_means(runs["greedy"], 0, "scores"), _deal_means(runs["lowest"], 0, "scores")
+    mdiffs = [mg[s] - ml[s] for s in sorted(mg)]
+    assert p.first_margins == pytest.approx(tuple(mg[s] for s in sorted(mg)))
+    assert p.margin == pytest.approx(
+        (statistics.fmean(mdiffs), student_t(21) * statistics.stdev(mdiffs) / math.sqrt(22))
+    )
+    assert p.margin is not None and p.margin[0] > 0
 
 
 def test_a_run_read_from_the_opponents_side_gives_the_same_comparison(runs: dict[str, Path]) -> None:
@@ -74,9 +85,18 @@ def test_a_run_read_from_the_opponents_side_gives_the_same_comparison(runs: dict
     # the turned run drew its bots' seeds in the other order: other games on the same deals
     turned = _deal_means(runs["lowest_turned"], 1)
     assert b.second_scores == pytest.approx(tuple(turned[s] for s in sorted(turned)))
+    assert b.second_margins == pytest.approx(tuple(-x for x in _margins_of(runs["lowest_turned"])))
     swapped = compare([runs["lowest"]], [runs["greedy"]])
     assert swapped.difference == pytest.approx(-a.difference)
+    assert a.margin is not None and swapped.margin is not None
+    assert swapped.margin[0] == pytest.approx(-a.margin[0])
     assert swapped.split == a.split[::-1]
+
+
+def _margins_of(path: Path) -> list[float]:
+    """The first bot's mean margin in tricks on each deal, by seed."""
+    m = _deal_means(path, 0, "scores")
+    return [m[s] for s in sorted(m)]
 
 
 def test_a_run_beside_itself_differs_nowhere(runs: dict[str, Path]) -> None:
@@ -138,6 +158,9 @@ def test_cli_compare_prints_the_figures_and_refuses_bad_input(runs: dict[str, Pa
     assert f"22 deals both runs played in full: {scores}" in r.stdout
     assert f"difference {p.difference:+.3f}, 95% {lo:+.3f} to {hi:+.3f} (read deal by deal)" in r.stdout
     assert "better/the same/worse: {}/{}/{}".format(*p.split) in r.stdout
+    assert p.margin is not None
+    assert f"greedy less lowest: {p.margin[0]:+.3g} ± {p.margin[1]:.3g}" in r.stdout
+    assert data["margin"] == {"mean": pytest.approx(p.margin[0]), "half_width": pytest.approx(p.margin[1])}
     assert p.verdict in r.stdout
     for bad in (["compare", a, b], ["compare", a, "vs", "vs", b], ["compare", "vs", b]):
         r = runner.invoke(app, bad)

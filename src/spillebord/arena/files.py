@@ -45,6 +45,8 @@ class PairTally(Scored):
     margins: list[float] = field(default_factory=list)
     """Per game, the first bot's own score (the game's points, ducats, pegs…; the mean over
     its seats) less the second bot's: finer than wins where the luck of a deal is large."""
+    deal_margins: dict[int, list[float]] = field(default_factory=dict)
+    """The deal's seed → the :attr:`margins` of its games (for :func:`compare`)."""
 
     @property
     def median_cpu(self) -> float | None:
@@ -95,7 +97,10 @@ class PairTally(Scored):
             mine = [float(scores[s]) for s, b in enumerate(seat_bots) if b == first]
             theirs = [float(scores[s]) for s, b in enumerate(seat_bots) if b == second]
             if theirs:
-                self.margins.append(sum(mine) / len(mine) - sum(theirs) / len(theirs))
+                m = sum(mine) / len(mine) - sum(theirs) / len(theirs)
+                self.margins.append(m)
+                if r.get("seed") is not None:
+                    self.deal_margins.setdefault(int(r["seed"]), []).append(m)
 
     def merge(self, other: PairTally, flip: bool = False) -> None:
         """Add ``other``'s games; ``flip``: ``other`` counts the same two bots the other way
@@ -113,6 +118,8 @@ class PairTally(Scored):
         for seed, edges in other.deal_edges.items():
             self.deal_edges.setdefault(seed, []).extend([-e for e in edges] if flip else edges)
         self.margins += [-m for m in other.margins] if flip else other.margins
+        for seed, ms in other.deal_margins.items():
+            self.deal_margins.setdefault(seed, []).extend([-m for m in ms] if flip else ms)
 
     def to_json(self) -> dict[str, Any]:
         lo, hi = self.interval
@@ -205,6 +212,10 @@ class Paired:
     """The first bot's mean points on each deal both runs played in full, by the deal's seed."""
     second_scores: tuple[float, ...]
     """The second bot's, on the same deals in the same order."""
+    first_margins: tuple[float, ...] = ()
+    """The first bot's mean margin over the opponent in the game's own score (points,
+    ducats…) on each of those deals; empty where the files carry no scores."""
+    second_margins: tuple[float, ...] = ()
 
     @property
     def deals(self) -> int:
@@ -237,6 +248,15 @@ class Paired:
         return (mean - half, mean + half)
 
     @property
+    def margin(self) -> tuple[float, float] | None:
+        """The first bot's mean margin less the second's over the deals (the game's own score:
+        finer than wins where a deal's luck is large) and the half-width of its 95% interval
+        read deal by deal; ``None`` without scores, under 20 deals or with no spread."""
+        if len(self.first_margins) != self.deals or len(self.second_margins) != self.deals:
+            return None
+        return mean_interval([a - b for a, b in zip(self.first_margins, self.second_margins, strict=True)])
+
+    @property
     def split(self) -> tuple[int, int, int]:
         """The deals on which the first bot did better than the second, the same, worse."""
         return deal_split(self.differences)
@@ -255,6 +275,7 @@ class Paired:
 
     def to_json(self) -> dict[str, Any]:
         iv = self.interval
+        margin = self.margin
         better, same, worse = self.split
         return {
             "game": self.game,
@@ -268,6 +289,7 @@ class Paired:
             "interval": None if iv is None else list(iv),
             "deals_better_same_worse": {"better": better, "same": same, "worse": worse},
             "verdict": self.verdict,
+            "margin": None if margin is None else {"mean": margin[0], "half_width": margin[1]},
         }
 
 
@@ -285,10 +307,17 @@ def _one_pair(paths: Sequence[Path], side: str) -> PairTally:
     return tallies[0]
 
 
-def _bot_deal_scores(t: PairTally, bot: str) -> dict[int, float]:
-    """``bot``'s mean points on each deal of ``t`` played in two rotations or more."""
+def _bot_deals(t: PairTally, bot: str) -> tuple[dict[int, float], dict[int, float]]:
+    """``bot``'s mean points and mean margin on each deal of ``t`` played in two rotations or
+    more (the margins where every game of the deal has one)."""
     sign = 1.0 if bot == t.first else -1.0
-    return {seed: t.even + sign * math.fsum(e) / len(e) for seed, e in t.deal_edges.items() if len(e) > 1}
+    points = {seed: t.even + sign * math.fsum(e) / len(e) for seed, e in t.deal_edges.items() if len(e) > 1}
+    margins = {
+        seed: sign * math.fsum(ms) / len(ms)
+        for seed, ms in t.deal_margins.items()
+        if seed in points and len(ms) == len(t.deal_edges[seed])
+    }
+    return points, margins
 
 
 def compare(first: Sequence[Path], second: Sequence[Path], opponent: str | None = None) -> Paired:
@@ -333,13 +362,23 @@ def compare(first: Sequence[Path], second: Sequence[Path], opponent: str | None 
         raise ArenaError(f"{opponent} plays itself in a run: nothing to compare it with")
     bot_a = (names_a - {opponent}).pop()
     bot_b = (names_b - {opponent}).pop()
-    da, db = _bot_deal_scores(a, bot_a), _bot_deal_scores(b, bot_b)
+    (da, ma), (db, mb) = _bot_deals(a, bot_a), _bot_deals(b, bot_b)
     seeds = sorted(da.keys() & db.keys())
     if not seeds:
         raise ArenaError(
             "the runs share no deal played in full: play them with the same --seed (and enough --games)"
         )
-    return Paired(a.game, bot_a, bot_b, opponent, tuple(da[s] for s in seeds), tuple(db[s] for s in seeds))
+    margins = all(s in ma and s in mb for s in seeds)
+    return Paired(
+        a.game,
+        bot_a,
+        bot_b,
+        opponent,
+        tuple(da[s] for s in seeds),
+        tuple(db[s] for s in seeds),
+        tuple(ma[s] for s in seeds) if margins else (),
+        tuple(mb[s] for s in seeds) if margins else (),
+    )
 
 
 __all__ = ["PairTally", "Paired", "compare", "read_results", "tally_file", "total"]
