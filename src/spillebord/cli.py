@@ -1483,7 +1483,8 @@ def compare_cmd(
         f"each against {escape(paired.opponent)}, on the same deals[/]"
     )
     console.print(
-        f"  {paired.deals} deals both runs played in full: {escape(paired.first)} {paired.first_score:.3f}, "
+        f"  {paired.deals} deal{'' if paired.deals == 1 else 's'} both runs played in full: "
+        f"{escape(paired.first)} {paired.first_score:.3f}, "
         f"{escape(paired.second)} {paired.second_score:.3f}"
     )
     span = "" if iv is None else f", 95% {iv[0]:+.3f} to {iv[1]:+.3f} (read deal by deal)"
