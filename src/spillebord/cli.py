@@ -1482,6 +1482,9 @@ def compare_cmd(
         f"[bold]{escape(paired.game)}: {escape(paired.first)} and {escape(paired.second)}, "
         f"each against {escape(paired.opponent)}, on the same deals[/]"
     )
+    if paired.first == paired.second:  # two versions of one bot: say which run is which
+        names = [", ".join(f"{f}" for f in side) for side in (files[:cut], files[cut + 1 :])]
+        console.print(f"  first: {escape(names[0])}; second: {escape(names[1])}")
     console.print(
         f"  {paired.deals} deal{'' if paired.deals == 1 else 's'} both runs played in full: "
         f"{escape(paired.first)} {paired.first_score:.3f}, "

@@ -165,5 +165,9 @@ def test_cli_compare_prints_the_figures_and_refuses_bad_input(runs: dict[str, Pa
     for bad in (["compare", a, b], ["compare", a, "vs", "vs", b], ["compare", "vs", b]):
         r = runner.invoke(app, bad)
         assert r.exit_code == 2 and "error:" in r.output and "Traceback" not in r.output
+    r = runner.invoke(app, ["compare", a, "vs", a], env={"COLUMNS": "250"})  # two versions of one bot
+    assert r.exit_code == 0 and f"first: {a}; second: {a}" in r.stdout
+    r = runner.invoke(app, ["compare", a, "vs", b], env={"COLUMNS": "250"})
+    assert "first:" not in r.stdout
     r = runner.invoke(app, ["compare", a, "vs", a + ".missing"])
     assert r.exit_code == 2 and "cannot read" in r.output
