@@ -429,6 +429,25 @@ def test_forced_decisions_are_played_at_once_and_cost_no_time(db_url: str) -> No
     asyncio.run(body())
 
 
+def test_a_clock_started_by_a_join_is_stored_before_anyone_is_told(db_url: str) -> None:
+    """No action follows a clock that a join starts, so the action log cannot tell a restart
+    that it ran: it must be stored before the table's players hear of it. Found as a rare
+    failure of the kill-and-restart test under load: after ``kill -9`` the turn came back
+    untimed (``running`` null)."""
+
+    async def body() -> None:
+        clock = FakeClock()
+        async with server(db_url, clock) as (hub, people):
+            tid = await timed_table(hub, people, {"mode": "turn", "per_decision": 86400})
+            # no await since the join returned: a save left to run later would not be here yet
+            stored = people.db.load_clock(tid)
+            assert stored is not None
+            clocks = people.keeper.clocks[tid]
+            assert clocks.seat == 0 and stored == clocks.to_dict()
+
+    asyncio.run(body())
+
+
 def test_turn_based_table_survives_a_restart_with_its_deadline_intact(db_url: str) -> None:
     async def body() -> None:
         clock = FakeClock()

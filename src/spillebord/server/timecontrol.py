@@ -471,8 +471,15 @@ class TimeKeeper:
                 clocks.stop(control, now, decided=False)
                 clocks.starts = []  # another seat's clock, or a fresh start: nothing to resume
                 self._start_next(lt, control, clocks, now)
+                # Stored before anyone is told: no action follows a clock started here (a
+                # seat taken, a person back), so a crash between the message and a later save
+                # left the turn untimed after a restart (the action log's seq could not tell).
+                self._save(tid)
+                saving = self._saving.get(tid)
+                if saving is not None:
+                    with contextlib.suppress(Exception):  # a failed save is logged by its task
+                        await asyncio.shield(saving)
                 self.hub.presence.broadcast(lt)
-            self._save(tid)
 
     async def _time_out(
         self, lt: LiveTable, control: TimeControl, clocks: Clocks, seat: int, now: float
