@@ -1483,7 +1483,7 @@ def compare_cmd(
         f"each against {escape(paired.opponent)}, on the same deals[/]"
     )
     if paired.first == paired.second:  # two versions of one bot: say which run is which
-        names = [", ".join(f"{f}" for f in side) for side in (files[:cut], files[cut + 1 :])]
+        names = [", ".join(side) for side in (files[:cut], files[cut + 1 :])]
         console.print(f"  first: {escape(names[0])}; second: {escape(names[1])}")
     console.print(
         f"  {paired.deals} deal{'' if paired.deals == 1 else 's'} both runs played in full: "
