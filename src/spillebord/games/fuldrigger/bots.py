@@ -20,7 +20,7 @@ from spillebord.ai.playout import epsilon_greedy, logistic_value
 from spillebord.core import Action, AnyGame, Rng, State
 
 from . import data as D
-from .actions import FuldriggerAction, Sail, Stop, act
+from .actions import Attack, Fit, FuldriggerAction, Join, Launch, Sail, Seize, Stop, act
 from .data import ADJ, CODES, DIST, HAZARD_LIST, INDEX, IS_PORT, PRICES
 from .pieces import Offer, Ship
 from .rules import FORT_PRICE, MAX_FORTS, MAX_SHIPS, FuldriggerState
@@ -95,6 +95,15 @@ class Plan:
                     steps[u] = steps[v] + 1
                     heapq.heappush(heap, (nc, u))
         return cost, nxt, steps
+
+    def towards(self, t: int) -> list[int]:
+        """The next hop to ``t`` from every node: ports are planned up front, a sea square (a
+        privateer's station) when first asked for."""
+        nxt = self.next.get(t)
+        if nxt is None:
+            self.cost[t], nxt, self.steps[t] = self._plan_to(t)
+            self.next[t] = nxt
+        return nxt
 
 
 _PLANS: dict[frozenset[str], Plan] = {}
@@ -286,7 +295,7 @@ class TraderAgent:
             s = st.ships[st.moving]
             t = self._target(st, s)
             if t is not None and t != s.node:
-                want = act(Sail, s.id, CODES[plan_for(st.reefs[s.owner]).next[t][s.node]])
+                want = act(Sail, s.id, CODES[plan_for(st.reefs[s.owner]).towards(t)[s.node]])
                 if want in legal:
                     return want
             return next(a for a in legal if isinstance(a, Stop))
@@ -385,11 +394,143 @@ class TraderAgent:
             t = self._target(st, s)
             if t is None or t == s.node:
                 continue
-            nxt = plan_for(st.reefs[s.owner]).next[t][s.node]
+            nxt = plan_for(st.reefs[s.owner]).towards(t)[s.node]
             a = texts.get(f"sail {s.id} {CODES[nxt]}")
             if a is not None:
                 return a
         return texts["end"]
+
+
+def _two_dice(lo: int, hi: int) -> float:
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if lo <= a + b <= hi) / 36
+
+
+ATTACK_ODDS = {
+    1: (_two_dice(2, 5), _two_dice(10, 12)),
+    2: (_two_dice(2, 4), _two_dice(9, 12)),
+    3: (_two_dice(2, 3), _two_dice(8, 12)),
+    4: (_two_dice(2, 2), _two_dice(7, 12)),
+}
+"""Attackers (at most four count, rule 9.2) -> (the chance of losing a privateer, the chance
+of taking a unit): rule 9.2's table on two dice."""
+
+
+class RaiderAgent(TraderAgent):
+    """Raider (kaper): the trader at war. It fits its empty ships out as privateers (up to
+    ``privateers`` of them, keeping ``traders`` merchant ships), stations them ahead of the
+    opponents' richest loaded ship on its way to market, and attacks whenever the expected
+    swing pays: the chance of taking the best unit times twice its worth (it leaves one
+    fleet and joins the other) less the chance of losing a privateer times its 100 ducats,
+    above ``min_gain``. Every privateer that can reach the target joins (four count). The
+    rest is the trader's: trade, ships, offers, the approach.
+
+    Against the trader, which never fights, the default (every ship a privateer) wins most
+    games (docs/bots.md); against itself nobody sails and both keep their start."""
+
+    name = "raider"
+
+    def __init__(
+        self, game: AnyGame | None = None, privateers: int = 6, traders: int = 0, min_gain: float = 10.0
+    ) -> None:
+        super().__init__(game)
+        self.privateers = privateers
+        self.traders = traders
+        self.min_gain = min_gain
+
+    def _target(self, st: FuldriggerState, s: Ship) -> int | None:
+        if s.privateer:
+            return self.station(st, s.owner, s.node)
+        return super()._target(st, s)
+
+    def station(self, st: FuldriggerState, p: int, here: int) -> int | None:
+        """Where ``p``'s privateers lie in wait, seen from ``here``: on the way of the
+        opponents' loaded ship worth most for its distance, up to eight squares ahead of it
+        on its owner's route to market (it sails about ten a turn), short of the port."""
+        best: tuple[float, int] | None = None
+        for o in st.ships.values():
+            if o.owner == p or o.load is None or o.privateer:
+                continue
+            node = o.node
+            t = target(st, o)
+            if t is not None:
+                nxt = plan_for(st.reefs[o.owner]).next[t]
+                for _ in range(8):
+                    n2 = nxt[node]
+                    if n2 < 0 or n2 == t or IS_PORT[n2]:
+                        break
+                    node = n2
+            if IS_PORT[node]:
+                continue  # in port only a fortress makes it a target
+            v = (o.value + o.load.price) / (10.0 + DIST[here][node])
+            if best is None or v > best[0]:
+                best = (v, node)
+        return best[1] if best is not None else None
+
+    def act(self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None) -> Action:
+        assert isinstance(state, FuldriggerState)
+        st = state
+        legal = st.legal()
+        if len(legal) == 1:
+            return legal[0]
+        ph = st.phase
+        if ph == "muster":  # privateers join up to four (four count) or the defenders' number
+            assert st.attack is not None
+            if len(st.attack.joined) < max(4, st.attack.units):
+                for a in legal:
+                    if isinstance(a, Join):
+                        return a
+            return next(a for a in legal if isinstance(a, Launch))
+        if ph == "seize":
+            return max(legal, key=lambda a: self._worth(st, a))
+        if ph == "free" and not any(of.to == seat for of in st.offers.values()):
+            war = self.war(st, seat)
+            if war is not None:
+                return war
+        return super().act(state, seat, rng, budget)
+
+    @staticmethod
+    def _worth(st: FuldriggerState, a: Action) -> float:
+        assert isinstance(a, Seize)
+        if a.unit == "fort":
+            return float(FORT_PRICE)
+        s = st.ships[a.unit]
+        return float(s.value + (s.load.price if s.load is not None else 0))
+
+    def attack_gain(self, st: FuldriggerState, a: Attack) -> float:
+        """The expected swing in wealth ahead of attack ``a`` (see the class docstring)."""
+        x = INDEX[a.square]
+        ships, fort = st.defending_units(a.defender, x)
+        n = min(4, len(st.attack_candidates(st.turn, x)))
+        lose, take = ATTACK_ODDS[n]
+        prize = max([st.ships[i].value + (l.price if (l := st.ships[i].load) else 0) for i in ships] or [0])
+        if fort:
+            prize = max(prize, FORT_PRICE)
+        return take * 2 * prize - lose * 100
+
+    def war(self, st: FuldriggerState, p: int) -> FuldriggerAction | None:
+        """The free phase's war move, or None for the trader's: the best attack that pays,
+        else a privateer fitted out."""
+        best: tuple[float, FuldriggerAction] | None = None
+        for a in st.legal():
+            if isinstance(a, Attack):
+                g = self.attack_gain(st, a)
+                if g > self.min_gain and (best is None or g > best[0]):
+                    best = (g, a)
+        if best is not None:
+            return best[1]
+        mine = st.ships_of(p)
+        merchants = sum(1 for s in mine if not s.privateer)
+        if (
+            len(mine) - merchants < self.privateers
+            and merchants > self.traders
+            and st.opts.rounds_limit - st.round >= 3
+        ):
+            for a in st.legal():
+                if isinstance(a, Fit):
+                    s = st.ships[a.ship]
+                    if not s.privateer and s.load is None:
+                        return a
+        return None
 
 
 # ---------------------------------------------------------------------------- search kit
@@ -445,7 +586,7 @@ def register(game: AnyGame) -> None:
         game,
         GameBots(
             evaluate=evaluate,
-            agents={"trader": TraderAgent},
+            agents={"trader": TraderAgent, "raider": RaiderAgent},
             best="trader",
             rollout=epsilon_greedy(TraderAgent(game).act, 0.1),
             value=logistic_value(evaluate, SCALE),
