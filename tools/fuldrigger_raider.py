@@ -8,7 +8,8 @@ score (the first's), mean wealth margin and attacks a game.
 
     python tools/fuldrigger_raider.py --seeds 1 100 trader raider:6:0:10 raider:3:1:10
 
-A raider is ``raider:PRIVATEERS:TRADERS:MIN_GAIN`` (the bot's defaults: 6, 0, 10).
+A raider is ``raider:PRIVATEERS:TRADERS:MIN_GAIN`` (the bot's defaults: 6, 0, 10), and
+``:norace`` for one whose idle privateers do not chase the race bonuses.
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ from spillebord.games.fuldrigger.actions import Launch
 def make(spec: str, game: Any) -> Any:
     if spec == "trader":
         return FB.TraderAgent(game)
-    _, k, t, e = spec.split(":")
-    return FB.RaiderAgent(game, int(k), int(t), float(e))
+    _, k, t, e, *r = spec.split(":")
+    return FB.RaiderAgent(game, int(k), int(t), float(e), races="norace" not in r, cautious="bold" not in r)
 
 
 def pair(game: Any, a: Any, b: Any, seeds: tuple[int, int]) -> tuple[float, float, float, int]:

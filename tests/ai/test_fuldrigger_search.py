@@ -1,5 +1,6 @@
-"""Fuldrigger's own search (games/fuldrigger/search.py): paired playouts of the trader's move and
-a few alternatives, the trader's move kept unless another is clearly better."""
+"""Fuldrigger's own search (games/fuldrigger/search.py): paired playouts of the raider's move
+(the game's best bot) and a few alternatives, the raider's move kept unless another is clearly
+better. The positions come from the trader's games (the raider's own games are a standoff)."""
 
 from __future__ import annotations
 
@@ -51,15 +52,37 @@ def test_width_grows_with_the_budget() -> None:
     assert [width_for(n) for n in (10, 80, 160, 320, 2000)] == [2, 3, 4, 5, 5]
 
 
-def test_sailing_is_the_traders_move_unsearched() -> None:
+def test_sailing_is_the_raiders_move_unsearched() -> None:
     s = _trader_game(7)  # the first ship's second step
     assert s.phase == "move"
     seat = s.to_act
     assert seat is not None
     agent = make_agent("ismcts", GAME)
     assert isinstance(agent, FuldriggerSearchAgent)
-    want = decide(make_agent("trader", GAME), s, Rng(2))
+    want = decide(make_agent("raider", GAME), s, Rng(2))
     assert decide(agent, s, Rng(2), Budget(iterations=80)) == want
+    assert agent.last_iterations == 0
+
+
+def test_the_search_fights_as_the_raider_does() -> None:
+    from spillebord.games.fuldrigger.bots import RaiderAgent
+    from spillebord.games.fuldrigger.positions import dice2, scenario
+
+    agent = make_agent("ismcts", GAME)
+    assert isinstance(agent, FuldriggerSearchAgent) and isinstance(agent.base, RaiderAgent)
+    # rule F13's position: two privateers one move from a loaded ship of the opponent's
+    st = scenario(
+        M=7,
+        ships=[
+            {"owner": 0, "at": "AZ2", "privateer": True},
+            {"owner": 0, "at": "AZ2", "privateer": True},
+            {"owner": 1, "at": "AZOR", "cargo": ("Te", 50, 4)},
+        ],
+        dice=dice2(8),
+    )
+    st.play(next(a for a in st.legal() if str(a) == "attack 1 AZOR"))
+    assert st.phase == "muster"  # whom to send: the raider's choice, not searched
+    assert str(decide(agent, st, Rng(2), Budget(iterations=80))) == "join s1"
     assert agent.last_iterations == 0
 
 

@@ -290,27 +290,27 @@ def _trader_game(decisions: int) -> tuple[State[Any], int, dict[str, int]]:
     return s, deferred, phases
 
 
-def test_fuldrigger_search_leaves_a_routes_further_steps_to_the_trader() -> None:
+def test_fuldrigger_search_leaves_a_routes_further_steps_to_the_raider() -> None:
     _, deferred, phases = _trader_game(300)
     assert deferred == 252
     assert phases == {"move": 212, "free": 30, "window": 10}  # the free ones: first steps
 
 
-def test_fuldrigger_expert_sails_on_like_the_trader_without_searching() -> None:
+def test_fuldrigger_expert_sails_on_like_the_raider_without_searching() -> None:
     s, _, _ = _trader_game(7)  # the first ship's second step
     assert s.phase == "move"  # type: ignore[attr-defined]
     game = registry.get("fuldrigger")
     seat = s.to_act
     assert seat is not None
     expert = IsmctsAgent(game)
-    want = decide(make_agent("trader", game), s, Rng(2))
+    want = decide(make_agent("raider", game), s, Rng(2))
     assert decide(expert, s, Rng(2), Budget(iterations=80)) == want
     assert expert.last_iterations == 0
     s.play(want)
-    while s.phase != "free" or str(decide(make_agent("trader", game), s, Rng(2))).startswith("sail"):  # type: ignore[attr-defined]
-        s.play(decide(make_agent("trader", game), s, Rng(2)))
+    while s.phase != "free" or str(decide(make_agent("raider", game), s, Rng(2))).startswith("sail"):  # type: ignore[attr-defined]
+        s.play(decide(make_agent("raider", game), s, Rng(2)))
     assert s.decisions == 48  # type: ignore[attr-defined]
-    assert str(decide(make_agent("trader", game), s, Rng(2))) == "end"
+    assert str(decide(make_agent("raider", game), s, Rng(2))) == "end"
     decide(expert, s, Rng(2), Budget(iterations=20))  # whether to end the turn: searched
     assert expert.last_iterations == 20
 

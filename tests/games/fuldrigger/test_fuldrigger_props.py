@@ -483,8 +483,9 @@ def test_bots_are_registered_beside_the_rules():
     from spillebord.ai import best_agent, bots_for, make_agent
     from spillebord.games.fuldrigger import bots
 
-    assert best_agent(GAME) == "trader" and bots_for(GAME).evaluate is bots.evaluate
+    assert best_agent(GAME) == "raider" and bots_for(GAME).evaluate is bots.evaluate
     assert make_agent("trader", GAME).needs.determinization
+    assert make_agent("raider", GAME).needs.determinization
 
 
 def test_data_is_replaceable_tables():

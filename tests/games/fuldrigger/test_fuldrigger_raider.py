@@ -148,3 +148,46 @@ def test_the_raider_is_a_registered_bot() -> None:
     from spillebord.ai import make_agent
 
     assert make_agent("raider", registry.get("fuldrigger")).name == "raider"
+
+
+def test_an_idle_privateer_takes_a_race_bonus_it_can_reach_this_turn() -> None:
+    # C07: the first ship into New York receives 50; NWF1 -> NWF2 -> NYCS -> NYK is 3 squares
+    ships = [{"owner": 0, "at": "NWF1", "privateer": True}, {"owner": 1, "at": "AMS"}]
+    raider = FB.RaiderAgent()
+    st = scenario(M=9, ships=ships, races=[7])
+    assert CODES[raider._target(st, st.ships["s1"])] == "NYK"
+    assert str(raider.act(st, 0, RNG)) == "sail s1 NWF2"
+    play(st, "sail s1 NWF2")
+    while st.phase == "move":
+        play(st, str(raider.act(st, 0, RNG)))
+    assert at_code(st, "s1") == "NYK" and st.cash[0] == 100 + 50 and st.races == ()
+    # out of reach this turn, it stays: at sea a privateer can be attacked
+    st = scenario(M=2, ships=ships, races=[7])
+    assert raider._target(st, st.ships["s1"]) is None
+    assert FB.RaiderAgent(races=False)._target(scenario(M=9, ships=ships, races=[7]), st.ships["s1"]) is None
+
+
+def at_code(st, sid: str) -> str:
+    return CODES[st.ships[sid].node]
+
+
+def test_under_threat_a_merchant_sails_only_to_a_port_it_can_reach_in_the_move() -> None:
+    # a loaded tea ship in Lisbon; tea sells in the European cities, London 11 squares off
+    lis = [{"owner": 0, "at": "LIS", "cargo": ("Te", 50, 4)}]
+    raider, trader = FB.RaiderAgent(), FB.TraderAgent()
+    calm = scenario(M=6, ships=[*lis, {"owner": 1, "at": "AMS"}])
+    threat = scenario(M=6, ships=[*lis, {"owner": 1, "at": "AMS", "privateer": True}])
+    s = threat.ships["s1"]
+    # without an enemy privateer it sails as the trader does
+    assert raider._target(calm, calm.ships["s1"]) == trader._target(calm, calm.ships["s1"])
+    far = trader._target(threat, s)
+    assert far is not None
+    steps = FB.plan_for(threat.reefs[0]).steps
+    assert steps[far][s.node] > 6
+    # with one, and no market within six squares, it waits in port
+    assert raider._target(threat, s) is None
+    assert not str(raider.act(threat, 0, RNG)).startswith("sail s1")
+    # with a roll that reaches a market, it goes there
+    big = scenario(M=18, ships=[*lis, {"owner": 1, "at": "AMS", "privateer": True}])
+    t = raider._target(big, big.ships["s1"])
+    assert t is not None and steps[t][s.node] <= 18

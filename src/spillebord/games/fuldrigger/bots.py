@@ -1,8 +1,11 @@
-"""Fuldrigger bots: a route planner, the evaluation (the greedy agent and search use it), and
-the trading bot ``trader`` (buy low, carry ten squares or more along the safest lanes, sell
-high, buy ships and fortresses on its routes, decline poor offers, stay out of trade wars).
+"""Fuldrigger bots: a route planner, the evaluation (the greedy agent and search use it), the
+trading bot ``trader`` (buy low, carry ten squares or more along the safest lanes, sell high,
+buy ships and fortresses on its routes, decline poor offers, stay out of trade wars) and the
+game's best, ``raider``: the trader at war (privateers that wait ahead of the opponents'
+loaded ships and attack when the odds pay, merchants that never end a move at sea within
+an enemy privateer's reach, race bonuses taken when they are one move away).
 
-The bot is stateless: every decision recomputes each ship's target from the state it is
+The bots are stateless: every decision recomputes each ship's target from the state it is
 given (a determinization, which only reshuffles the chance deck). :func:`register` hands the
 evaluation and the agents to :mod:`spillebord.ai` (the package ``__init__`` calls it).
 """
@@ -421,26 +424,106 @@ class RaiderAgent(TraderAgent):
     opponents' richest loaded ship on its way to market, and attacks whenever the expected
     swing pays: the chance of taking the best unit times twice its worth (it leaves one
     fleet and joins the other) less the chance of losing a privateer times its 100 ducats,
-    above ``min_gain``. Every privateer that can reach the target joins (four count). The
-    rest is the trader's: trade, ships, offers, the approach.
+    above ``min_gain``. Every privateer that can reach the target joins (four count). An
+    idle privateer takes a race bonus (rule 10.3) it can reach this turn. Once an opponent has
+    a privateer, a merchant (``cautious``) sails only to a port it can reach in the move, and
+    waits for a better roll otherwise. The rest is the trader's: trade, ships, offers, the
+    approach.
 
-    Against the trader, which never fights, the default (every ship a privateer) wins most
-    games (docs/bots.md); against itself nobody sails and both keep their start."""
+    Against the trader, which never fights, the default (every ship a privateer) wins 0.92 of
+    the games (docs/bots.md); against itself nobody trades: a standoff, decided by chance
+    cards and race bonuses."""
 
     name = "raider"
 
     def __init__(
-        self, game: AnyGame | None = None, privateers: int = 6, traders: int = 0, min_gain: float = 10.0
+        self,
+        game: AnyGame | None = None,
+        privateers: int = 6,
+        traders: int = 0,
+        min_gain: float = 10.0,
+        races: bool = True,
+        cautious: bool = True,
     ) -> None:
         super().__init__(game)
+        self.cautious = cautious
         self.privateers = privateers
         self.traders = traders
         self.min_gain = min_gain
+        self.races = races
 
     def _target(self, st: FuldriggerState, s: Ship) -> int | None:
         if s.privateer:
-            return self.station(st, s.owner, s.node)
+            t = self.station(st, s.owner, s.node)
+            if t is None and self.races:
+                t = self.race(st, s)
+            return t
+        if self.cautious and (st.moving == s.id or IS_PORT[s.node]) and self.threatened(st, s.owner):
+            if st.moving != s.id:
+                return self.safe_target(st, s, st.M)
+            # under way: on to a port it can still reach (a head wind may have cost the one
+            # it set out for), the nearest if no other will do
+            t = self.safe_target(st, s, st.mp)
+            return t if t is not None else self.harbour(st, s)
         return super()._target(st, s)
+
+    @staticmethod
+    def harbour(st: FuldriggerState, s: Ship) -> int | None:
+        """The nearest port ``s`` can reach with the movement left, if any."""
+        steps = plan_for(st.reefs[s.owner]).steps
+        near = min(PORT_IDS, key=lambda t: steps[t][s.node])
+        return near if steps[near][s.node] <= st.mp else None
+
+    @staticmethod
+    def threatened(st: FuldriggerState, p: int) -> bool:
+        """Whether an opponent of ``p`` has a privateer."""
+        return any(o.privateer and o.owner != p for o in st.ships.values())
+
+    def safe_target(self, st: FuldriggerState, s: Ship, reach: int) -> int | None:
+        """A merchant's port under threat: one it can reach within ``reach`` squares, so that
+        it never ends a move at sea (a ship in a port with no fortress cannot be attacked):
+        loaded, the best sale there; empty, the trader's haul if its port is that near; else
+        it waits in port for a better roll."""
+        plan = plan_for(st.reefs[s.owner])
+        if s.load is None:
+            b = buy_target(st, s)
+            if b is not None and b[2] > 0 and plan.steps[b[0]][s.node] <= reach:
+                return b[0]
+            return None
+        g = s.load.good
+        best: tuple[float, int] | None = None
+        for c in SELLERS[g]:
+            ci = INDEX[c]
+            d = plan.steps[ci][s.node]
+            if ci == s.node or d > reach:
+                continue
+            if st.opts.min_transport_mode == "port_distance":
+                if DIST[INDEX[s.load.origin]][ci] < 10:
+                    continue
+            elif s.load.odo + d < 10:
+                continue
+            net = st.sale_price(c, g, s.owner) - (st.fee() if st.fee_to(c, s.owner) is not None else 0)
+            if best is None or net > best[0]:
+                best = (net, ci)
+        return best[1] if best is not None else None
+
+    def race(self, st: FuldriggerState, s: Ship) -> int | None:
+        """The port of the open race bonus (rule 10.3) worth most for the way there, for an idle
+        privateer, if it can get there this turn (a privateer at sea can be attacked; in a port
+        with no fortress it cannot); a ship lying in that port would have to leave and come
+        back, so not there."""
+        best: tuple[float, int] | None = None
+        steps = plan_for(st.reefs[s.owner]).steps
+        for n in st.races:
+            card = D.CARD_BY_NUM[n]
+            assert card.cities  # a race card names its port
+            t = INDEX[card.cities[0]]
+            if t == s.node or (s.id not in st.moved and steps[t][s.node] > st.M):
+                continue
+            v = card.amount / (10.0 + steps[t][s.node])
+            if best is None or v > best[0]:
+                best = (v, t)
+        return best[1] if best is not None else None
 
     def station(self, st: FuldriggerState, p: int, here: int) -> int | None:
         """Where ``p``'s privateers lie in wait, seen from ``here``: on the way of the
@@ -539,16 +622,17 @@ SCALE = 320.0
 """Ducats ahead that make a 73% favourite (fitted on the trader's games)."""
 
 
-_TRADER = TraderAgent()
-_NO_RNG = Rng(0)  # the trader draws nothing
+_RAIDER = RaiderAgent()
+_NO_RNG = Rng(0)  # the raider draws nothing
 
 
 def defer(state: State[Any], seat: int) -> bool:
-    """Decisions the search leaves to the trader: sailing (a ship's next step, and its first
-    where the trader would sail it: the route follows from the cargo, which the search chose
-    when it bought or sold; three quarters of all decisions), a negotiation window with no
-    offer to answer (the trader passes), and a draft (the trader cancels it). A search of 80
-    iterations otherwise ended turns with ships idle and opened offers on noise."""
+    """Decisions the search leaves to the raider (the trader's moves but at war): sailing (a
+    ship's next step, and its first where the raider would sail it: the route follows from the
+    cargo, which the search chose when it bought or sold, or from the privateers' station;
+    most decisions), a negotiation window with no offer to answer (it passes), and a draft (it
+    cancels it). A search of 80 iterations otherwise ended turns with ships idle and opened
+    offers on noise."""
     assert isinstance(state, FuldriggerState)
     ph = state.phase
     if ph in ("move", "draft"):
@@ -556,7 +640,7 @@ def defer(state: State[Any], seat: int) -> bool:
     if ph == "window":
         return not any(of.to == seat for of in state.offers.values())
     if ph == "free":
-        return str(_TRADER.act(state, seat, _NO_RNG)).startswith("sail ")
+        return str(_RAIDER.act(state, seat, _NO_RNG)).startswith("sail ")
     return False
 
 
@@ -575,20 +659,22 @@ def prior(state: State[Any], actions: Sequence[Action]) -> list[float]:
 def _search(game: AnyGame) -> Searcher:
     from .search import FuldriggerSearchAgent  # it imports the generic search, which imports the registry
 
-    return FuldriggerSearchAgent(game, TraderAgent(game), defer, search_value)
+    return FuldriggerSearchAgent(game, RaiderAgent(game), defer, search_value)
 
 
 def register(game: AnyGame) -> None:
-    """Register Fuldrigger's evaluation and agents (``trader`` is its best). Search plays out
-    with the trader (10% random moves), values cut-off playouts by wealth, and leaves a
-    route's further steps to the trader (:func:`defer`)."""
+    """Register Fuldrigger's evaluation and agents (``raider`` is its best: it beats the
+    trader 0.92; the levels Casual and Club play it). Fuldrigger's own search
+    (:mod:`.search`) plays the raider's move unless another is clearly better; the generic
+    search plays out with the raider (10% random moves), values cut-off playouts by wealth,
+    and leaves a route's further steps to the raider (:func:`defer`)."""
     register_bots(
         game,
         GameBots(
             evaluate=evaluate,
             agents={"trader": TraderAgent, "raider": RaiderAgent},
-            best="trader",
-            rollout=epsilon_greedy(TraderAgent(game).act, 0.1),
+            best="raider",
+            rollout=epsilon_greedy(RaiderAgent(game).act, 0.1),
             value=logistic_value(evaluate, SCALE),
             cutoff=40,
             iterations=320,

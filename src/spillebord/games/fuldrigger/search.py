@@ -1,31 +1,32 @@
-"""Fuldrigger's own search (``GameBots.search``): paired playouts of the trader's move and a
-few alternatives from the same determinizations, the trader's move kept unless another is
-clearly better.
+"""Fuldrigger's own search (``GameBots.search``): paired playouts of the base bot's move and a
+few alternatives from the same determinizations, the base bot's move kept unless another is
+clearly better. The base bot is the game's best, the raider (``bots.RaiderAgent``: the
+trader at war); until session 19 it was the trader, and the figures of docs/bots.md say which.
 
 The generic ISMCTS spread 80 iterations of 40-decision playouts over a free phase's twenty-odd
 actions: each got a handful of visits on different samples (other dice, another chance deck),
 so the best of them beat the trader's move on noise, and its playouts ended before a haul was
 sold. This search instead
 
-* searches only the turn player's **free** decisions where the trader would not sail (a buy, a
-  sale, a ship or a fortress bought, the end of the turn); every other decision is the
-  trader's move (:func:`~.bots.defer`'s sailing, windows, drafts, and the rare others:
-  home port, charts, approaches, losses);
-* takes the trader's move and its best few alternatives of the trader's kinds (sell, buy, buy
-  a ship, end the turn; not fortresses: :data:`KINDS`), ranked by one ply of the evaluation
-  (``width``, from the budget);
+* searches only the turn player's **free** decisions where the base bot would not sail (a
+  buy, a sale, a ship, a privateer fitted out, an attack, the end of the turn); every other
+  decision is the base bot's move (:func:`~.bots.defer`'s sailing, windows, drafts, and the
+  rest: home port, charts, musters, approaches, seizures, losses);
+* takes the base bot's move and its best few alternatives of the trader's kinds (sell, buy,
+  buy a ship, end the turn; not fortresses: :data:`KINDS`), ranked by one ply of the
+  evaluation (``width``, from the budget);
 * plays every candidate out on the **same** samples: each round draws one determinization
   (``state.determinize(seat)``: the chance deck reshuffled and fresh dice, all the seat does not
   know) and every candidate is played from a copy of it, so the same dice fall for each
   (common random numbers) and the differences between candidates are not drowned in the luck
   of the dice;
-* plays out with the trader on both sides (no random moves: the trader draws nothing, so a
+* plays out with the base bot on both sides (no random moves: it draws nothing, so a
   playout's only chance is the determinization's dice and cards) until ``HORIZON`` turns have
   ended (the searcher's own, the opponent's, the searcher's next and the opponent's next: two
   rounds, long enough for a haul to be sold), or the game is over, and values it with the
   game's value (the logistic of the evaluation: wealth ahead plus half the profit waiting in
   the holds) or the outcome;
-* plays the trader's move unless another candidate's mean beats it by ``SWITCH_Z`` standard
+* plays the base bot's move unless another candidate's mean beats it by ``SWITCH_Z`` standard
   errors of the paired differences (and ``SWITCH_MARGIN``).
 
 The budget is in the generic search's iterations: one iteration is ``DECISIONS_PER_ITERATION``
@@ -48,7 +49,7 @@ from spillebord.core import Action, AnyGame, Rng, State
 from .rules import FuldriggerState
 
 SWITCH_Z = 1.5
-"""Standard errors of the paired mean difference by which a candidate must beat the trader's move."""
+"""Standard errors of the paired mean difference by which a candidate must beat the base bot's move."""
 SWITCH_MARGIN = 0.005
 """...and by how much at least (chance of winning)."""
 HORIZON = 4
@@ -69,7 +70,7 @@ of the same 6, by fewer ducats)."""
 
 
 def width_for(iterations: int) -> int:
-    """Candidates (the trader's move included): 3 at the Expert's 80 iterations, 5 at the
+    """Candidates (the base bot's move included): 3 at the Expert's 80 iterations, 5 at the
     Master's 320."""
     return max(2, min(MAX_WIDTH, 2 + iterations // 80))
 
@@ -78,19 +79,19 @@ Deferred = Callable[[State[Any], int], bool]
 
 
 class FuldriggerSearchAgent:
-    """Paired playouts over the trader's move and its best few alternatives (see the module
+    """Paired playouts over the base bot's move and its best few alternatives (see the module
     docstring)."""
 
     name = "ismcts"
     needs: ClassVar[Needs] = Needs(determinization=True, budget=True)
 
-    def __init__(self, game: AnyGame, trader: Agent, defer: Deferred, value: Valuer | None = None) -> None:
-        """``trader``: the trader; ``defer``: the decisions left to it; ``value``: of a cut-off
-        playout (default: the game's). The bots module passes them: this module does not
-        import it, which imports this one."""
+    def __init__(self, game: AnyGame, base: Agent, defer: Deferred, value: Valuer | None = None) -> None:
+        """``base``: the bot whose moves are searched (the raider); ``defer``: the decisions
+        left to it; ``value``: of a cut-off playout (default: the game's). The bots module
+        passes them: this module does not import it, which imports this one."""
         kit = bots_for(game)
         self.game = game
-        self.trader = trader
+        self.base = base
         self.defer = defer
         self.evaluate = kit.evaluate
         assert kit.value is not None
@@ -100,7 +101,7 @@ class FuldriggerSearchAgent:
         """The generic search, for the analysis (hints, reviews) of decisions this one leaves."""
         self.last_iterations = 0
         self.last_choice: tuple[Action, Action] | None = None
-        """(the trader's move, the move played) at the last searched decision."""
+        """(the base bot's move, the move played) at the last searched decision."""
 
     def covers(self, state: FuldriggerState, seat: int) -> bool:
         return state.phase == "free" and not self.defer(state, seat)
@@ -114,16 +115,16 @@ class FuldriggerSearchAgent:
             return legal[0]
         if not self.covers(state, seat):
             self.last_iterations = 0
-            return self.trader.act(state, seat, rng, budget)
+            return self.base.act(state, seat, rng, budget)
         return self._rank(state, seat, rng, budget)[0][0]
 
     def analyse(
         self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None
     ) -> list[tuple[Action, int, float]]:
         """Every legal action with its playouts and mean chance of winning for ``seat``, the
-        choice first (the trader's move unless another is clearly better); the other legal
+        choice first (the base bot's move unless another is clearly better); the other legal
         actions follow with no playouts, by one ply of the evaluation. Decisions this search
-        leaves to the trader are analysed by the generic search. Hints and reviews hand over the
+        leaves to the base bot are analysed by the generic search. Hints and reviews hand over the
         true state: it is read only through ``legal()`` and the seat's determinizations
         (:meth:`act` is handed one already)."""
         if len(state.legal()) == 1:
@@ -151,14 +152,14 @@ class FuldriggerSearchAgent:
         self, state: FuldriggerState, seat: int, rng: Rng, budget: Budget | None
     ) -> list[tuple[Action, int, float]]:
         """The ranking of :meth:`analyse` on ``state``, a determinization of ``seat``'s
-        knowledge at a free decision the trader would not sail."""
+        knowledge at a free decision the base bot would not sail."""
         legal = list(state.legal())
         iterations = budget.iterations if budget is not None and budget.iterations else None
         seconds = budget.seconds if budget is not None and budget.seconds else None
         if iterations is None:
             iterations = max(1, int(self.iterations * seconds)) if seconds is not None else self.iterations
         deadline = time.perf_counter() + seconds if seconds is not None else math.inf
-        first = self.trader.act(state, seat, rng, budget)
+        first = self.base.act(state, seat, rng, budget)
         others = [a for a in legal if a != first and str(a).split(" ", 1)[0] in KINDS]
         base = self._one_ply(state, seat, others)
         order = sorted(range(len(others)), key=lambda i: -base[i])
@@ -168,7 +169,7 @@ class FuldriggerSearchAgent:
         spent = 0
         rounds = 0
         sums = [0.0] * k
-        diffs = [0.0] * k  # paired differences to the trader's move: sum and sum of squares
+        diffs = [0.0] * k  # paired differences to the base bot's move: sum and sum of squares
         diffs2 = [0.0] * k
         while k > 1 and (rounds < 2 or (spent < allowance and time.perf_counter() < deadline)):
             d = state.determinize(seat, rng)
@@ -198,14 +199,14 @@ class FuldriggerSearchAgent:
 
     def _playout(self, d: FuldriggerState, person: int, action: Action) -> tuple[float, int]:
         """(the value for ``person``, decisions played) of ``action`` played on a copy of ``d``
-        and the trader on both sides until :data:`HORIZON` turns have ended."""
+        and the base bot on both sides until :data:`HORIZON` turns have ended."""
         c = d.copy()
         s: State[Any] = c
         turn = c.turn
         s.play(action)
         n = 1
         ended = 0
-        act = self.trader.act
+        act = self.base.act
         while True:
             if c.turn != turn:
                 ended += 1
@@ -224,4 +225,4 @@ class FuldriggerSearchAgent:
 
 
 _RNG = Rng(0)
-"""The trader draws nothing; its rng argument is this one."""
+"""The base bot draws nothing; its rng argument is this one."""
