@@ -132,3 +132,26 @@ def test_the_fitted_value_is_a_chance_the_two_seats_share() -> None:
     assert f0 == [-x for x in f1] and any(f0)
     v = search_value(s)
     assert all(0.0 < x < 1.0 for x in v) and abs(sum(v) - 1.0) < 1e-9
+
+
+def test_once_the_opponent_has_a_privateer_no_cargo_is_bought_against_the_raiders_move() -> None:
+    from spillebord.games.fuldrigger.positions import scenario
+
+    agent = make_agent("ismcts", GAME)
+    assert isinstance(agent, FuldriggerSearchAgent)
+
+    def searched(enemy_privateer: bool) -> list[str]:
+        """The candidates played out for an empty merchant at home, where the raider fits it
+        out as a privateer."""
+        st = scenario(
+            M=9,
+            ships=[{"owner": 0, "at": "LON"}, {"owner": 1, "at": "AMS", "privateer": enemy_privateer}],
+        )
+        assert str(agent.base.act(st, 0, Rng(4))) == "fit s1"
+        assert any(str(a).startswith("buy s1") for a in st.legal())
+        ranked = agent.analyse(st, 0, Rng(4), Budget(iterations=80))
+        return [str(a) for a, n, _ in ranked if n > 0]
+
+    assert any(a.startswith("buy ") for a in searched(False))
+    at_war = searched(True)
+    assert at_war and not any(a.startswith("buy ") for a in at_war)
