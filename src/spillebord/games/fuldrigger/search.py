@@ -23,10 +23,10 @@ sold. This search instead
   of the dice;
 * plays out with the base bot on both sides (no random moves: it draws nothing, so a
   playout's only chance is the determinization's dice and cards) until ``HORIZON`` turns have
-  ended (the searcher's own, the opponent's, the searcher's next and the opponent's next: two
-  rounds, long enough for a haul to be sold), or the game is over, and values it with the
-  game's value (the logistic of the evaluation: wealth ahead plus half the profit waiting in
-  the holds) or the outcome;
+  ended (four rounds at two seats: long enough for a haul to be sold and for the privateers
+  that hunt it to arrive), or the game is over, and values it with the game's value (the
+  logistic of the evaluation: wealth ahead plus half the profit waiting in the holds) or the
+  outcome;
 * plays the base bot's move unless another candidate's mean beats it by ``SWITCH_Z`` standard
   errors of the paired differences (and ``SWITCH_MARGIN``).
 
@@ -53,8 +53,13 @@ SWITCH_Z = 1.5
 """Standard errors of the paired mean difference by which a candidate must beat the base bot's move."""
 SWITCH_MARGIN = 0.005
 """...and by how much at least (chance of winning)."""
-HORIZON = 4
-"""Turns a playout runs to the end of (the current one counts): two rounds at two seats."""
+HORIZON = 8
+"""Turns a playout runs to the end of (the current one counts): four rounds at two seats. Two
+rounds (4, until session 19) were enough against the trader; against the raider they missed
+the privateers: the Expert scored 0.580 against it (by deals 0.512-0.648), 0.660
+(0.595-0.725) with eight turns, and 0.792 (0.743-0.842) with eight turns and
+:data:`KINDS_AT_WAR`, the same 100 deals (seed 1, session 19; confirmed on fresh deals in
+docs/bots.md)."""
 DECISIONS_PER_ITERATION = 40
 """Playout decisions one iteration of the budget buys (the generic search's cut-off)."""
 KINDS = frozenset({"sell", "buy", "buyship", "end"})
@@ -65,11 +70,12 @@ two rounds; the ships it did not buy would have paid later): 0.400 against the t
 seed 11's ten games, 0.600 without them (docs/bots.md)."""
 KINDS_AT_WAR = KINDS - {"buy"}
 """The alternatives once an opponent has a privateer: no cargo bought against the raider's
-move. A two-round playout sees the profit in the hold and seldom the privateers that take the
-ship later: with "buy" among them the Expert bought three times as much as the raider and lost
-its ships (against the raider 0.580 over 200 games, by deals 0.512-0.648, losses by 470
-ducats at the median); without, 0.635 (0.584-0.686) on the same deals, +0.055 (+0.001 to
-+0.109) read deal by deal, +77 +- 40 ducats a game (`spillebord compare`, session 19)."""
+move. A short playout sees the profit in the hold and seldom the privateers that take the
+ship later: with "buy" among them (and two-round playouts) the Expert bought three times as
+much as the raider and lost its ships (against the raider 0.580 over 200 games, by deals
+0.512-0.648, losses by 470 ducats at the median); without, 0.635 (0.584-0.686) on the same
+deals, +0.055 (+0.001 to +0.109) read deal by deal, +77 +- 40 ducats a game (`spillebord
+compare`, session 19)."""
 MAX_WIDTH = 5
 FITTED = False
 """Value cut-off playouts by the fitted value (``bots.search_value``) rather than the game's:
