@@ -1,5 +1,10 @@
 """Tune the switch rule of Fuldrigger's search (``games/fuldrigger/search.py``) offline.
 
+Written for the search on the trader (sessions 12-16; docs/bots.md has its figures). Since
+session 19 the search plays from the raider's moves and defers sailing to the raider
+(``bots.defer``); this tool still collects trader games and passes the trader as the base, so
+its positions have no trade war in them.
+
     python tools/fuldrigger_switch.py --collect --first 9000 --games 6 --every 16 --rounds 40 \
         --true 24 --out pos.jsonl
     python tools/fuldrigger_switch.py --analyse pos.jsonl --budget 80
@@ -40,7 +45,6 @@ def collect(
     from spillebord.ai import bots_for
     from spillebord.core import Rng, registry
     from spillebord.games.fuldrigger import bots as FB
-    from spillebord.games.fuldrigger import search
     from spillebord.games.fuldrigger.search import KINDS, MAX_WIDTH, FuldriggerSearchAgent
 
     game = registry.get("fuldrigger")
@@ -93,14 +97,12 @@ def collect(
                             for _ in range(rounds):
                                 d = s.determinize(seat, rng)
                                 for h in horizons:
-                                    search.HORIZON = h
                                     row = []
                                     for j, a in enumerate(cands):
-                                        v, m = agent._playout(d, seat, a)
+                                        v, m = agent._playout(d, seat, a, h)
                                         row.append(v)
                                         lens[h][j] += m
                                     vals[h].append(row)
-                            search.HORIZON = horizons[0]
                             tv = []
                             for _ in range(true):
                                 pseed = rng.next64()

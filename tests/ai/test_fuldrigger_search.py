@@ -155,3 +155,29 @@ def test_once_the_opponent_has_a_privateer_no_cargo_is_bought_against_the_raider
     assert any(a.startswith("buy ") for a in searched(False))
     at_war = searched(True)
     assert at_war and not any(a.startswith("buy ") for a in at_war)
+
+
+def test_the_master_plays_out_six_rounds_and_the_expert_four() -> None:
+    from spillebord.games.fuldrigger.search import horizon_for
+
+    assert [horizon_for(n) for n in (10, 80, 81, 320, 1200)] == [8, 8, 12, 12, 12]  # turns
+    s = _searched(20)
+    seat = s.to_act
+    assert seat is not None
+    agent = make_agent("ismcts", GAME)
+    assert isinstance(agent, FuldriggerSearchAgent)
+    d = s.determinize(seat, Rng(6))
+    first = s.legal()[0]
+    turns = []
+    for horizon in (horizon_for(80), horizon_for(320)):
+        _, n = agent._playout(d, seat, first, horizon)
+        c = d.copy()  # replay the playout's n decisions (the raider draws nothing) to count its turns
+        seen, turn = 0, c.turn
+        for i in range(n):
+            who = c.to_act
+            assert who is not None
+            c.play(first if i == 0 else agent.base.act(c, who, Rng(0)))
+            if c.turn != turn:
+                seen, turn = seen + 1, c.turn
+        turns.append(seen)
+    assert turns == [8, 12]

@@ -22,11 +22,11 @@ sold. This search instead
   (common random numbers) and the differences between candidates are not drowned in the luck
   of the dice;
 * plays out with the base bot on both sides (no random moves: it draws nothing, so a
-  playout's only chance is the determinization's dice and cards) until ``HORIZON`` turns have
-  ended (four rounds at two seats: long enough for a haul to be sold and for the privateers
-  that hunt it to arrive), or the game is over, and values it with the game's value (the
-  logistic of the evaluation: wealth ahead plus half the profit waiting in the holds) or the
-  outcome;
+  playout's only chance is the determinization's dice and cards) until ``horizon_for``
+  turns have ended (four rounds at two seats, six at the Master's budget: long enough for a
+  haul to be sold and for the privateers that hunt it to arrive), or the game is over, and
+  values it with the game's value (the logistic of the evaluation: wealth ahead plus half the
+  profit waiting in the holds) or the outcome;
 * plays the base bot's move unless another candidate's mean beats it by ``SWITCH_Z`` standard
   errors of the paired differences (and ``SWITCH_MARGIN``).
 
@@ -54,12 +54,17 @@ SWITCH_Z = 1.5
 SWITCH_MARGIN = 0.005
 """...and by how much at least (chance of winning)."""
 HORIZON = 8
-"""Turns a playout runs to the end of (the current one counts): four rounds at two seats. Two
-rounds (4, until session 19) were enough against the trader; against the raider they missed
-the privateers: the Expert scored 0.580 against it (by deals 0.512-0.648), 0.660
-(0.595-0.725) with eight turns, and 0.792 (0.743-0.842) with eight turns and
-:data:`KINDS_AT_WAR`, the same 100 deals (seed 1, session 19; confirmed on fresh deals in
-docs/bots.md)."""
+"""Turns a playout runs to the end of (the current one counts) at the Expert's budget and
+below: four rounds at two seats. Two rounds (4, until session 19) were enough against the
+trader; against the raider they missed the privateers: the Expert scored 0.580 against it
+(by deals 0.512-0.648), 0.660 (0.595-0.725) with eight turns, and 0.792 (0.743-0.842) with
+eight turns and :data:`KINDS_AT_WAR`, the same 100 deals (seed 1, session 19; confirmed on
+fresh deals in docs/bots.md)."""
+HORIZON_LONG = 12
+"""...and above the Expert's budget (the Master's): six rounds. With the Expert's eight turns
+the Master's four-times-surer switches cost more than they gained: it scored 0.460 against
+the Expert (by deals 0.426-0.494, seed 2); with twelve, 0.542 (0.512-0.573) on the same deals
+(three variants tried there: docs/bots.md has the others and the fresh deals)."""
 DECISIONS_PER_ITERATION = 40
 """Playout decisions one iteration of the budget buys (the generic search's cut-off)."""
 KINDS = frozenset({"sell", "buy", "buyship", "end"})
@@ -81,6 +86,12 @@ FITTED = False
 """Value cut-off playouts by the fitted value (``bots.search_value``) rather than the game's:
 tried, not adopted (3 of 6 against the trader on seed 11's deals where the game's value won 4
 of the same 6, by fewer ducats)."""
+
+
+def horizon_for(iterations: int) -> int:
+    """Turns a playout runs: :data:`HORIZON` up to the Expert's 80 iterations, else
+    :data:`HORIZON_LONG`."""
+    return HORIZON if iterations <= 80 else HORIZON_LONG
 
 
 def width_for(iterations: int) -> int:
@@ -181,6 +192,7 @@ class FuldriggerSearchAgent:
         cands = [first, *[others[i] for i in order][: width_for(iterations) - 1]]
         k = len(cands)
         allowance = iterations * DECISIONS_PER_ITERATION
+        horizon = horizon_for(iterations)
         spent = 0
         rounds = 0
         sums = [0.0] * k
@@ -190,7 +202,7 @@ class FuldriggerSearchAgent:
             d = state.determinize(seat, rng)
             vals = []
             for a in cands:
-                v, n = self._playout(d, seat, a)
+                v, n = self._playout(d, seat, a, horizon)
                 vals.append(v)
                 spent += n
             rounds += 1
@@ -212,9 +224,9 @@ class FuldriggerSearchAgent:
         out += [(a, 0, 0.0) for a in legal if a not in seen and a not in set(others)]
         return out
 
-    def _playout(self, d: FuldriggerState, person: int, action: Action) -> tuple[float, int]:
+    def _playout(self, d: FuldriggerState, person: int, action: Action, horizon: int) -> tuple[float, int]:
         """(the value for ``person``, decisions played) of ``action`` played on a copy of ``d``
-        and the base bot on both sides until :data:`HORIZON` turns have ended."""
+        and the base bot on both sides until ``horizon`` turns have ended."""
         c = d.copy()
         s: State[Any] = c
         turn = c.turn
@@ -226,7 +238,7 @@ class FuldriggerSearchAgent:
             if c.turn != turn:
                 ended += 1
                 turn = c.turn
-                if ended >= HORIZON:
+                if ended >= horizon:
                     break
             who = s.to_act
             if who is None:
