@@ -193,6 +193,19 @@ def test_iterations_per_second_is_measured_at_mid_game() -> None:
     assert iterations_per_second(game, 2, seeds=1, iterations=20) > 0
 
 
+def test_iterations_per_second_counts_only_positions_the_search_searches() -> None:
+    # Half way through seed 1's Fuldrigger game (the raider on both sides) an attack is being
+    # mustered with one privateer to send: the search plays it without an iteration. Timing
+    # 30 iterations that were never run gave 66 million a second.
+    game = registry.get("fuldrigger")
+    s = midgame(game, 2, 1)
+    assert s.to_act is not None and len(s.legal()) == 1
+    bot = make_agent("ismcts", game)
+    bot.analyse(s.determinize(s.to_act, Rng(0)), s.to_act, Rng(0), Budget(iterations=30))
+    assert bot.last_iterations == 0
+    assert 0 < iterations_per_second(game, 2, seeds=2, iterations=30) < 100_000
+
+
 def test_bench_shows_the_search_speed() -> None:
     import json
 
