@@ -60,9 +60,13 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, nargs=2, default=(1, 50))
     a = ap.parse_args()
     game = registry.get("fuldrigger")
+    try:
+        bots = {b: make(b, game) for b in a.bots}
+    except ValueError:
+        ap.error(f"a bot is trader or raider:PRIVATEERS:TRADERS:MIN_GAIN[:norace][:bold], not {a.bots}")
     for x, y in itertools.combinations(a.bots, 2):
         t0 = time.process_time()
-        sc, mg, at, n = pair(game, make(x, game), make(y, game), a.seeds)
+        sc, mg, at, n = pair(game, bots[x], bots[y], a.seeds)
         cpu = time.process_time() - t0
         print(f"{x} vs {y}: {sc:.3f} over {n}, margin {mg:+.0f}, attacks/game {at:.1f}, {cpu:.0f} CPU s")
 

@@ -1092,3 +1092,11 @@ def test_R11_draft_clauses_add_up_on_their_own_side():
     assert dr is not None
     assert (dr.give_cash, dr.give_ships, dr.give_forts, dr.give_loads) == (57, ("s1",), (), ())
     assert (dr.get_cash, dr.get_ships, dr.get_forts, dr.get_loads) == (35, ("s2",), (), ())
+
+
+def test_R9_2_at_war_once_an_opponent_owns_a_privateer():
+    merchant = {"owner": 1, "at": "AMS"}
+    assert not scenario(ships=[{"owner": 0, "at": "LON"}, merchant]).at_war(0)
+    # one's own privateer threatens the others, not oneself
+    st = scenario(ships=[{"owner": 0, "at": "LON", "privateer": True}, merchant])
+    assert not st.at_war(0) and st.at_war(1)

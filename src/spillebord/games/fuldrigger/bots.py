@@ -458,7 +458,7 @@ class RaiderAgent(TraderAgent):
             if t is None and self.races:
                 t = self.race(st, s)
             return t
-        if self.cautious and (st.moving == s.id or IS_PORT[s.node]) and self.threatened(st, s.owner):
+        if self.cautious and (st.moving == s.id or IS_PORT[s.node]) and st.at_war(s.owner):
             if st.moving != s.id:
                 return self.safe_target(st, s, st.M)
             # under way: on to a port it can still reach (a head wind may have cost the one
@@ -473,11 +473,6 @@ class RaiderAgent(TraderAgent):
         steps = plan_for(st.reefs[s.owner]).steps
         near = min(PORT_IDS, key=lambda t: steps[t][s.node])
         return near if steps[near][s.node] <= st.mp else None
-
-    @staticmethod
-    def threatened(st: FuldriggerState, p: int) -> bool:
-        """Whether an opponent of ``p`` has a privateer."""
-        return any(o.privateer and o.owner != p for o in st.ships.values())
 
     def safe_target(self, st: FuldriggerState, s: Ship, reach: int) -> int | None:
         """A merchant's port under threat: one it can reach within ``reach`` squares, so that

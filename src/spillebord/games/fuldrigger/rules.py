@@ -706,6 +706,11 @@ class FuldriggerState(State[FuldriggerAction]):
                     out.append(act(Attack, d, CODES[x]))
         return out
 
+    def at_war(self, p: int) -> bool:
+        """Whether an opponent of seat ``p`` owns a privateer: only privateers attack (rule
+        9.2), so until one does, ``p``'s ships are safe at sea from other players."""
+        return any(s.privateer and s.owner != p for s in self.ships.values())
+
     def attack_candidates(self, p: int, x: int) -> list[str]:
         """Seat ``p``'s privateers that may join an attack on ``x`` (rule 9.2.3): not yet
         moved, attacked or received this turn, and either on ``x`` already (a becalmed one

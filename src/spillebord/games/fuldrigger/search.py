@@ -185,7 +185,7 @@ class FuldriggerSearchAgent:
             iterations = max(1, int(self.iterations * seconds)) if seconds is not None else self.iterations
         deadline = time.perf_counter() + seconds if seconds is not None else math.inf
         first = self.base.act(state, seat, rng, budget)
-        kinds = KINDS_AT_WAR if any(o.privateer and o.owner != seat for o in state.ships.values()) else KINDS
+        kinds = KINDS_AT_WAR if state.at_war(seat) else KINDS
         others = [a for a in legal if a != first and str(a).split(" ", 1)[0] in kinds]
         base = self._one_ply(state, seat, others)
         order = sorted(range(len(others)), key=lambda i: -base[i])
