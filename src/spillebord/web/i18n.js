@@ -4,7 +4,7 @@ const TEXTS = {
   en: {
     undo: "Undo", undo_hint: "Take back your last step of this turn (Ctrl+Z)",
     zoom: "Zoom", zoom_in: "Zoom in", zoom_out: "Zoom out",
-    level_random: "Random", level_greedy: "Greedy", level_heuristic: "Canny", level_planner: "Planner", level_trader: "Trader", level_raider: "Raider", level_partners: "Partner", level_ismcts: "Searching",
+    level_random: "Random", level_greedy: "Greedy", level_heuristic: "Canny", level_planner: "Planner", level_trader: "Trader", level_raider: "Raider", level_gatherer: "Gatherer", level_partners: "Partner", level_ismcts: "Searching",
     level_level1: "Beginner", level_level2: "Casual", level_level3: "Club", level_level4: "Expert", level_level5: "Master",
     player_n: "Player {n}",
     last_move: "Last move", board: "board", rematch: "Rematch", watch_rematch: "Watch the rematch", replay: "Replay", rules: "Rules", copy: "Copy", copied: "Copied", sound: "Sound on my turn", recent: "Recent games", step: "Step", first: "Start", prev: "Back", next: "Forward", last: "End", view_as: "View as", spectator: "Spectator", replay_of: "Replay",
@@ -26,7 +26,7 @@ const TEXTS = {
   da: {
     undo: "Fortryd", undo_hint: "Tag dit sidste træk i denne tur tilbage (Ctrl+Z)",
     zoom: "Zoom", zoom_in: "Zoom ind", zoom_out: "Zoom ud",
-    level_random: "Tilfældige", level_greedy: "Grådige", level_heuristic: "Snedige", level_planner: "Planlæggende", level_trader: "Handlende", level_raider: "Kaper-", level_partners: "Makker-", level_ismcts: "Søgende",
+    level_random: "Tilfældige", level_greedy: "Grådige", level_heuristic: "Snedige", level_planner: "Planlæggende", level_trader: "Handlende", level_raider: "Kaper-", level_gatherer: "Samlende", level_partners: "Makker-", level_ismcts: "Søgende",
     level_level1: "Begynder", level_level2: "Hobbyspiller", level_level3: "Klubspiller", level_level4: "Ekspert", level_level5: "Mester",
     player_n: "Spiller {n}",
     last_move: "Sidste træk", board: "bræt", rematch: "Omkamp", watch_rematch: "Se omkampen", replay: "Genafspil", rules: "Regler", copy: "Kopiér", copied: "Kopieret", sound: "Lyd når det er min tur", recent: "Seneste spil", step: "Træk", first: "Start", prev: "Tilbage", next: "Frem", last: "Slut", view_as: "Se som", spectator: "Tilskuer", replay_of: "Genafspilning",
@@ -48,7 +48,7 @@ const TEXTS = {
   sv: {
     undo: "Ångra", undo_hint: "Ta tillbaka ditt senaste drag i denna tur (Ctrl+Z)",
     zoom: "Zoom", zoom_in: "Zooma in", zoom_out: "Zooma ut",
-    level_random: "Slumpvisa", level_greedy: "Giriga", level_heuristic: "Listiga", level_planner: "Planerande", level_trader: "Handlande", level_raider: "Kapar-", level_partners: "Partner-", level_ismcts: "Sökande",
+    level_random: "Slumpvisa", level_greedy: "Giriga", level_heuristic: "Listiga", level_planner: "Planerande", level_trader: "Handlande", level_raider: "Kapar-", level_gatherer: "Samlande", level_partners: "Partner-", level_ismcts: "Sökande",
     level_level1: "Nybörjare", level_level2: "Hobbyspelare", level_level3: "Klubbspelare", level_level4: "Expert", level_level5: "Mästare",
     player_n: "Spelare {n}",
     last_move: "Senaste draget", board: "bräde", rematch: "Revansch", watch_rematch: "Titta på revanschen", replay: "Spela upp igen", rules: "Regler", copy: "Kopiera", copied: "Kopierat", sound: "Ljud när det är min tur", recent: "Senaste partier", step: "Drag", first: "Början", prev: "Bakåt", next: "Framåt", last: "Slut", view_as: "Visa som", spectator: "Åskådare", replay_of: "Uppspelning",
@@ -70,7 +70,7 @@ const TEXTS = {
   no: {
     undo: "Angre", undo_hint: "Ta tilbake ditt siste trekk i denne turen (Ctrl+Z)",
     zoom: "Zoom", zoom_in: "Zoom inn", zoom_out: "Zoom ut",
-    level_random: "Tilfeldige", level_greedy: "Grådige", level_heuristic: "Lure", level_planner: "Planleggende", level_trader: "Handlende", level_raider: "Kaper-", level_partners: "Makker-", level_ismcts: "Søkende",
+    level_random: "Tilfeldige", level_greedy: "Grådige", level_heuristic: "Lure", level_planner: "Planleggende", level_trader: "Handlende", level_raider: "Kaper-", level_gatherer: "Samlende", level_partners: "Makker-", level_ismcts: "Søkende",
     level_level1: "Nybegynner", level_level2: "Hobbyspiller", level_level3: "Klubbspiller", level_level4: "Ekspert", level_level5: "Mester",
     player_n: "Spiller {n}",
     last_move: "Siste trekk", board: "brett", rematch: "Omkamp", watch_rematch: "Se omkampen", replay: "Spill av igjen", rules: "Regler", copy: "Kopier", copied: "Kopiert", sound: "Lyd når det er min tur", recent: "Siste spill", step: "Trekk", first: "Start", prev: "Tilbake", next: "Fram", last: "Slutt", view_as: "Vis som", spectator: "Tilskuer", replay_of: "Avspilling",

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from itertools import combinations, permutations, product
 from typing import Any, ClassVar, cast
 
 from spillebord.ai import Budget, GameBots, Needs, register_bots
@@ -38,10 +39,12 @@ from spillebord.ai.agent import Searcher
 from spillebord.ai.playout import epsilon_greedy, logistic_value
 from spillebord.core import Action, AnyGame, Rng, State
 
-from .actions import ENTER_OBJ, Enter, MetscriAction, Move, Spy, Turn
+from .actions import ENTER_OBJ, MOVE_OBJ, NEXT_A, Enter, MetscriAction, Move, Spy, Turn
 from .data import (
     BIG_JOKER,
     COLLECT,
+    COST_ENTER,
+    COST_MOVE,
     ENTER,
     INVEST,
     KIND,
@@ -340,6 +343,177 @@ class PlannerAgent(HeuristicAgent):
         return best_a
 
 
+GATHER_CHECKS = 12
+"""How many of the gathers ranked best by their estimate :class:`GathererAgent` plays out on a copy
+and values with :func:`value` (12 and 24 played alike in probes)."""
+
+GATHER_SYMBOLS = 3
+"""Most symbol cards of one rank a gather moves together (3 and 4 played alike in probes)."""
+
+
+def _king_connected(squares: Sequence[int]) -> bool:
+    """Do ``squares`` form one cluster under king adjacency (R23)?"""
+    left = set(squares[1:])
+    frontier = [squares[0]]
+    while frontier:
+        a = frontier.pop()
+        for b in [b for b in left if (KING_MASK[a] >> b) & 1]:
+            left.discard(b)
+            frontier.append(b)
+    return not left
+
+
+def _weight(card: int) -> int:
+    """A card's weight towards a group's 3 (R22): a big joker 2, a small joker or a symbol 1."""
+    return 2 if KIND[card] == BIG_JOKER else 1
+
+
+def gathers(state: MetscriState, seat: int, tops: dict[int, int]) -> list[tuple[list[Move], list[Enter]]]:
+    """The groups ``seat`` could still make this turn from the cards it knows, best estimate
+    first: known free-lying symbol cards of one rank (up to :data:`GATHER_SYMBOLS`) and up to two
+    known jokers, each staying or making one move (R13, 1 AP, any distance along a slide), to
+    squares where the symbols touch (R23) and each joker touches a symbol; where their weight is
+    short of 3 (R22), hand cards entered on free rim squares beside the symbols (R16, 2 AP).
+    Each is estimated at 9 per point (R24: a symbol scores its ring + 1) less half an AP for each
+    of its AP (the moves, the entries, and turning every card face up: 0 + 1 + 2 ..., R18), and
+    must fit the AP left. Only cards the seat can identify (``tops``) are used."""
+    phase = state.phase
+    dests: dict[int, list[int]] = {}
+    if phase == MOVE:
+        for a in state.legal():
+            if isinstance(a, Move):
+                dests.setdefault(a.frm, []).append(a.to)
+    elif phase != ENTER:
+        return []
+    ap = state.ap
+    hand = state.hands[seat]
+    entering = ap >= COST_ENTER and bool(hand)
+    by_rank: dict[int, list[int]] = {}
+    jokers: list[int] = []
+    for s, c in tops.items():
+        if KIND[c] == SYMBOL:
+            by_rank.setdefault(RANK[c], []).append(s)
+        else:
+            jokers.append(s)
+    hand_jokers = sorted((c for c in hand if KIND[c] != SYMBOL), key=lambda c: -_weight(c))[:2]
+    board = state.board
+    open_rim = [t for t in RIM if len(board[t]) < MAX_STACK]
+    found: list[tuple[float, list[Move], list[Enter]]] = []
+    for r, symbols in by_rank.items():
+        fillers = [c for c in hand if RANK[c] == r][:2] + hand_jokers if entering else []
+        for k in range(min(len(symbols), GATHER_SYMBOLS), 0, -1):
+            for syms in combinations(symbols, k):
+                for nj in range(min(2, len(jokers)) + 1):
+                    for jks in combinations(jokers, nj):
+                        weight = k + sum(_weight(tops[j]) for j in jks)
+                        need = 3 - weight
+                        if need > 0 and not fillers:
+                            continue
+                        cards = syms + jks
+                        n = len(cards)
+                        for fin in product(*[[s, *dests.get(s, ())] for s in cards]):
+                            if len(set(fin)) < n:
+                                continue
+                            moves = [(a, b) for a, b in zip(cards, fin, strict=True) if a != b]
+                            # a card moved onto one of the group's that stays would lock it
+                            if any(b in cards and fin[cards.index(b)] == b for _, b in moves):
+                                continue
+                            if not _king_connected(fin[:k]):
+                                continue
+                            near = 0
+                            for s in fin[:k]:
+                                near |= KING_MASK[s]
+                            if any(not (near >> j) & 1 for j in fin[k:]):
+                                continue
+                            entries: list[Enter] = []
+                            if need > 0:
+                                spots = [t for t in open_rim if (near >> t) & 1 and t not in fin]
+                                w = weight
+                                for c in fillers:
+                                    if w >= 3 or not spots:
+                                        break
+                                    entries.append(ENTER_OBJ[c][spots.pop(0)])
+                                    w += _weight(c)
+                                if w < 3:
+                                    continue
+                            if not moves and not entries:
+                                continue
+                            m = n + len(entries)
+                            cost = len(moves) + COST_ENTER * len(entries) + m * (m - 1) // 2
+                            if cost > ap:
+                                continue
+                            points = sum(POINTS[s] for s in fin[:k]) + nj + len(entries)
+                            found.append(
+                                (W_PLAN * points - 0.5 * cost, [MOVE_OBJ[a][b] for a, b in moves], entries)
+                            )
+    found.sort(key=lambda t: -t[0])
+    return [(mv, en) for _, mv, en in found]
+
+
+def _played_out(state: MetscriState, moves: Sequence[Move], entries: Sequence[Enter]) -> MetscriState | None:
+    """A copy of ``state`` after ``moves`` in this order, then the Enter phase's ``entries``, or
+    None where one of them is not legal when its turn comes."""
+    s = state.copy()
+    for m in moves:
+        if s.phase != MOVE or s.ap < COST_MOVE or not s.can_move(m.frm, m.to):
+            return None
+        s.play(m)
+    if entries:
+        if s.phase == MOVE:
+            s.play(NEXT_A)
+        for e in entries:
+            if s.phase != ENTER or e not in s.legal():
+                return None
+            s.play(e)
+    return s
+
+
+class GathererAgent(PlannerAgent):
+    """The planner that gathers (*samler*): in the Move and Enter phases it first plays out the
+    best :data:`GATHER_CHECKS` of :func:`gathers` (moves in every order that is legal, then the
+    entries) on copies, and starts the one whose end :func:`value` likes best, if better than
+    the position now; otherwise it plays as the planner.
+
+    The planner collects what lies together on the rim, 1 point a symbol card: with two moves
+    of look-ahead it cannot take three cards inward, where each is worth 2, 3 or 4 (R24) for one
+    AP of moving (R13). The gatherer brings known cards together and inward, and enters the hand
+    cards that make up a group beside them, in the same turn: three 7s on the rim with empty
+    columns below them score 10 with 6 AP (three slides, turning 0 + 1 + 2), not 3."""
+
+    name = "gatherer"
+
+    def act(self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None) -> Action:
+        assert isinstance(state, MetscriState)
+        if state.phase in (MOVE, ENTER) and state.to_act == seat:
+            a = self.gather(state, seat)
+            if a is not None:
+                return a
+        return super().act(state, seat, rng, budget)
+
+    def gather(self, state: MetscriState, seat: int) -> MetscriAction | None:
+        """The first action of the best gather, or None if none beats the position now."""
+        tops = known_tops(state, seat)
+        best_v = value(state, seat) + 1e-6
+        best: MetscriAction | None = None
+        tried: set[tuple[frozenset[Move], tuple[Enter, ...]]] = set()
+        for moves, entries in gathers(state, seat, tops):
+            key = (frozenset(moves), tuple(entries))
+            if key in tried:
+                continue
+            tried.add(key)
+            if len(tried) > GATHER_CHECKS:
+                break
+            for order in permutations(moves):
+                s = _played_out(state, order, entries)
+                if s is None:
+                    continue  # a move's path is blocked in this order
+                v = value(s, seat)
+                if v > best_v:
+                    best_v, best = v, order[0] if order else NEXT_A if state.phase == MOVE else entries[0]
+                break
+        return best
+
+
 def matching_entries(state: MetscriState, seat: int, tops: dict[int, int]) -> list[MetscriAction]:
     """The Enter actions that lay a hand card next to a known top it could be grouped with (a
     symbol of the same rank, a joker beside a symbol, a symbol beside a joker), one per kind
@@ -535,8 +709,8 @@ def register(game: AnyGame) -> None:
         game,
         GameBots(
             evaluate=evaluate,
-            agents={"heuristic": HeuristicAgent, "planner": PlannerAgent},
-            best="planner",
+            agents={"heuristic": HeuristicAgent, "planner": PlannerAgent, "gatherer": GathererAgent},
+            best="gatherer",
             rollout=epsilon_greedy(PlayoutAgent(game).act, 0.1),
             value=relative_value if OWN_SEARCH else logistic_value(evaluate, SCALE),
             cutoff=30,
@@ -551,10 +725,12 @@ def register(game: AnyGame) -> None:
 
 
 __all__ = [
+    "GathererAgent",
     "HeuristicAgent",
     "PlannerAgent",
     "PlayoutAgent",
     "evaluate",
+    "gathers",
     "known_tops",
     "matching_entries",
     "own_search",
