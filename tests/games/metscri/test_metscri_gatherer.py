@@ -11,6 +11,7 @@ from spillebord.core import Rng
 from spillebord.games.metscri import GAME, MetscriState, position
 from spillebord.games.metscri.bots import GathererAgent, PlannerAgent, gathers, known_tops
 from spillebord.games.metscri.data import ROLL
+from spillebord.testing import play_match
 
 
 def _turn(bot: PlannerAgent, s: MetscriState) -> MetscriState:
@@ -116,3 +117,26 @@ def test_the_gatherer_collects_more_points_than_the_planner(seed: int) -> None:
                 groups[names[seat]].append(s.points[seat] - before)
     mean = {k: sum(v) / len(v) for k, v in groups.items()}
     assert mean["gatherer"] > mean["planner"] + 0.5, mean
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"memory_aid": False},
+        {"collect_adjacency": "pairwise", "diagonal_steps": True, "allow_same_level_step": True},
+        {"collect_adjacency": "connected", "joker_rule": "strict_table", "carry_over_ap": True},
+        {"lower_roll": "keep_sum", "win_check": "end_of_turn", "hand_limit": 8},
+    ],
+)
+def test_the_gatherer_plays_every_variant_to_the_end(options: dict[str, object]) -> None:
+    """Its gathers assume the default rules (symbols touching, R23; the weight rule, R22); under
+    the variants a gather the rules refuse is simply not collected, and the game goes on."""
+    m = play_match(
+        GAME,
+        ["gatherer", "planner"],
+        43,
+        {"target": 24, "max_rounds": 30, **options},
+        on_decision=lambda s: s.check(),
+    )
+    assert not m.truncated and m.decisions < 5000
+    assert sum(m.outcome) == pytest.approx(1.0)
