@@ -70,6 +70,22 @@ def test_R16_R22_two_sevens_moved_in_and_a_third_entered_beside_them_score_6() -
     assert _turn(PlannerAgent(GAME), s).points[0] == 3
 
 
+def test_gathers_rank_the_ten_point_plan_first() -> None:
+    """The estimate (9 a point less half an AP an AP): the three slides to r2c2, r3c3 and r2c4
+    (10 points, 6 AP: 87) come first. With 5 AP no plan has three moves (3 + turning three,
+    0 + 1 + 2, is 6)."""
+    s = position(THREE_ON_THE_RIM)
+    assert isinstance(s, MetscriState)
+    found = gathers(s, 0, known_tops(s, 0))
+    moves, entries = found[0]
+    assert sorted(str(m) for m in moves) == ["move r0c2 r2c2", "move r0c3 r3c3", "move r0c4 r2c4"]
+    assert entries == []
+    assert any(len(m) == 3 for m, _ in found)
+    s5 = position(THREE_ON_THE_RIM.replace("ap: 6", "ap: 5"))
+    assert isinstance(s5, MetscriState)
+    assert all(len(m) <= 2 for m, _ in gathers(s5, 0, known_tops(s5, 0)))
+
+
 def test_the_gatherer_uses_only_cards_its_seat_knows() -> None:
     """The same board, but seat 0 never saw the 7 on r0c4 (seat 1 entered it): no gather uses
     that square, and the gatherer plays as the planner (the 7s it knows make no group)."""
