@@ -67,6 +67,7 @@ from .data import (
     SYMBOL,
     TURN,
 )
+from .groups import connected
 from .rules import MetscriState
 
 W_SCORE = 10.0
@@ -356,18 +357,6 @@ GATHER_SYMBOLS = 3
 """Most symbol cards of one rank a gather moves together (3 and 4 played alike in probes)."""
 
 
-def _king_connected(squares: Sequence[int]) -> bool:
-    """Do ``squares`` form one cluster under king adjacency (R23)?"""
-    left = set(squares[1:])
-    frontier = [squares[0]]
-    while frontier:
-        a = frontier.pop()
-        for b in [b for b in left if (KING_MASK[a] >> b) & 1]:
-            left.discard(b)
-            frontier.append(b)
-    return not left
-
-
 def _weight(card: int) -> int:
     """A card's weight towards a group's 3 (R22): a big joker 2, a small joker or a symbol 1."""
     return 2 if KIND[card] == BIG_JOKER else 1
@@ -423,11 +412,12 @@ def gathers(state: MetscriState, seat: int, tops: dict[int, int]) -> list[tuple[
                             # a card moved onto one of the group's that stays would lock it
                             if any(b in cards and fin[cards.index(b)] == b for _, b in moves):
                                 continue
-                            if not _king_connected(fin[:k]):
-                                continue
-                            near = 0
+                            symbols_at = near = 0
                             for s in fin[:k]:
+                                symbols_at |= 1 << s
                                 near |= KING_MASK[s]
+                            if not connected(symbols_at):  # R23: the symbols touch
+                                continue
                             if any(not (near >> j) & 1 for j in fin[k:]):
                                 continue
                             entries: list[Enter] = []

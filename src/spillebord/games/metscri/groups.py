@@ -55,6 +55,9 @@ def _reach(start: int, mask: int) -> int:
 reach = _reach
 """The squares of a mask connected to a start square (public name for the rules)."""
 
+connected = _connected
+"""Whether a mask of squares is one king-adjacent cluster (public name for the bots)."""
+
 
 def bits(mask: int) -> list[int]:
     out = []
