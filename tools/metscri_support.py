@@ -1,30 +1,39 @@
-"""Metscri's bots with one weight of the hand's support against another, in one process.
+"""Metscri's bots with one setting of the evaluation against another, in one process.
 
     python tools/metscri_support.py --support 1.0 --against 0.0 --seeds 1 40 --workers 2
     python tools/metscri_support.py --support 1.0 --against 1.0 --bots planner,heuristic --seeds 1 24
+    python tools/metscri_support.py --set PLAN_CLAIMS=True --bots gatherer,gatherer --seeds 1 100
 
 The evaluation (``games/metscri/bots.py``) adds ``W_SUPPORT`` x 0.5 for each of up to two hand
-cards that could join a face-down card only the seat knows. The arena cannot seat one bot with
-two values of a module constant, so this script sets ``W_SUPPORT`` before each decision to the
-deciding seat's weight. Each seed is one deal played twice, the seats swapped (the first bot
+cards that could join a face-down card only the seat knows (``--support``, ``--against``); any
+other module constant of it is set with ``--set NAME=VALUE`` (the first bot) and
+``--against-set NAME=VALUE`` (the second), a Python literal. The arena cannot seat one bot with
+two values of a module constant, so this script sets them before each decision to the deciding
+seat's values. Each seed is one deal played twice, the seats swapped (the first bot
 seats 0 then 1); the agents' random stream is ``Rng(seed * 7 + game)``. A game still going
 after ``--cap`` decisions (a finished game takes 900-1,600) is reported as stalled and scored
 a half.
 
 Printed: a line per game (seed, the first bot's seat, decisions, its score, the M-points, the
 cards in hand at the end), then the first bot's score over all games with its 95% Wilson
-interval and the number of stalled games.
+interval, the interval read deal by deal (``arena.stats.deal_interval``), the deals it won on
+balance, split and lost, and the number of stalled games.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+Settings = dict[str, Any]
 
-def play_deal(args: tuple[int, float, float, str, str, int]) -> list[tuple[int, int, int, float, bool, str]]:
+
+def play_deal(
+    args: tuple[int, Settings, Settings, str, str, int],
+) -> list[tuple[int, int, int, float, bool, str]]:
     """Both games of one deal: (seed, first bot's seat, decisions, its score, stalled, line)."""
     seed, support, against, first, second, cap = args
     from spillebord.ai import decide, make_agent
@@ -42,7 +51,8 @@ def play_deal(args: tuple[int, float, float, str, str, int]) -> list[tuple[int, 
         n = 0
         while s.to_act is not None and n < cap:
             seat = s.to_act
-            MB.W_SUPPORT = weights[seat]
+            for name, val in weights[seat].items():
+                setattr(MB, name, val)
             s.play(decide(agents[seat], s, rng))
             n += 1
         res = s.outcome()
@@ -63,8 +73,18 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    p.add_argument("--support", type=float, required=True, help="W_SUPPORT of the first bot")
-    p.add_argument("--against", type=float, required=True, help="W_SUPPORT of the second bot")
+    p.add_argument("--support", type=float, help="W_SUPPORT of the first bot (default: the module's)")
+    p.add_argument("--against", type=float, help="W_SUPPORT of the second bot (default: the module's)")
+    p.add_argument(
+        "--set", action="append", default=[], metavar="NAME=VALUE", help="a constant of the first bot's"
+    )
+    p.add_argument(
+        "--against-set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a constant of the second bot's",
+    )
     p.add_argument(
         "--bots", default="planner,planner", help="the two agents, first,second (default planner,planner)"
     )
@@ -77,8 +97,29 @@ def main(argv: list[str] | None = None) -> int:
     names = a.bots.split(",")
     if len(names) != 2 or a.seeds[0] > a.seeds[1] or a.workers < 1 or a.cap < 1:
         p.error("--bots takes two agents, --seeds FIRST <= LAST, --workers and --cap at least 1")
+    from spillebord.games.metscri import bots as MB
+
+    def settings(pairs: list[str], support: float | None) -> Settings:
+        out: Settings = {}
+        for pair in pairs:
+            name, sep, text = pair.partition("=")
+            if not sep or not hasattr(MB, name):
+                p.error(f"{pair!r}: give NAME=VALUE with a constant of games/metscri/bots.py")
+            try:
+                out[name] = ast.literal_eval(text)
+            except (ValueError, SyntaxError):
+                p.error(f"{pair!r}: the value is not a Python literal")
+        if support is not None:
+            out["W_SUPPORT"] = support
+        # both bots set every constant either sets, so no value is left from the other seat
+        return out
+
+    first_set, second_set = settings(a.set, a.support), settings(a.against_set, a.against)
+    for name in set(first_set) | set(second_set):
+        first_set.setdefault(name, getattr(MB, name))
+        second_set.setdefault(name, getattr(MB, name))
     from spillebord.ai import agent_names
-    from spillebord.arena.stats import wilson
+    from spillebord.arena.stats import deal_interval, deal_split, wilson
     from spillebord.core import registry
 
     known = agent_names(registry.get("metscri"))
@@ -86,10 +127,11 @@ def main(argv: list[str] | None = None) -> int:
         if n not in known:
             p.error(f"unknown Metscri agent {n!r}; choose from {', '.join(known)}")
     jobs = [
-        (seed, a.support, a.against, names[0], names[1], a.cap) for seed in range(a.seeds[0], a.seeds[1] + 1)
+        (seed, first_set, second_set, names[0], names[1], a.cap) for seed in range(a.seeds[0], a.seeds[1] + 1)
     ]
     total = 0.0
     games = stalled = 0
+    deals: list[float] = []
     with ProcessPoolExecutor(a.workers) as pool:
         for deal in pool.map(play_deal, jobs):
             for _, _, _, score, st, line in deal:
@@ -97,10 +139,15 @@ def main(argv: list[str] | None = None) -> int:
                 total += score
                 games += 1
                 stalled += st
+            deals.append(sum(g[3] for g in deal) / len(deal))
     lo, hi = wilson(total / games, games)
+    by_deals = deal_interval(deals)
+    read = f"{by_deals[0]:.3f}-{by_deals[1]:.3f}" if by_deals is not None else "too few deals"
+    won, split, lost = deal_split(d - 0.5 for d in deals)
     print(
-        f"{names[0]} at support {a.support} against {names[1]} at {a.against}: "
-        f"{total:g} of {games} games, {total / games:.3f} ({lo:.3f}-{hi:.3f}); stalled {stalled}"
+        f"{names[0]} with {first_set} against {names[1]} with {second_set}: "
+        f"{total:g} of {games} games, {total / games:.3f} ({lo:.3f}-{hi:.3f}); by deals {read}, "
+        f"deals {won}/{split}/{lost}; stalled {stalled}"
     )
     return 0
 

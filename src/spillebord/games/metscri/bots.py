@@ -77,6 +77,9 @@ W_AP = 0.2
 W_HAND = 1.0
 W_PRIVATE = 0.5
 W_PAIR = 1.0
+PLAN_CLAIMS = False
+"""Whether the cards in the plan's groups (collected this turn, at :data:`W_PLAN` a point) lose
+their privacy, support and pair bonuses (a probe; see docs/bots.md)."""
 W_SUPPORT = 1.0
 """Per private face-down top, :data:`W_SUPPORT` x 0.5 for each of up to two hand cards that could
 join it. Without it a card entered alone was worth 0.9 less than kept (0.5 against 1.0 and 2 AP
@@ -133,9 +136,15 @@ def _components(squares: list[int]) -> list[list[int]]:
 
 def plan(state: MetscriState, seat: int, tops: dict[int, int]) -> tuple[int, int]:
     """(points, AP cost) of the best disjoint groups ``seat`` can still collect this turn."""
+    points, cost, _ = planned(state, seat, tops)
+    return points, cost
+
+
+def planned(state: MetscriState, seat: int, tops: dict[int, int]) -> tuple[int, int, int]:
+    """:func:`plan`, and the squares of its groups as a bit mask (bit ``s`` for square ``s``)."""
     phase = state.phase
     if state.to_act != seat or phase == ROLL or phase > COLLECT:
-        return 0, 0
+        return 0, 0, 0
     up = state.up
     ap = state.ap
     turning = phase <= TURN
@@ -152,7 +161,7 @@ def plan(state: MetscriState, seat: int, tops: dict[int, int]) -> tuple[int, int
         else:
             jokers.append(s)
     if not by_rank:
-        return 0, 0
+        return 0, 0, 0
     strict = state.opts.joker_rule == "strict_table"
 
     def fd_cost(s: int) -> int:
@@ -187,7 +196,7 @@ def plan(state: MetscriState, seat: int, tops: dict[int, int]) -> tuple[int, int
                 if n >= 3 or j1 or (j2 and n >= 2) if strict else n + j2 + 2 * j1 >= 3:
                     candidates.append((pts + k, comp + touching[:k]))
     if not candidates:
-        return 0, 0
+        return 0, 0, 0
     candidates.sort(key=lambda t: -t[0])
     chosen: set[int] = set()
     points = 0
@@ -211,7 +220,10 @@ def plan(state: MetscriState, seat: int, tops: dict[int, int]) -> tuple[int, int
         if not turning:
             spy_cost = new_cost
         cost = new_cost
-    return points, cost
+    mask = 0
+    for s in chosen:
+        mask |= 1 << s
+    return points, cost, mask
 
 
 def evaluate(state: State[Any], seat: int) -> float:
@@ -228,9 +240,12 @@ def value(state: MetscriState, seat: int) -> float:
     other = max(p for i, p in enumerate(scores) if i != seat)
     v = W_SCORE * scores[seat] - W_OPP * other
     tops = known_tops(state, seat)
+    claimed = 0
     if state.to_act == seat and ROLL < state.phase <= INVEST:
-        pts, cost = plan(state, seat, tops)
+        pts, cost, mask = planned(state, seat, tops)
         v += W_PLAN * pts + W_AP * (state.ap - cost)
+        if PLAN_CLAIMS:
+            claimed = mask
     v += W_HAND * len(state.hands[seat])
     bit = 1 << seat
     everyone = state.all_seats
@@ -239,6 +254,8 @@ def value(state: MetscriState, seat: int) -> float:
     counts: list[int] | None = None
     jokers = 0
     for s, c in tops.items():
+        if (claimed >> s) & 1:
+            continue  # the plan collects it this turn: no privacy, support or pair bonus
         if not (state.up >> s) & 1 and known[c] != everyone and known[c] & bit:
             v += W_PRIVATE
             # support: the hand cards that could join this card (counted once per call)
@@ -250,7 +267,7 @@ def value(state: MetscriState, seat: int) -> float:
             k = counts[RANK[c]] + jokers if KIND[c] == SYMBOL else len(hand) - jokers
             v += W_SUPPORT * 0.5 * (k if k < 2 else 2)
         for t in _LATER_NEIGHBOURS[s]:
-            if t not in tops:
+            if t not in tops or (claimed >> t) & 1:
                 continue
             d = tops[t]
             ks, kt = KIND[c], KIND[d]
