@@ -8,7 +8,7 @@ import pytest
 
 from spillebord.ai import best_agent, decide, make_agent
 from spillebord.core import Rng
-from spillebord.games.metscri import GAME, MetscriState, position
+from spillebord.games.metscri import GAME, MetscriState, bots, position
 from spillebord.games.metscri.bots import GathererAgent, PlannerAgent, gathers, known_tops
 from spillebord.games.metscri.data import ROLL
 from spillebord.testing import play_match
@@ -156,3 +156,53 @@ def test_the_gatherer_plays_every_variant_to_the_end(options: dict[str, object])
     )
     assert not m.truncated and m.decisions < 5000
     assert sum(m.outcome) == pytest.approx(1.0)
+
+
+TWO_SEVENS_AND_ONE_IN_HAND = """
+    r0  X  .  7H@0  7D@0  .  .  X
+    phase: move    ap: 7
+    hand 0: 7S KH
+    rest: buy
+"""
+
+
+def _wasted_spies(actions: list[str]) -> int:
+    """Spies not followed by revealing the card (R20: the chance is gone with the next action)."""
+    return sum(
+        1
+        for a, b in zip(actions, [*actions[1:], ""], strict=True)
+        if a.startswith("spy ") and b != "reveal " + a.split()[1]
+    )
+
+
+@pytest.mark.parametrize("claims", [True, False])
+def test_R19_R20_the_planner_spies_no_card_it_knows_and_collects_without_revealing_it(
+    claims: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two 7s the seat entered and a third in hand, 7 AP. The planner enters the 7 beside them
+    (2 AP) and collects the three on the rim (3 points). The evaluation (``PLAN_CLAIMS``) gives
+    the cards its plan collects this turn no bonus for being private, so revealing one after a
+    spy (R20, free) costs nothing: it turns one (0) and spies and reveals two (1 + 1), and buys
+    a card with the 2 AP left (R28). Without it (the evaluation before session 21) revealing
+    looked like a loss: it spied r0c3 and r0c2 without revealing them and then again to reveal
+    them, five spies (5 AP) for three cards, and nothing left to buy with."""
+    monkeypatch.setattr(bots, "PLAN_CLAIMS", claims)
+    s = position(TWO_SEVENS_AND_ONE_IN_HAND)
+    assert isinstance(s, MetscriState)
+    bot = PlannerAgent(GAME)
+    rng = Rng(1)
+    actions = []
+    while s.to_act == 0 and s.phase != ROLL:
+        a = bot.act(s.copy(), 0, rng)
+        actions.append(str(a))
+        s.play(a)
+    assert s.points[0] == 3
+    assert actions[:2] == ["next", "enter 7Sa r0c1"]
+    if claims:
+        assert _wasted_spies(actions) == 0
+        assert actions.count("invest") == 1
+        assert len(s.hands[0]) == 2  # KH and the card bought
+    else:
+        assert _wasted_spies(actions) == 2
+        assert sum(a.startswith("spy ") for a in actions) == 5
+        assert "invest" not in actions

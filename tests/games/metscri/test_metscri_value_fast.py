@@ -46,10 +46,11 @@ def _ref_components(squares: list[int]) -> list[list[int]]:
     return MB._components(squares)  # unchanged: the order of its groups is part of the result
 
 
-def _ref_plan(state: MetscriState, seat: int, tops: dict[int, int]) -> tuple[int, int]:
+def _ref_plan(state: MetscriState, seat: int, tops: dict[int, int]) -> tuple[int, int, set[int]]:
+    """(points, AP cost, the squares of the chosen groups)."""
     phase = state.phase
     if state.to_act != seat or phase == ROLL or phase > COLLECT:
-        return 0, 0
+        return 0, 0, set()
     up, ap = state.up, state.ap
     turning = phase <= TURN
     base = state.turned if phase == TURN else 0
@@ -63,7 +64,7 @@ def _ref_plan(state: MetscriState, seat: int, tops: dict[int, int]) -> tuple[int
         else:
             jokers.append(s)
     if not by_rank:
-        return 0, 0
+        return 0, 0, set()
     candidates: list[tuple[int, list[int]]] = []
     for squares in by_rank.values():
         for comp in _ref_components(squares):
@@ -79,7 +80,7 @@ def _ref_plan(state: MetscriState, seat: int, tops: dict[int, int]) -> tuple[int
                 if group_weight_ok([KIND[tops[s]] for s in grp], state.opts.joker_rule):
                     candidates.append((sum(1 if KIND[tops[s]] != SYMBOL else POINTS[s] for s in grp), grp))
     if not candidates:
-        return 0, 0
+        return 0, 0, set()
     candidates.sort(key=lambda t: -t[0])
     chosen: set[int] = set()
     points = n_down = spy_cost = cost = 0
@@ -100,7 +101,7 @@ def _ref_plan(state: MetscriState, seat: int, tops: dict[int, int]) -> tuple[int
         if not turning:
             spy_cost = new_cost
         cost = new_cost
-    return points, cost
+    return points, cost, chosen
 
 
 def _ref_value(state: MetscriState, seat: int) -> float:
@@ -111,9 +112,14 @@ def _ref_value(state: MetscriState, seat: int) -> float:
     other = max(p for i, p in enumerate(scores) if i != seat)
     v = MB.W_SCORE * scores[seat] - MB.W_OPP * other
     tops = _ref_known_tops(state, seat)
+    claimed: set[int] = set()
     if state.to_act == seat and ROLL < state.phase <= INVEST:
-        pts, cost = _ref_plan(state, seat, tops)
+        pts, cost, chosen = _ref_plan(state, seat, tops)
         v += MB.W_PLAN * pts + MB.W_AP * (state.ap - cost)
+        if MB.PLAN_CLAIMS:
+            claimed = chosen
+    # the cards the plan collects this turn have no privacy, support or pair bonus
+    tops = {s: c for s, c in tops.items() if s not in claimed}
     v += MB.W_HAND * len(state.hands[seat])
     bit = 1 << seat
     everyone, known = state.all_seats, state.known
@@ -136,9 +142,13 @@ def _ref_value(state: MetscriState, seat: int) -> float:
     return v
 
 
+@pytest.mark.parametrize("claims", [False, True])
 @pytest.mark.parametrize("joker_rule", ["weighted", "strict_table"])
 @pytest.mark.parametrize("memory_aid", [False, True])
-def test_value_plan_and_known_tops_equal_the_first_versions(joker_rule: str, memory_aid: bool) -> None:
+def test_value_plan_and_known_tops_equal_the_first_versions(
+    joker_rule: str, memory_aid: bool, claims: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(MB, "PLAN_CLAIMS", claims)
     planner = make_agent("planner", GAME)
     checked = planned = 0
     for seed in range(4):
@@ -153,7 +163,9 @@ def test_value_plan_and_known_tops_equal_the_first_versions(joker_rule: str, mem
                 assert tops == _ref_known_tops(state, seat)
                 assert list(tops) == list(_ref_known_tops(state, seat))  # value() sums in this order
                 got = MB.plan(state, seat, tops)
-                assert got == _ref_plan(state, seat, tops)
+                points, cost, chosen = _ref_plan(state, seat, tops)
+                assert got == (points, cost)
+                assert MB.planned(state, seat, tops) == (points, cost, sum(1 << s for s in chosen))
                 planned += got != (0, 0)
                 assert MB.value(state, seat) == _ref_value(state, seat)
                 checked += 1
