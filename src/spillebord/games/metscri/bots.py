@@ -15,7 +15,8 @@ get turned or spied. Its parts, for ``seat``:
   seat knows, plus 0.5 for each of up to two cards in the seat's hand that could join it (a
   symbol of its rank or a joker; for a joker, a symbol): the *support* that makes entering a
   card worth it when the hand holds its group. Add 1.0 (0.5 if public) per touching pair of known
-  same-rank cards or of a known joker and a known symbol card (a group in the making).
+  same-rank cards or of a known joker and a known symbol card (a group in the making). None of
+  these for the cards in the plan's groups (:data:`PLAN_CLAIMS`): the plan counts them already.
 
 The ``heuristic`` agent rolls by expected value (another roll gains ``p x mean`` and risks
 ``(1 - p) x sum``), never turns or spies blind except a card's first cheap look, and takes
@@ -28,8 +29,8 @@ finds two-move set-ups; it scores 0.650 against ``heuristic`` over 40 two-seat g
 
 The ``gatherer`` (the game's best bot, :class:`GathererAgent`) is the planner that first looks
 for the best group it can make this turn by moving the cards it knows together and inward and
-entering hand cards beside them (:func:`gathers`); it scores 0.740 against the planner over 200
-games in the arena (docs/bots.md, "Metscri: the gatherer").
+entering hand cards beside them (:func:`gathers`); it scores 0.770 against the planner over 200
+games in the arena (docs/bots.md, "Metscri: the gatherer" and "Metscri: the plan's cards").
 """
 
 from __future__ import annotations
