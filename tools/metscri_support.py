@@ -9,7 +9,9 @@ cards that could join a face-down card only the seat knows (``--support``, ``--a
 other module constant of it is set with ``--set NAME=VALUE`` (the first bot) and
 ``--against-set NAME=VALUE`` (the second), a Python literal. The arena cannot seat one bot with
 two values of a module constant, so this script sets them before each decision to the deciding
-seat's values. Each seed is one deal played twice, the seats swapped (the first bot
+seat's values. The figures of sessions 16-20 were measured before ``PLAN_CLAIMS`` (on since
+session 21): add ``--set PLAN_CLAIMS=False --against-set PLAN_CLAIMS=False`` to play them
+again. Each seed is one deal played twice, the seats swapped (the first bot
 seats 0 then 1); the agents' random stream is ``Rng(seed * 7 + game)``. A game still going
 after ``--cap`` decisions (a finished game takes 900-1,600) is reported as stalled and scored
 a half.
