@@ -14,9 +14,10 @@ wins.
 from __future__ import annotations
 
 import argparse
-import ast
 import sys
 from collections import Counter
+
+from metscri_support import parse_setting
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -40,13 +41,10 @@ def main(argv: list[str] | None = None) -> int:
         if n not in agent_names(game):
             p.error(f"unknown Metscri agent {n!r}")
     for pair in a.set:
-        name, sep, text = pair.partition("=")
-        if not sep or not hasattr(MB, name):
-            p.error(f"{pair!r}: give NAME=VALUE with a constant of games/metscri/bots.py")
         try:
-            setattr(MB, name, ast.literal_eval(text))
-        except (ValueError, SyntaxError):
-            p.error(f"{pair!r}: the value is not a Python literal")
+            setattr(MB, *parse_setting(pair))
+        except ValueError as e:
+            p.error(str(e))
     totals = [Counter[str](), Counter[str]()]
     for seed in range(a.seeds[0], a.seeds[1] + 1):
         agents = [make_agent(n, game) for n in names]

@@ -33,6 +33,20 @@ from typing import Any
 Settings = dict[str, Any]
 
 
+def parse_setting(pair: str) -> tuple[str, Any]:
+    """``NAME=VALUE`` as (the name, the value): NAME a constant of ``games/metscri/bots.py`` (an
+    upper-case name it has), VALUE a Python literal; ValueError with what is wrong otherwise."""
+    from spillebord.games.metscri import bots as MB
+
+    name, sep, text = pair.partition("=")
+    if not sep or not name.isupper() or not hasattr(MB, name):
+        raise ValueError(f"{pair!r}: give NAME=VALUE with a constant of games/metscri/bots.py")
+    try:
+        return name, ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        raise ValueError(f"{pair!r}: the value is not a Python literal") from None
+
+
 def play_deal(
     args: tuple[int, Settings, Settings, str, str, int],
 ) -> list[tuple[int, int, int, float, bool, str]]:
@@ -104,13 +118,11 @@ def main(argv: list[str] | None = None) -> int:
     def settings(pairs: list[str], support: float | None) -> Settings:
         out: Settings = {}
         for pair in pairs:
-            name, sep, text = pair.partition("=")
-            if not sep or not hasattr(MB, name):
-                p.error(f"{pair!r}: give NAME=VALUE with a constant of games/metscri/bots.py")
             try:
-                out[name] = ast.literal_eval(text)
-            except (ValueError, SyntaxError):
-                p.error(f"{pair!r}: the value is not a Python literal")
+                name, val = parse_setting(pair)
+            except ValueError as e:
+                p.error(str(e))
+            out[name] = val
         if support is not None:
             out["W_SUPPORT"] = support
         # both bots set every constant either sets, so no value is left from the other seat

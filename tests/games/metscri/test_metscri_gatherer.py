@@ -14,13 +14,21 @@ from spillebord.games.metscri.data import ROLL
 from spillebord.testing import play_match
 
 
-def _turn(bot: PlannerAgent, s: MetscriState) -> MetscriState:
-    """``s`` after ``bot`` plays out seat 0's turn."""
+def _turn_played(bot: PlannerAgent, s: MetscriState) -> tuple[MetscriState, list[str]]:
+    """``s`` after ``bot`` plays out seat 0's turn, and the actions it played."""
     s = s.copy()
     rng = Rng(1)
+    actions = []
     while s.to_act == 0 and s.phase != ROLL:
-        s.play(bot.act(s.copy(), 0, rng))
-    return s
+        a = bot.act(s.copy(), 0, rng)
+        actions.append(str(a))
+        s.play(a)
+    return s, actions
+
+
+def _turn(bot: PlannerAgent, s: MetscriState) -> MetscriState:
+    """``s`` after ``bot`` plays out seat 0's turn."""
+    return _turn_played(bot, s)[0]
 
 
 # three 7s seat 0 entered on the rim; the columns below them are empty
@@ -28,6 +36,14 @@ THREE_ON_THE_RIM = """
     r0  X  .  7H@0  7D@0  7S@0  .  X
     phase: move    ap: 6
     hand 0: KH
+    rest: buy
+"""
+
+# two 7s seat 0 entered on the rim and a third in its hand
+TWO_SEVENS_AND_ONE_IN_HAND = """
+    r0  X  .  7H@0  7D@0  .  .  X
+    phase: move    ap: 7
+    hand 0: 7S KH
     rest: buy
 """
 
@@ -57,14 +73,7 @@ def test_R16_R22_two_sevens_moved_in_and_a_third_entered_beside_them_score_6() -
     (2 AP), the third 7 is entered on r0c1 beside r1c2 (2 AP, R16), then one turn (0) and two
     spies with reveal (2 + 1): 1 + 2 + 3 = 6 points. The planner enters beside them where they
     lie and collects 3."""
-    s = position(
-        """
-        r0  X  .  7H@0  7D@0  .  .  X
-        phase: move    ap: 7
-        hand 0: 7S KH
-        rest: buy
-        """
-    )
+    s = position(TWO_SEVENS_AND_ONE_IN_HAND)
     assert isinstance(s, MetscriState)
     assert _turn(GathererAgent(GAME), s).points[0] == 6
     assert _turn(PlannerAgent(GAME), s).points[0] == 3
@@ -158,14 +167,6 @@ def test_the_gatherer_plays_every_variant_to_the_end(options: dict[str, object])
     assert sum(m.outcome) == pytest.approx(1.0)
 
 
-TWO_SEVENS_AND_ONE_IN_HAND = """
-    r0  X  .  7H@0  7D@0  .  .  X
-    phase: move    ap: 7
-    hand 0: 7S KH
-    rest: buy
-"""
-
-
 def _wasted_spies(actions: list[str]) -> int:
     """Spies not followed by revealing the card (R20: the chance is gone with the next action)."""
     return sum(
@@ -187,15 +188,9 @@ def test_R19_R20_the_planner_spies_no_card_it_knows_and_collects_without_reveali
     looked like a loss: it spied r0c3 and r0c2 without revealing them and then again to reveal
     them, five spies (5 AP) for three cards, and nothing left to buy with."""
     monkeypatch.setattr(bots, "PLAN_CLAIMS", claims)
-    s = position(TWO_SEVENS_AND_ONE_IN_HAND)
-    assert isinstance(s, MetscriState)
-    bot = PlannerAgent(GAME)
-    rng = Rng(1)
-    actions = []
-    while s.to_act == 0 and s.phase != ROLL:
-        a = bot.act(s.copy(), 0, rng)
-        actions.append(str(a))
-        s.play(a)
+    start = position(TWO_SEVENS_AND_ONE_IN_HAND)
+    assert isinstance(start, MetscriState)
+    s, actions = _turn_played(PlannerAgent(GAME), start)
     assert s.points[0] == 3
     assert actions[:2] == ["next", "enter 7Sa r0c1"]
     if claims:
