@@ -153,6 +153,25 @@ def test_levels_are_also_called_by_their_names_but_listed_once(level: int) -> No
     assert canonical("greedy") == "greedy" and canonical("nobody") == "nobody"
 
 
+def test_the_levels_play_the_games_bots_and_the_two_top_levels_search() -> None:
+    """Club plays the best bot, Casual it with mistakes, Expert and Master search; a game's
+    ``levels`` may name other bots for Club (and so Casual) and Expert (Metscri only)."""
+    for game in GAMES:
+        kit = bots_for(game)
+        levels = {n: LevelAgent(game, n) for n in LEVEL_NAMES}
+        assert levels[1].heuristic is None and levels[1].search is None
+        club = kit.levels.get(3, kit.best)
+        for n in (2, 3):
+            assert type(levels[n].heuristic) is type(make_agent(club, game)) and levels[n].search is None
+        assert levels[5].search is not None and levels[5].heuristic is None
+        if 4 in kit.levels:
+            assert type(levels[4].heuristic) is type(make_agent(kit.levels[4], game))
+            assert levels[4].search is None
+        else:
+            assert levels[4].search is not None and levels[4].heuristic is None
+    assert sorted(g.id for g in GAMES if bots_for(g).levels) == ["metscri"]
+
+
 def test_the_expert_thinks_a_quarter_of_the_master() -> None:
     game = registry.get("kasino")
     master, expert = LevelAgent(game, 5), LevelAgent(game, 4)

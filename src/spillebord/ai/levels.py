@@ -14,6 +14,11 @@ level4     Expert      ISMCTS with a quarter of the master's budget
 level5     Master      ISMCTS with the game's one-second budget (``GameBots.iterations``)
 =========  ==========  =================================================================
 
+A game may have a level played by another of its bots (``GameBots.levels``): at Metscri,
+where the search at the Expert's budget is no stronger than the best heuristic bot, the Club
+player is the planner, the Casual player the planner with a beginner's mistakes and the Expert
+the best bot (the gatherer), so that each level still beats the one below.
+
 A level's budget is iterations, so a level plays the same on a busy server as on an idle one
 (and the same seed gives the same game). An explicit iteration budget (``level5@2000it``)
 replaces the master's; the expert then thinks a quarter of it. A time budget (the server's)
@@ -75,10 +80,14 @@ class LevelAgent:
         self.values = kit.values
         self.temperature = kit.scale
         self.iterations = kit.iterations
-        self.heuristic: Agent | None = make_agent(kit.best, game) if level in (2, 3) else None
+        bot = kit.levels.get(3 if level == 2 else level)
+        if bot is None and level in (2, 3):
+            bot = kit.best
+        self.heuristic: Agent | None = make_agent(bot, game) if bot is not None else None
+        """The bot this level plays (levels 2–3, and where the game says so, ``GameBots.levels``)."""
         self.search: Searcher | None = None
         """The search (levels 4–5): the game's own (``GameBots.search``) or the generic ISMCTS."""
-        if level >= 4:
+        if level >= 4 and self.heuristic is None:
             self.search = kit.search(game) if kit.search is not None else IsmctsAgent(game)
 
     def budget(self, budget: Budget | None) -> Budget:
@@ -96,7 +105,7 @@ class LevelAgent:
     ) -> list[tuple[Action, int, float]]:
         """The search's ranking at this level's budget (hints and reviews ask the master)."""
         if self.search is None:
-            raise SpillebordError(f"{self.title} ({self.name}) does not search: ask level4 or level5")
+            raise SpillebordError(f"{self.title} ({self.name}) does not search: ask the Master (level5)")
         return self.search.analyse(state, seat, rng, self.budget(budget))
 
     def act(self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None) -> Action:
@@ -105,7 +114,7 @@ class LevelAgent:
             return legal[0]
         if self.search is not None:
             return self.search.act(state, seat, rng, self.budget(budget))
-        if self.heuristic is not None and (self.level == 3 or rng.random() >= MISTAKES):
+        if self.heuristic is not None and (self.level != 2 or rng.random() >= MISTAKES):
             return self.heuristic.act(state, seat, rng, budget)
         return softmax_choice(state, seat, rng, self.temperature, self.evaluate, self.values)
 

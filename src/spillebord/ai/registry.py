@@ -69,6 +69,12 @@ class GameBots:
     search): ``ismcts`` and the levels 4–5 use it for this game. It must offer
     ``analyse`` as :class:`~spillebord.ai.ismcts.IsmctsAgent` does (hints and reviews ask it).
     ``None``: the generic ISMCTS."""
+    levels: Mapping[int, str] = field(default_factory=dict)
+    """Levels played by one of the game's own agents instead of the default (level → agent
+    name; only 3 and 4): where the search at the Expert's budget is not stronger than
+    :attr:`best`, the Expert plays :attr:`best` and the Club player a weaker heuristic, so that
+    each level still beats the one below (Metscri). The Casual player makes its mistakes on
+    top of the Club player's bot."""
     defer: Callable[[State[Any], int], bool] | None = None
     """Decisions not worth a search (``(state, seat) -> bool``, from what ``seat`` knows): a
     ship's next step along a route already chosen, a forced-looking move. There the search

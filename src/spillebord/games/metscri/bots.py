@@ -723,14 +723,19 @@ def register(game: AnyGame) -> None:
     plays out with the heuristic weighing only the entries that matter (:class:`PlayoutAgent`,
     10% random moves), values cut-off playouts by M-points and plans, keeps the gatherer's move
     unless another is clearly better, and leaves rolling to it (:func:`defer`; the
-    expected-value rule). Metscri's own search (:func:`own_search`, on the planner) is built
-    and measured but not the Expert (:data:`OWN_SEARCH`)."""
+    expected-value rule). The levels: the Club player is the planner and the Expert the
+    gatherer (``GameBots.levels``); the Master searches. Metscri's own search
+    (:func:`own_search`, on the planner) is built and measured but not used
+    (:data:`OWN_SEARCH`)."""
     register_bots(
         game,
         GameBots(
             evaluate=evaluate,
             agents={"heuristic": HeuristicAgent, "planner": PlannerAgent, "gatherer": GathererAgent},
             best="gatherer",
+            # the search at the Expert's budget plays level with the gatherer (docs/bots.md,
+            # "Levels"): the Expert is the gatherer, the Club player the planner (0.770 behind it)
+            levels={3: "planner", 4: "gatherer"},
             rollout=epsilon_greedy(PlayoutAgent(game).act, 0.1),
             value=relative_value if OWN_SEARCH else logistic_value(evaluate, SCALE),
             cutoff=30,
