@@ -172,6 +172,15 @@ def test_the_levels_play_the_games_bots_and_the_two_top_levels_search() -> None:
     assert sorted(g.id for g in GAMES if bots_for(g).levels) == ["metscri"]
 
 
+def test_a_kit_names_other_bots_for_club_and_expert_only() -> None:
+    from spillebord.ai.registry import GameBots
+
+    assert GameBots(levels={3: "planner", 4: "gatherer"}).levels == {3: "planner", 4: "gatherer"}
+    for level in (1, 2, 5):
+        with pytest.raises(ValueError, match="levels 3 and 4 only"):
+            GameBots(levels={level: "greedy"})
+
+
 def test_the_expert_thinks_a_quarter_of_the_master() -> None:
     game = registry.get("kasino")
     master, expert = LevelAgent(game, 5), LevelAgent(game, 4)

@@ -80,6 +80,11 @@ class GameBots:
     ship's next step along a route already chosen, a forced-looking move. There the search
     plays :attr:`best`'s move at once and keeps its budget for the decisions that matter."""
 
+    def __post_init__(self) -> None:
+        # the Beginner's softmax and the Master's search are what make the ends of the ladder
+        if not set(self.levels) <= {3, 4}:
+            raise ValueError(f"GameBots.levels names levels 3 and 4 only, not {sorted(self.levels)}")
+
 
 _AGENTS: dict[str, AgentFactory] = {}
 _BOTS: dict[str, GameBots] = {}
