@@ -241,7 +241,8 @@ def games_cmd(
     lang_opt: LangOption = None,
 ) -> None:
     """List the games with their seat ranges and options (one game's options' meanings in the
-    language of --lang; the games' summaries are in English)."""
+    language of --lang, its bots and what each level plays; the games' summaries are in
+    English)."""
     lang = _lang(lang_opt)
     if game_id is not None:
         g = _game(game_id)
@@ -256,6 +257,7 @@ def games_cmd(
             t.add_row(o["name"], str(o["default"]), values, meaning)
         console.print(g.summary)
         console.print(t)
+        console.print(_bots_text(g, lang))
         return
     t = RichTable(title="Spillebord games")
     for col in ("id", "title", "players", "summary", "options"):
@@ -266,6 +268,26 @@ def games_cmd(
         )
     console.print(t)
     console.print("[dim]spillebord games GAME shows one game's options with their meaning.[/]")
+
+
+def _bots_text(game: AnyGame, lang: str) -> str:
+    """The game's bots (the names --bots takes) and what each level plays, in ``lang``."""
+    from spillebord.ai import agent_names, best_agent
+    from spillebord.ai.levels import ladder
+
+    names = [n for n in agent_names(game) if not n.startswith("level")]
+    levels = []
+    for level, (bot, iterations) in ladder(game).items():
+        called = say(lang, f"level{level}")
+        if bot == "search":
+            levels.append(f"{called} ({say(lang, 'level_search', n=iterations)})")
+        else:
+            levels.append(called if bot == "softmax" else f"{called} ({bot})")
+    return (
+        say(lang, "bots_line", names=", ".join(names), best=best_agent(game))
+        + "\n"
+        + say(lang, "levels_line", levels=" · ".join(levels))
+    )
 
 
 @app.command("rules")
@@ -517,8 +539,8 @@ def play_cmd(
             "--bots",
             "-b",
             help="An agent per seat, comma-separated: human, a level (beginner, casual, club, expert, "
-            "master), random, greedy, or the game's own; 'all' = every seat the game's strongest bot. "
-            "Default: you in seat 0, bots elsewhere.",
+            "master), random, greedy, or the game's own (spillebord games GAME lists them); 'all' = "
+            "every seat the game's strongest bot. Default: you in seat 0, bots elsewhere.",
         ),
     ] = None,
     seed: Annotated[

@@ -69,6 +69,9 @@ WORDS: dict[str, dict[str, str]] = {
         "level3": "Club",
         "level4": "Expert",
         "level5": "Master",
+        "bots_line": "Bots: {names}; the strongest: {best}.",
+        "levels_line": "Levels: {levels}.",
+        "level_search": "search, {n} iterations",
     },
     "da": {
         "players": "spillere",
@@ -125,6 +128,9 @@ WORDS: dict[str, dict[str, str]] = {
         "level3": "Klubspiller",
         "level4": "Ekspert",
         "level5": "Mester",
+        "bots_line": "Robotter: {names}; den stærkeste: {best}.",
+        "levels_line": "Niveauer: {levels}.",
+        "level_search": "søgning, {n} iterationer",
     },
     "sv": {
         "players": "spelare",
@@ -181,6 +187,9 @@ WORDS: dict[str, dict[str, str]] = {
         "level3": "Klubbspelare",
         "level4": "Expert",
         "level5": "Mästare",
+        "bots_line": "Robotar: {names}; den starkaste: {best}.",
+        "levels_line": "Nivåer: {levels}.",
+        "level_search": "sökning, {n} iterationer",
     },
     "no": {
         "players": "spillere",
@@ -237,6 +246,9 @@ WORDS: dict[str, dict[str, str]] = {
         "level3": "Klubbspiller",
         "level4": "Ekspert",
         "level5": "Mester",
+        "bots_line": "Roboter: {names}; den sterkeste: {best}.",
+        "levels_line": "Nivåer: {levels}.",
+        "level_search": "søk, {n} iterasjoner",
     },
 }
 

@@ -46,6 +46,21 @@ def test_games_lists_ids_and_options() -> None:
     assert "cards per seat" in r.output
 
 
+def test_a_games_page_names_its_bots_and_what_each_level_plays() -> None:
+    r = runner.invoke(app, ["games", "metscri"], env={"COLUMNS": "200"})
+    assert r.exit_code == 0, r.output
+    assert "Bots: random, greedy, ismcts, heuristic, planner, gatherer; the strongest: gatherer." in r.output
+    # Metscri's Club and Expert are other bots (GameBots.levels); its Master searches
+    assert (
+        "Levels: Beginner · Casual (planner) · Club (planner) · Expert (gatherer) · "
+        "Master (search, 100 iterations)." in r.output
+    )
+    r = runner.invoke(app, ["games", "revir"], env={"COLUMNS": "200"})
+    assert "Club (heuristic) · Expert (search, 275 iterations) · Master (search, 1100 iterations)." in (
+        r.output
+    )
+
+
 def test_bots_only_play_prints_a_result_and_saves_a_record(tmp_path: Path) -> None:
     rec = tmp_path / "game.json"
     r = runner.invoke(

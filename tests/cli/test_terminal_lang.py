@@ -190,6 +190,9 @@ def test_a_danish_review_and_the_options_in_swedish(tmp_path: Path, monkeypatch:
     assert r.exit_code == 0, r.output
     assert "2–4 spelare" in r.output and "betydelse" in r.output
     assert "D1: kort med två värden" in r.output  # the rule, as the web's table form says it
+    assert "Robotar: random, greedy, ismcts; den starkaste: greedy." in r.output
+    levels = "Nivåer: Nybörjare · Hobbyspelare (greedy) · Klubbspelare (greedy) · Expert (sökning, 450"
+    assert levels in r.output
 
 
 def test_the_levels_by_their_danish_names() -> None:

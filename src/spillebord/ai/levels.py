@@ -119,6 +119,20 @@ class LevelAgent:
         return softmax_choice(state, seat, rng, self.temperature, self.evaluate, self.values)
 
 
+def ladder(game: AnyGame) -> dict[int, tuple[str, int]]:
+    """What each level plays at ``game``: ``(agent name, 0)`` for a heuristic bot (the Casual
+    player's is the one it makes its mistakes on), ``("search", iterations)`` for a search at
+    its default budget, ``("softmax", 0)`` for the Beginner."""
+    kit = bots_for(game)
+    club = kit.levels.get(3, kit.best)
+    out: dict[int, tuple[str, int]] = {1: ("softmax", 0), 2: (club, 0), 3: (club, 0)}
+    for level in (4, 5):
+        bot = kit.levels.get(level)
+        searched = ("search", LevelAgent(game, level).budget(None).iterations or 0)
+        out[level] = (bot, 0) if bot is not None else searched
+    return out
+
+
 def register_levels() -> None:
     """Register ``level1`` … ``level5`` as generic agents (every game has them)."""
 
