@@ -120,16 +120,19 @@ class LevelAgent:
 
 
 def ladder(game: AnyGame) -> dict[int, tuple[str, int]]:
-    """What each level plays at ``game``: ``(agent name, 0)`` for a heuristic bot (the Casual
-    player's is the one it makes its mistakes on), ``("search", iterations)`` for a search at
-    its default budget, ``("softmax", 0)`` for the Beginner."""
-    kit = bots_for(game)
-    club = kit.levels.get(3, kit.best)
-    out: dict[int, tuple[str, int]] = {1: ("softmax", 0), 2: (club, 0), 3: (club, 0)}
-    for level in (4, 5):
-        bot = kit.levels.get(level)
-        searched = ("search", LevelAgent(game, level).budget(None).iterations or 0)
-        out[level] = (bot, 0) if bot is not None else searched
+    """What each level plays at ``game``, read from the level agents themselves: ``(agent
+    name, 0)`` for a bot (the Casual player's is the one it makes its mistakes on),
+    ``("search", iterations)`` for a search at its default budget, ``("softmax", 0)`` for the
+    Beginner."""
+    out: dict[int, tuple[str, int]] = {}
+    for level in LEVEL_NAMES:
+        agent = LevelAgent(game, level)
+        if agent.heuristic is not None:
+            out[level] = (agent.heuristic.name, 0)
+        elif agent.search is not None:
+            out[level] = ("search", agent.budget(None).iterations or 0)
+        else:
+            out[level] = ("softmax", 0)
     return out
 
 
