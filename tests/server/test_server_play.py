@@ -60,6 +60,26 @@ def test_lobby_games_and_health(srv: Server) -> None:
     } <= set(paths)
 
 
+def test_the_lobby_says_what_each_level_plays(srv: Server) -> None:
+    # The web lobby's line under the seats reads this: at Metscri the Club player and the
+    # Expert are other bots (the planner and the gatherer), elsewhere the Expert searches.
+    games = {g["id"]: g for g in srv.get("/api/games").json()}
+    plays = {g: [(x["agent"], x["plays"], x["iterations"]) for x in games[g]["levels"]] for g in games}
+    assert plays["metscri"] == [
+        ("level1", "softmax", 0),
+        ("level2", "planner", 0),
+        ("level3", "planner", 0),
+        ("level4", "gatherer", 0),
+        ("level5", "search", 100),
+    ]
+    assert plays["kasino"][2:] == [
+        ("level3", "greedy", 0),
+        ("level4", "search", 450),
+        ("level5", "search", 1800),
+    ]
+    assert all(len(p) == 5 for p in plays.values())
+
+
 def test_board_data_is_served_per_game(srv: Server) -> None:
     assert srv.get("/api/games/toy/board").json() == {}
     board = srv.get("/api/games/fuldrigger/board").json()

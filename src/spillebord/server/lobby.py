@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import functools
 import secrets
 from collections.abc import Sequence
 from typing import Any
 
 from spillebord.ai import agent_names, best_agent, canonical, make_agent
+from spillebord.ai.levels import ladder
 from spillebord.core import AnyGame, registry
 from spillebord.core.errors import UnknownGame
 from spillebord.core.options import schema as options_schema
@@ -22,7 +24,16 @@ from .clock import Clock
 from .errors import BadRequest, Conflict, NotFound, Unavailable
 from .presence import Presence, token_hash
 from .service import LiveTable, TableService, stored_record, unplayable
-from .wire import GameInfo, HistoryEntry, TableInfo
+from .wire import GameInfo, HistoryEntry, LevelInfo, TableInfo
+
+
+@functools.cache
+def _levels(game_id: str) -> list[LevelInfo]:
+    # Made once a game: the level agents are built to read what they play (ai.levels.ladder).
+    return [
+        LevelInfo(agent=f"level{level}", plays=plays, iterations=iterations)
+        for level, (plays, iterations) in ladder(registry.get(game_id)).items()
+    ]
 
 
 def game_info(game: AnyGame) -> GameInfo:
@@ -36,6 +47,7 @@ def game_info(game: AnyGame) -> GameInfo:
         quick_options=dict(game.quick_options),
         bots=agent_names(game),
         best_bot=best_agent(game),
+        levels=_levels(game.id),
     )
 
 

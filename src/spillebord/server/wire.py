@@ -212,6 +212,14 @@ PONG = encode(PongMsg(type="pong"))
 # --------------------------------------------------------------------------- HTTP
 
 
+class LevelInfo(BaseModel):
+    """What one of the five levels plays at a game (the lobby says it beside the levels)."""
+
+    agent: str = Field(description="the level's agent name, level1 ... level5")
+    plays: str = Field(description='a bot\'s agent name, "search" or "softmax" (the Beginner\'s)')
+    iterations: int = Field(default=0, description="a search's iterations a move at its default budget")
+
+
 class GameInfo(BaseModel):
     id: str
     title: str
@@ -222,6 +230,7 @@ class GameInfo(BaseModel):
     quick_options: dict[str, Any]
     bots: list[str]
     best_bot: str = Field(description="the game's strongest agent (the default bot)")
+    levels: list[LevelInfo] = Field(default_factory=list, description="what each level plays")
 
 
 class CreateTable(BaseModel):
@@ -334,6 +343,7 @@ __all__ = [
     "Joined",
     "LastAction",
     "LegalAction",
+    "LevelInfo",
     "Ping",
     "PlayerInfo",
     "PlayersMsg",

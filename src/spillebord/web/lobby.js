@@ -2,7 +2,7 @@
 // with their explanations), and the list of open and running tables.
 import { h, clear } from "./dom.js";
 import { t, applyTexts } from "./i18n.js";
-import { personName, botName } from "./people.js";
+import { personName, botName, botWord } from "./people.js";
 import { loadTexts, optionLabel, optionHelp } from "./gametext.js";
 import { ht } from "./hint-texts.js";
 
@@ -46,6 +46,17 @@ function seatKinds(n) {
   }
 }
 
+// What each level plays at the chosen game ("Expert (Gatherer) · Master (search, 100 iterations a
+// move)"), so a player sees that two levels may be the same bot with and without mistakes.
+function levelsLine() {
+  const parts = (chosen.levels || []).map((l) => {
+    const called = t(`level_${l.agent}`);
+    if (l.plays === "search") return `${called} (${t("level_search").replace("{n}", l.iterations)})`;
+    return l.plays === "softmax" ? called : `${called} (${botWord(l.plays)})`;
+  });
+  $("levels-line").textContent = parts.length ? t("levels_line").replace("{levels}", parts.join(" · ")) : "";
+}
+
 function choose(g) {
   chosen = g;
   // The options show at once; their labels turn into the reader's language when the game's texts arrive.
@@ -64,6 +75,7 @@ function choose(g) {
   for (let n = g.seats[0]; n <= g.seats[1]; n++) seats.append(h("option", { value: n }, String(n)));
   seats.onchange = () => seatKinds(+seats.value);
   seatKinds(g.seats[0]);
+  levelsLine();
   renderOptions();
   $("quick").onchange = renderOptions;
   $("create-section").scrollIntoView({ behavior: "smooth", block: "start" });

@@ -14,6 +14,11 @@ function level(agent) {
   return a.charAt(0).toUpperCase() + a.slice(1);
 }
 
+// What a level plays, named for a reader: a bot's word without the compound hyphen ("Kaper").
+export function botWord(agent) {
+  return level(agent).replace(/-$/, "");
+}
+
 // A bot's name: its level and a persona fixed by the seat (distinct at one table).
 export function botName(agent, seat) {
   // A word ending in a hyphen makes a compound with the persona ("Makker-Bo"), not two words.
