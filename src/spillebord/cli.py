@@ -89,7 +89,7 @@ class _ArenaProgress:
     bot's score so far when two bots play. Elsewhere (a log file, a run in the background): a
     plain line on stderr for the first new game, then at most every ``every`` seconds, and at
     the end, with the time left and that score and its 95% interval, so a run of hours shows
-    where it stands while it runs."""
+    where it stands while it runs. ``blind``: no score until every game is played."""
 
     def __init__(
         self,
@@ -98,6 +98,7 @@ class _ArenaProgress:
         bots: list[str],
         every: float = 60.0,
         clock: Callable[[], float] = time.monotonic,
+        blind: bool = False,
     ) -> None:
         self.progress = progress
         self.task = progress.add_task(f"arena {game_id}", total=None)
@@ -111,6 +112,9 @@ class _ArenaProgress:
         self.points = 0.0
         self.counted = 0
         self.resumed = 0
+        self.blind = blind
+        self.done = 0
+        self.total = 0
 
     def game(self, result: dict[str, Any], resumed: bool) -> None:
         from spillebord.arena import first_points
@@ -130,8 +134,14 @@ class _ArenaProgress:
         lo, hi = wilson(mean, self.counted)
         return f"{self.bots[0]} {mean:.3f} (95% {lo:.3f}–{hi:.3f}) against {self.bots[1]}"
 
+    @property
+    def finished(self) -> bool:
+        """Whether every game of the run is played (and read back from its results file)."""
+        return self.total > 0 and self.done >= self.total
+
     def tick(self, done: int, total: int) -> None:
-        score = self.score()
+        self.done, self.total = done, total
+        score = "" if self.blind and not self.finished else self.score()
         if not self.plain:
             label = f"arena {self.game_id}" + (f" · {score}" if score else "")
             self.progress.update(self.task, completed=done, total=total, description=label)
@@ -1229,6 +1239,14 @@ def arena_cmd(
         Path | None,
         typer.Option("--results", help="Append every game to this file; run again to resume after a stop."),
     ] = None,
+    blind: Annotated[
+        bool,
+        typer.Option(
+            "--blind",
+            help="Show no running score, only how many games are done: the figures come when "
+            "every game is played (a run whose rule was fixed before it, resumed across stops).",
+        ),
+    ] = False,
 ) -> None:
     """A tournament between bots: scores with 95% intervals, OpenSkill ratings, a pairwise matrix.
 
@@ -1270,7 +1288,7 @@ def arena_cmd(
         raise fail(str(e)) from None
     ray_target: str | bool | None = ray_address or (True if ray else None)
     with _progress() as progress:
-        shown = _ArenaProgress(progress, game.id, [b.label for b in specs])
+        shown = _ArenaProgress(progress, game.id, [b.label for b in specs], blind=blind)
         try:
             report = run(
                 t,

@@ -279,6 +279,33 @@ def test_cli_arena_off_a_terminal_prints_where_it_stands_with_the_running_score(
     assert lines[-1].endswith(f"greedy {score:.3f} (95% {lo:.3f}–{hi:.3f}) against random")
 
 
+def test_a_blind_arena_run_shows_no_score_until_its_last_game(tmp_path: Path) -> None:
+    # A run whose stopping rule was fixed before it (resumed across stops) must not show where
+    # it stands: --blind keeps the score out of every progress line but the last one.
+    from typer.testing import CliRunner
+
+    from spillebord.cli import app
+
+    res = tmp_path / "res.jsonl"
+    runner = CliRunner()
+    args = ["arena", "toy", "-b", "greedy,random", "-g", "20", "-w", "1", "-s", "4", "--results", str(res)]
+    full = runner.invoke(app, args)
+    assert full.exit_code == 0, full.output
+    score_line = full.stderr.splitlines()[-1]
+    assert "; greedy " in score_line
+    kept = res.read_text().splitlines()[:11]  # the header and 10 games: a run stopped halfway
+    res.write_text("\n".join(kept) + "\n")
+    r = runner.invoke(app, [*args, "--blind"])
+    assert r.exit_code == 0, r.output
+    lines = r.stderr.splitlines()
+    assert lines[0].startswith("arena toy: 11/20 games (10 from the results file), ")
+    assert all("greedy" not in line for line in lines[:-1]), lines
+    assert lines[-1].startswith("arena toy: 20/20 games") and lines[-1].endswith(score_line.split("; ")[1])
+    # and the figures at the end are those of the whole run
+    deals = [line for line in full.stdout.splitlines() if line.startswith("deals, greedy vs random")]
+    assert deals and deals[0] in r.stdout.splitlines()
+
+
 def test_arena_progress_lines_come_at_most_once_a_period_and_at_the_end() -> None:
     from rich.progress import Progress
 
