@@ -249,7 +249,9 @@ def test_the_arena_counts_the_games_stopped_at_the_length_cap(monkeypatch: pytes
     assert json.loads(r.stdout)["pairs"][0]["truncated"] == 4
 
 
-def test_cli_arena_off_a_terminal_prints_where_it_stands_with_the_running_score(tmp_path: Path) -> None:
+def test_cli_arena_off_a_terminal_prints_where_it_stands_with_the_running_score_unless_blind(
+    tmp_path: Path,
+) -> None:
     # A long run in the background (nohup, a log file) has no bar: it gets plain lines on
     # stderr instead, the first new game at once, and the first bot's score so far.
     from typer.testing import CliRunner
@@ -277,33 +279,17 @@ def test_cli_arena_off_a_terminal_prints_where_it_stands_with_the_running_score(
     lines = r.stderr.splitlines()
     assert lines[0].startswith("arena toy: 11/20 games (10 from the results file), ")
     assert lines[-1].endswith(f"greedy {score:.3f} (95% {lo:.3f}–{hi:.3f}) against random")
-
-
-def test_a_blind_arena_run_shows_no_score_until_its_last_game(tmp_path: Path) -> None:
-    # A run whose stopping rule was fixed before it (resumed across stops) must not show where
-    # it stands: --blind keeps the score out of every progress line but the last one.
-    from typer.testing import CliRunner
-
-    from spillebord.cli import app
-
-    res = tmp_path / "res.jsonl"
-    runner = CliRunner()
-    args = ["arena", "toy", "-b", "greedy,random", "-g", "20", "-w", "1", "-s", "4", "--results", str(res)]
-    full = runner.invoke(app, args)
-    assert full.exit_code == 0, full.output
-    score_line = full.stderr.splitlines()[-1]
-    assert "; greedy " in score_line
-    kept = res.read_text().splitlines()[:11]  # the header and 10 games: a run stopped halfway
+    # --blind (a run whose length was fixed before it): no score in any line but the last one,
+    # and the figures at the end are the whole run's
     res.write_text("\n".join(kept) + "\n")
-    r = runner.invoke(app, [*args, "--blind"])
-    assert r.exit_code == 0, r.output
-    lines = r.stderr.splitlines()
+    blind = runner.invoke(app, [*args, "--blind"])
+    assert blind.exit_code == 0, blind.output
+    lines = blind.stderr.splitlines()
     assert lines[0].startswith("arena toy: 11/20 games (10 from the results file), ")
     assert all("greedy" not in line for line in lines[:-1]), lines
-    assert lines[-1].startswith("arena toy: 20/20 games") and lines[-1].endswith(score_line.split("; ")[1])
-    # and the figures at the end are those of the whole run
-    deals = [line for line in full.stdout.splitlines() if line.startswith("deals, greedy vs random")]
-    assert deals and deals[0] in r.stdout.splitlines()
+    assert lines[-1].endswith(f"greedy {score:.3f} (95% {lo:.3f}–{hi:.3f}) against random")
+    figures = [[x for x in out.stdout.splitlines() if "games/s" not in x] for out in (blind, r)]
+    assert figures[0] == figures[1] and any(x.startswith("deals, greedy vs random") for x in figures[0])
 
 
 def test_arena_progress_lines_come_at_most_once_a_period_and_at_the_end() -> None:
