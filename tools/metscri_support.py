@@ -16,6 +16,12 @@ seats 0 then 1); the agents' random stream is ``Rng(seed * 7 + game)``. A game s
 after ``--cap`` decisions (a finished game takes 900-1,600) is reported as stalled and scored
 a half.
 
+A setting no decision turns on plays the very games of the module's own value: W_OPP (no
+action changes the opponent's points, so it weighs only in the search's value) and W_PLAN
+from 6 to 12 did (session 23). Their game lines are then the same line for line as a run of
+``--set NAME=<the module's value>``, and the score is the seats' and the random streams', not the
+setting's: compare the lines (``diff``) before reading a score.
+
 Printed: a line per game (seed, the first bot's seat, decisions, its score, the M-points, the
 cards in hand at the end), then the first bot's score over all games with its 95% Wilson
 interval, the interval read deal by deal (``arena.stats.deal_interval``), the deals it won on
