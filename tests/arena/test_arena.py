@@ -14,7 +14,7 @@ from spillebord.arena import ArenaError, BotSpec, Sequential, Tournament, first_
 from spillebord.arena.schedule import schedule
 from spillebord.arena.stats import MIN_DEALS, MIN_INTERVAL_DEALS, deal_interval, sprt, student_t, wilson
 from spillebord.core import registry
-from toygame import TOY
+from toygame import TOY, LowestAgent
 
 registry.register(TOY)
 BOTS = (BotSpec("greedy"), BotSpec("random"), BotSpec("lowest"))
@@ -136,6 +136,44 @@ def test_a_results_file_resumes_an_interrupted_tournament(tmp_path: Path) -> Non
     assert games(resumed.results) == games(whole.results)
     with pytest.raises(ArenaError, match="another tournament"):
         run(Tournament("toy", BOTS, games=12, seed=5), results_file=path)
+
+
+class FailsInItsFourthGame:
+    """Plays its lowest card, and fails in the fourth game it plays (a bot's bug, a killed
+    worker): the games before it must be in the results file."""
+
+    name = "fails4"
+    needs = LowestAgent.needs
+
+    def __init__(self, game: Any) -> None:
+        self.games, self.last = 0, 1 << 30
+
+    def act(self, state: Any, seat: int, rng: Any, budget: Any = None) -> Any:
+        if state.decisions < self.last:  # a new game
+            self.games += 1
+        self.last = state.decisions
+        if self.games == 4:
+            raise RuntimeError("the fourth game")
+        return state.legal()[0]
+
+
+def test_the_pool_writes_each_game_as_it_ends_not_with_its_batch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # One batch of 10 games on one worker, whose bot fails in its fourth game: the three
+    # before it are in the results file (a batch of searching bots takes an hour; a stop or
+    # a crash used to lose all of it), and the error reaches the caller.
+    from spillebord.ai import registry as agents
+
+    monkeypatch.setitem(agents._AGENTS, "fails4", FailsInItsFourthGame)
+    t = Tournament("toy", (BotSpec("greedy"), BotSpec("fails4")), games=10, seed=3)
+    path = tmp_path / "results.jsonl"
+    with pytest.raises(RuntimeError, match="the fourth game"):
+        run(t, workers=2, batch=10, results_file=path)
+    written = [json.loads(line) for line in path.read_text().splitlines()[1:]]
+    assert [r["index"] for r in written] == [0, 1, 2]
+    same = run(Tournament("toy", (BotSpec("greedy"), BotSpec("lowest")), games=10, seed=3))
+    assert games(written) == games(same.results)[:3]  # the games as played, to the end
 
 
 def test_the_sequential_test_stops_a_decided_pair_the_same_way_everywhere() -> None:

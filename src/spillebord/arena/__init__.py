@@ -18,7 +18,7 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spillebord.ai import Agent
 from spillebord.core import AnyGame, registry
@@ -27,9 +27,12 @@ from spillebord.core.options import build as build_options
 from spillebord.core.options import to_dict as options_to_dict
 
 from .files import RESULTS_FORMAT
-from .play import Job, batches, drive, play_batch, play_one
+from .play import Job, batches, drive, play_one, play_streamed, stream_to
 from .schedule import ArenaError, BotSpec, GameSpec, budget_text, parse_budget, schedule
 from .stats import Scored, SprtResult, deal_interval, deal_split, sprt
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,6 +275,16 @@ def first_points(r: dict[str, Any]) -> float:
     return float(r["outcome"][seat])
 
 
+class _InFlight:
+    """A batch in a pool worker: its future and the indices of its games still to come."""
+
+    __slots__ = ("future", "left")
+
+    def __init__(self, future: Future[int], left: set[int]) -> None:
+        self.future = future
+        self.left = left
+
+
 def _execute(
     job: Job,
     specs: list[GameSpec],
@@ -296,24 +309,42 @@ def _execute(
                     on_result(play_one(job, s, agents))
         return "serial"
     import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+    import queue as queues
+    from concurrent.futures import ProcessPoolExecutor
 
-    Batch = Future[list[dict[str, Any]]]
-
-    def wait_some(pending: list[Batch]) -> tuple[list[list[dict[str, Any]]], list[Batch]]:
-        done, rest = wait(pending, return_when=FIRST_COMPLETED)
-        return [f.result() for f in done], list(rest)
-
+    # Each game comes back on a queue as it ends (not with its batch: a batch of searching
+    # bots can take an hour), so the results file loses only the games in hand at a stop.
     ctx = multiprocessing.get_context("fork")  # workers inherit registered games and bots
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-        drive(
-            batches(specs, batch),
-            stopper.skip,
-            2 * workers,
-            lambda chunk: pool.submit(play_batch, job, chunk),
-            wait_some,
-            on_result,
-        )
+    stream = ctx.Queue()
+    owner: dict[int, _InFlight] = {}
+
+    def submit(chunk: list[GameSpec]) -> _InFlight:
+        h = _InFlight(pool.submit(play_streamed, job, chunk), {s.index for s in chunk})
+        for s in chunk:
+            owner[s.index] = h
+        return h
+
+    def wait_some(pending: list[_InFlight]) -> tuple[list[list[dict[str, Any]]], list[_InFlight]]:
+        got: list[dict[str, Any]] = []
+        while True:
+            try:  # wait a little for the first game, then take what has come
+                r = stream.get(timeout=0.05) if not got else stream.get_nowait()
+            except queues.Empty:
+                for h in pending:  # a worker's error (or its death) ends the run with it
+                    if h.future.done() and h.future.exception() is not None:
+                        h.future.result()
+                # a batch is over when its future is and every one of its games has come
+                rest = [h for h in pending if h.left or not h.future.done()]
+                if got or len(rest) < len(pending):
+                    return [got], rest
+                continue
+            got.append(r)
+            owner.pop(r["index"]).left.discard(r["index"])
+
+    with ProcessPoolExecutor(
+        max_workers=workers, mp_context=ctx, initializer=stream_to, initargs=(stream,)
+    ) as pool:
+        drive(batches(specs, batch), stopper.skip, 2 * workers, submit, wait_some, on_result)
     return "process pool"
 
 

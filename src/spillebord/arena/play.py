@@ -64,6 +64,26 @@ def play_batch(job: Job, specs: Sequence[GameSpec]) -> list[dict[str, Any]]:
     return [play_one(job, spec, agents) for spec in specs]
 
 
+_STREAM: Any = None
+"""A pool worker's queue to the arena (:func:`stream_to`), inherited when the worker starts."""
+
+
+def stream_to(queue: Any) -> None:
+    """A pool worker's initializer: :func:`play_streamed` sends each game on ``queue``."""
+    global _STREAM
+    _STREAM = queue
+
+
+def play_streamed(job: Job, specs: Sequence[GameSpec]) -> int:
+    """:func:`play_batch` in a pool worker, each game sent to the arena as it ends (so the
+    results file and the progress follow every game, and a stopped run loses only the games in
+    hand, however long a batch takes); returns the number of games."""
+    agents: dict[int, Agent] = {}
+    for spec in specs:
+        _STREAM.put(play_one(job, spec, agents))
+    return len(specs)
+
+
 Handle = TypeVar("Handle")
 
 
