@@ -38,9 +38,13 @@ def test_policy_agent_outside_the_mask_is_refused() -> None:
         agent.act(state, 0, Rng(1))
 
 
-def test_policy_agent_in_the_arena() -> None:
+def test_policy_agent_in_the_arena(monkeypatch: pytest.MonkeyPatch) -> None:
+    from spillebord.ai import registry as agents
+
     opts = {"target": 5}
     agent = PolicyAgent("kasino", first_token, seats=2, options=opts, name="first-token")
+    # registered as the docs say, and gone after the test (other tests list every game's bots)
+    monkeypatch.setitem(agents._AGENTS, "first-token", agents._AGENTS.get("first-token"))
     register_agent("first-token", lambda game: agent)
     report = run(Tournament("kasino", (BotSpec("first-token"), BotSpec("random")), games=4, options=opts))
     assert report.bots["first-token"].games == 4
