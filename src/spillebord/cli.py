@@ -113,8 +113,6 @@ class _ArenaProgress:
         self.counted = 0
         self.resumed = 0
         self.blind = blind
-        self.done = 0
-        self.total = 0
 
     def game(self, result: dict[str, Any], resumed: bool) -> None:
         from spillebord.arena import first_points
@@ -134,14 +132,8 @@ class _ArenaProgress:
         lo, hi = wilson(mean, self.counted)
         return f"{self.bots[0]} {mean:.3f} (95% {lo:.3f}–{hi:.3f}) against {self.bots[1]}"
 
-    @property
-    def finished(self) -> bool:
-        """Whether every game of the run is played (and read back from its results file)."""
-        return self.total > 0 and self.done >= self.total
-
     def tick(self, done: int, total: int) -> None:
-        self.done, self.total = done, total
-        score = "" if self.blind and not self.finished else self.score()
+        score = "" if self.blind and done < total else self.score()
         if not self.plain:
             label = f"arena {self.game_id}" + (f" · {score}" if score else "")
             self.progress.update(self.task, completed=done, total=total, description=label)
