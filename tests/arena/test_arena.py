@@ -176,6 +176,29 @@ def test_the_pool_writes_each_game_as_it_ends_not_with_its_batch(
     assert games(written) == games(same.results)[:3]  # the games as played, to the end
 
 
+def test_a_failed_batch_waits_for_its_workers_mark_before_the_error_is_raised() -> None:
+    # A worker's future can fail before its last games have crossed the stream (CI saw the
+    # third game missing): the error is due once the worker's mark, sent after those games,
+    # has come, or after 10 s when no mark will come (a dead worker).
+    from concurrent.futures import Future
+
+    from spillebord.arena import _InFlight
+
+    ok: Future[int] = Future()
+    ok.set_result(3)
+    assert not _InFlight(ok, set()).error_is_due()
+    failed: Future[int] = Future()
+    failed.set_exception(RuntimeError("the fourth game"))
+    h = _InFlight(failed, {3, 4})
+    assert not h.error_is_due()
+    h.marked = True
+    assert h.error_is_due()
+    dead = _InFlight(failed, {3, 4})
+    assert not dead.error_is_due() and dead.seen is not None
+    dead.seen -= 11.0
+    assert dead.error_is_due()
+
+
 def test_the_sequential_test_stops_a_decided_pair_the_same_way_everywhere() -> None:
     t = Tournament("toy", BOTS[:2], games=2000, seed=1, sequential=Sequential(0.95, 0.05))
     one, two = run(t), run(t, workers=2)

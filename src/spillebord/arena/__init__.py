@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -276,13 +277,25 @@ def first_points(r: dict[str, Any]) -> float:
 
 
 class _InFlight:
-    """A batch in a pool worker: its future and the indices of its games still to come."""
+    """A batch in a pool worker: its future, the indices of its games still to come, and
+    whether its worker has marked a failure on the stream (when its error was first seen)."""
 
-    __slots__ = ("future", "left")
+    __slots__ = ("future", "left", "marked", "seen")
 
     def __init__(self, future: Future[int], left: set[int]) -> None:
         self.future = future
         self.left = left
+        self.marked = False
+        self.seen: float | None = None
+
+    def error_is_due(self) -> bool:
+        """True once the batch has failed and every game it finished before has come: its
+        worker's mark has arrived, or 10 s have passed (a dead worker sends none)."""
+        if not self.future.done() or self.future.exception() is None:
+            return False
+        if self.seen is None:
+            self.seen = time.monotonic()
+        return self.marked or time.monotonic() - self.seen > 10.0
 
 
 def _execute(
@@ -330,13 +343,19 @@ def _execute(
             try:  # wait a little for the first game, then take what has come
                 r = stream.get(timeout=0.05) if not got else stream.get_nowait()
             except queues.Empty:
-                for h in pending:  # a worker's error (or its death) ends the run with it
-                    if h.future.done() and h.future.exception() is not None:
+                # A worker's error (or its death) ends the run, once the games it finished
+                # before have come and been handed on (a future can end before its worker's
+                # last puts have crossed the stream).
+                for h in pending if not got else ():
+                    if h.error_is_due():
                         h.future.result()
                 # a batch is over when its future is and every one of its games has come
                 rest = [h for h in pending if h.left or not h.future.done()]
                 if got or len(rest) < len(pending):
                     return [got], rest
+                continue
+            if "failed" in r:
+                owner[r["failed"]].marked = True
                 continue
             got.append(r)
             owner.pop(r["index"]).left.discard(r["index"])
@@ -364,7 +383,6 @@ def run(
     ``progress(done, total)`` follows the count of games; ``on_game(result, resumed)`` sees
     every game as it is counted, those read back from ``results_file`` first (``resumed``
     true), then each new one as it finishes (for a running score, :func:`first_points`)."""
-    import time
 
     game, seats, options = t.resolve()
     desc = t.describe()

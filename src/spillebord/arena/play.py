@@ -80,7 +80,14 @@ def play_streamed(job: Job, specs: Sequence[GameSpec]) -> int:
     hand, however long a batch takes); returns the number of games."""
     agents: dict[int, Agent] = {}
     for spec in specs:
-        _STREAM.put(play_one(job, spec, agents))
+        try:
+            r = play_one(job, spec, agents)
+        except BaseException:
+            # The mark follows this worker's earlier games on the stream (one process's puts
+            # keep their order): the arena reads them all before it raises the error.
+            _STREAM.put({"failed": spec.index})
+            raise
+        _STREAM.put(r)
     return len(specs)
 
 
