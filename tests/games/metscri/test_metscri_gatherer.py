@@ -201,3 +201,21 @@ def test_R19_R20_the_planner_spies_no_card_it_knows_and_collects_without_reveali
         assert _wasted_spies(actions) == 2
         assert sum(a.startswith("spy ") for a in actions) == 5
         assert "invest" not in actions
+
+
+def test_next_turn_points_count_each_staged_card_after_one_slide() -> None:
+    """:data:`bots.W_NEXT`'s measure (off; session 24's screen): three private 7s on r0c2,
+    r0c3 and r0c4 could slide to r2c2 (3, ring 2), the centre (4) and r2c4 (3): 10 (R13a,
+    R24). A card on r1c3 blocks the middle column and the rim beside it is taken, so that 7
+    scores where it lies: 3 + 1 + 3. The opponent cannot see them; a public card does not
+    count."""
+    s = position(THREE_ON_THE_RIM)
+    assert isinstance(s, MetscriState)
+    tops = known_tops(s, 0)
+    assert bots.next_turn_points(s, 0, tops, 0) == 10
+    assert bots.next_turn_points(s, 1, known_tops(s, 1), 0) == 0
+    blocked = position(THREE_ON_THE_RIM.replace("    phase:", "    r1  .  .  .  KS  .  .  .\n    phase:"))
+    assert isinstance(blocked, MetscriState)
+    assert bots.next_turn_points(blocked, 0, known_tops(blocked, 0), 0) == 7
+    claimed = 1 << 3  # r0c3 in the plan: two 7s weigh too little
+    assert bots.next_turn_points(s, 0, tops, claimed) == 0

@@ -60,8 +60,10 @@ from .data import (
     MOVE,
     POINTS,
     RANK,
+    RAYS,
     RIM,
     ROLL,
+    SIZE,
     SPY,
     SPY_COST,
     SQUARES,
@@ -101,6 +103,17 @@ against heuristic: 6 of 64 games past 4,000 decisions, none with it). The planne
 games against the planner without it, 0.646 over 48 against itself at 0.5 and 0.600 over 40
 against itself at 1.5; at 2.0 it scored 0.344 over 32 against none
 (``tools/metscri_support.py``; docs/bots.md)."""
+
+W_NEXT = 0.0
+"""Per point the seat's private staged cards could score next turn (:func:`next_turn_points`):
+off. Session 24 screened it in the gatherer against the gatherer, seeds 1001-1050, 100 games
+(``tools/metscri_support.py --set W_NEXT=4.5 --bots gatherer,gatherer --seeds 1001 1050``; the
+line of no difference on these deals is 0.540): 3.0 scored 0.490, 4.5 0.570 (by deals
+0.484-0.656), 7.0 0.438 over 48 (stopped). At 4.5 the gatherer scores inward (of its symbol
+cards collected, 26 % on the rim against 58 %, 19 % in the centre against 4 %; 6.0 points a
+group against 4.3) but makes fewer groups: the cards it stages wait on the rim for a turn, where
+the opponent's blind spy costs 1 AP, and the opponent took twice as many of its cards as it
+took of the opponent's. Not a candidate (the screen asked 0.60); docs/bots.md."""
 
 
 _LATER_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
@@ -239,6 +252,57 @@ def planned(state: MetscriState, seat: int, tops: dict[int, int]) -> tuple[int, 
     return points, cost, mask
 
 
+def _reach(board: Sequence[Sequence[int]], s: int) -> int:
+    """The most points a card on ``s`` could score after one slide (R13a, R24), or staying."""
+    best = POINTS[s]
+    for ray in RAYS[s]:
+        for t in ray:
+            if board[t]:
+                break
+            if POINTS[t] > best:
+                best = POINTS[t]
+    return best
+
+
+def next_turn_points(state: MetscriState, seat: int, tops: dict[int, int], claimed: int) -> int:
+    """What ``seat``'s private staged cards could score next turn (:data:`W_NEXT`): for each rank
+    whose face-down cards only this seat knows (outside the plan's ``claimed`` squares) lie
+    within three rows and three columns and weigh 3 with the private jokers (R22), the points
+    of its best three symbols after one slide each (:func:`_reach`) and 1 a joker. Whether
+    they would touch (R23) and the AP it takes are not checked."""
+    bit = 1 << seat
+    everyone = state.all_seats
+    known = state.known
+    up = state.up
+    board = state.board
+    by_rank: dict[int, list[tuple[int, int]]] = {}
+    jokers: list[int] = []
+    for s, c in tops.items():
+        if (claimed >> s) & 1 or (up >> s) & 1 or known[c] == everyone or not known[c] & bit:
+            continue
+        if KIND[c] == SYMBOL:
+            by_rank.setdefault(RANK[c], []).append((_reach(board, s), s))
+        else:
+            jokers.append(_weight(c))
+    jokers.sort(reverse=True)
+    total = 0
+    for syms in by_rank.values():
+        syms.sort(reverse=True)
+        chosen = syms[:GATHER_SYMBOLS]
+        rows = [s // SIZE for _, s in chosen]
+        cols = [s % SIZE for _, s in chosen]
+        if max(rows) - min(rows) > 2 or max(cols) - min(cols) > 2:
+            continue
+        weight = len(chosen)
+        points = sum(r for r, _ in chosen)
+        while weight < 3 and jokers:
+            weight += jokers.pop(0)
+            points += 1
+        if weight >= 3:
+            total += points
+    return total
+
+
 def evaluate(state: State[Any], seat: int) -> float:
     """Heuristic value of a Metscri ``state`` for ``seat`` (see the module docstring)."""
     return value(cast(MetscriState, state), seat)
@@ -287,6 +351,8 @@ def value(state: MetscriState, seat: int) -> float:
             if (ks == SYMBOL and kt == SYMBOL and RANK[c] == RANK[d]) or (ks == SYMBOL) != (kt == SYMBOL):
                 public = known[c] == everyone and known[d] == everyone
                 v += W_PAIR * (0.5 if public else 1.0)
+    if W_NEXT:
+        v += W_NEXT * next_turn_points(state, seat, tops, claimed)
     return v
 
 
