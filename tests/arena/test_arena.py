@@ -176,6 +176,46 @@ def test_the_pool_writes_each_game_as_it_ends_not_with_its_batch(
     assert games(written) == games(same.results)[:3]  # the games as played, to the end
 
 
+class FailsOnceElsewhereSlow:
+    """The first of these bots to act, in any worker, fails; every other one thinks 0.5 s a
+    decision (a searching bot in the other worker)."""
+
+    name = "fails-once"
+    needs = LowestAgent.needs
+
+    def __init__(self, game: Any) -> None:
+        pass
+
+    def act(self, state: Any, seat: int, rng: Any, budget: Any = None) -> Any:
+        import os
+        import time
+
+        try:  # one process wins the file: that bot fails
+            os.close(os.open(os.environ["SPILLEBORD_TEST_FAIL_ONCE"], os.O_CREAT | os.O_EXCL))
+        except FileExistsError:
+            time.sleep(0.5)
+            return state.legal()[0]
+        raise RuntimeError("the failing bot")
+
+
+def test_a_failing_bot_ends_the_pool_at_once_not_after_the_other_batches(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The other worker's batch and the queued ones would take half a minute (games of about a
+    # dozen of its decisions at 0.5 s each, more batches queued): the error comes long before.
+    import time
+
+    from spillebord.ai import registry as agents
+
+    monkeypatch.setitem(agents._AGENTS, "fails-once", FailsOnceElsewhereSlow)
+    monkeypatch.setenv("SPILLEBORD_TEST_FAIL_ONCE", str(tmp_path / "failed"))
+    t = Tournament("toy", (BotSpec("greedy"), BotSpec("fails-once")), games=40, seed=3)
+    start = time.monotonic()
+    with pytest.raises(RuntimeError, match="the failing bot"):
+        run(t, workers=2, batch=10)
+    assert time.monotonic() - start < 10.0
+
+
 def test_a_failed_batch_waits_for_its_workers_mark_before_the_error_is_raised() -> None:
     # A worker's future can fail before its last games have crossed the stream (CI saw the
     # third game missing): the error is due once the worker's mark, sent after those games,

@@ -363,7 +363,17 @@ def _execute(
     with ProcessPoolExecutor(
         max_workers=workers, mp_context=ctx, initializer=stream_to, initargs=(stream,)
     ) as pool:
-        drive(batches(specs, batch), stopper.skip, 2 * workers, submit, wait_some, on_result)
+        try:
+            drive(batches(specs, batch), stopper.skip, 2 * workers, submit, wait_some, on_result)
+        except BaseException:
+            # A failed or interrupted run ends now, not when the other workers' batches (an
+            # hour of searching bots) and the queued ones are played: their games in hand are
+            # lost, as at a stop. No public way to stop a pool's workers before Python 3.14.
+            procs = list((pool._processes or {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for proc in procs:
+                proc.terminate()
+            raise
     return "process pool"
 
 
