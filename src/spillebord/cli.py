@@ -113,10 +113,13 @@ class _ArenaProgress:
         self.counted = 0
         self.resumed = 0
         self.blind = blind
+        self.games = 0
+        """Games counted so far, those read back from the results file included."""
 
     def game(self, result: dict[str, Any], resumed: bool) -> None:
         from spillebord.arena import first_points
 
+        self.games += 1
         if len(self.bots) == 2:  # one pairing: the first bot's running score means something
             self.points += first_points(result)
             self.counted += 1
@@ -1180,6 +1183,23 @@ def _arena_tables(report: Any) -> list[RichTable]:
     return tables
 
 
+def _where(e: BaseException) -> str:
+    """``Type: message (file:line)`` of an exception, at the frame that raised it."""
+    tb = e.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    place = f" ({Path(tb.tb_frame.f_code.co_filename).name}:{tb.tb_lineno})" if tb is not None else ""
+    return f"{type(e).__name__}: {e}{place}"
+
+
+def _arena_kept(results: Path | None, games: int) -> str:
+    """What a stopped arena run keeps, and how to go on."""
+    if results is None:
+        return "No game was kept: give --results FILE to keep each game as it ends and resume."
+    kept = "1 game is" if games == 1 else f"{games} games are"
+    return f"{kept} in {results}: the same command resumes."
+
+
 @app.command("arena")
 def arena_cmd(
     game_id: Annotated[str, typer.Argument(help="Game id (see `spillebord games`).")],
@@ -1294,6 +1314,11 @@ def arena_cmd(
             raise fail(str(e)) from None
         except OSError as e:  # a results file that cannot be read or written
             raise fail(f"cannot use the results file {results}: {e.strerror or e}") from None
+        except KeyboardInterrupt:
+            err_console.print(f"[yellow]interrupted[/]: {_arena_kept(results, shown.games)}", soft_wrap=True)
+            raise typer.Exit(130) from None
+        except Exception as e:  # a bot's bug (a researcher's own agent, say): where, and what is kept
+            raise fail(f"a bot failed: {_where(e)}. {_arena_kept(results, shown.games)}", code=1) from None
     paths = []
     if plot is not None:
         from spillebord.arena.plot import write_plots

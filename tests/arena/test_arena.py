@@ -269,6 +269,42 @@ def test_ray_on_this_machine_gives_the_same_results_as_the_pool() -> None:
     assert games(on_ray.results) == games(pool.results)
 
 
+def test_cli_arena_says_which_bot_failed_where_and_what_is_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A researcher's own agent with a bug: one line, not a traceback, with the games kept.
+    from typer.testing import CliRunner
+
+    from spillebord.ai import registry as agents
+    from spillebord.cli import app
+
+    class FailsInTheFourthGameOfTheRun(FailsInItsFourthGame):
+        """One count for the run (the arena makes a bot for each batch of games)."""
+
+        started = 0
+
+        def act(self, state: Any, seat: int, rng: Any, budget: Any = None) -> Any:
+            if state.decisions < self.last:  # a new game
+                type(self).started += 1
+            self.last = state.decisions
+            if type(self).started == 4:
+                raise RuntimeError("the fourth game")
+            return state.legal()[0]
+
+    monkeypatch.setitem(agents._AGENTS, "fails4", FailsInTheFourthGameOfTheRun)
+    res = tmp_path / "res.jsonl"
+    args = ["arena", "toy", "-b", "greedy,fails4", "-g", "10", "-w", "1", "--results", str(res)]
+    r = CliRunner().invoke(app, args)
+    assert r.exit_code == 1
+    out = " ".join(r.output.split())
+    assert "error: a bot failed: RuntimeError: the fourth game (test_arena.py:" in out
+    assert f"3 games are in {res}: the same command resumes." in out
+    assert "Traceback" not in r.output
+    FailsInTheFourthGameOfTheRun.started = 0
+    r = CliRunner().invoke(app, args[:-2])
+    assert "No game was kept: give --results FILE" in " ".join(r.output.split())
+
+
 def test_cli_arena_table_json_plots_and_replay(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
