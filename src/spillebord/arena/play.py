@@ -58,10 +58,12 @@ def play_one(job: Job, spec: GameSpec, agents: dict[int, Agent] | None = None) -
     }
 
 
-def play_batch(job: Job, specs: Sequence[GameSpec]) -> list[dict[str, Any]]:
-    """Play a batch of games in this process (agents are made once per batch)."""
+def play_games(job: Job, specs: Sequence[GameSpec]) -> Iterator[dict[str, Any]]:
+    """Play a batch of games in this process, yielding each as it ends (agents are made once
+    per batch). On Ray a generator task: the arena gets each game while the batch plays on."""
     agents: dict[int, Agent] = {}
-    return [play_one(job, spec, agents) for spec in specs]
+    for spec in specs:
+        yield play_one(job, spec, agents)
 
 
 _STREAM: Any = None
@@ -75,7 +77,7 @@ def stream_to(queue: Any) -> None:
 
 
 def play_streamed(job: Job, specs: Sequence[GameSpec]) -> int:
-    """:func:`play_batch` in a pool worker, each game sent to the arena as it ends (so the
+    """:func:`play_games` in a pool worker, each game sent to the arena as it ends (so the
     results file and the progress follow every game, and a stopped run loses only the games in
     hand, however long a batch takes); returns the number of games."""
     agents: dict[int, Agent] = {}
