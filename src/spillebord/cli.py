@@ -1486,6 +1486,15 @@ def results_cmd(
             console.print(f"  {games} games, score {score}, 95% {interval}, read deal by deal {by_deals}")
             console.print(f"  deals won/split/lost {deals} · margin {margin} · {cpu} CPU s a game")
             console.print(f"  by first seat {by_seat}")
+    for f, t in rows:
+        if t.games < t.planned:
+            why = "stopped by its sequential test, or " if t.sequential else ""
+            console.print(
+                f"[dim]{escape(f.name)}: {t.games} of {t.planned} games of {t.first} vs {t.second}, "
+                f"{why}a run under way or stopped: its score so far is not the run's result "
+                "(the same arena command resumes it)[/]",
+                soft_wrap=True,
+            )
     for t in sums:
         if t.truncated:
             console.print(

@@ -499,12 +499,17 @@ def test_cli_results_reads_files_cut_short_and_refuses_others_readably(tmp_path:
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     assert [f["games"] for f in data["files"]] == [20, 9]
+    assert [f["planned"] for f in data["files"]] == [20, 10]
     (t,) = data["totals"]
-    assert t["games"] == 29
+    assert (t["games"], t["planned"]) == (29, 30)
     assert t["points"] == ra.pairs[0].points + sum(first_points(g) for g in kept)
     assert rb.pairs[0].games == 10
     r = runner.invoke(app, ["results", str(a), str(b)], env={"COLUMNS": "200"})
     assert r.exit_code == 0 and "total" in r.stdout and "greedy vs random" in r.stdout
+    # a run under way (or stopped) says so: its score so far is not its result
+    out = " ".join(r.stdout.split())
+    assert "b.jsonl: 9 of 10 games of greedy vs random, a run under way or stopped" in out
+    assert "a.jsonl: 20 of" not in out
     bad = tmp_path / "bad.jsonl"
     bad.write_text("not json\n")
     r = runner.invoke(app, ["results", str(bad)])

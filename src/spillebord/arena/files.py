@@ -47,6 +47,11 @@ class PairTally(Scored):
     its seats) less the second bot's: finer than wins where the luck of a deal is large."""
     deal_margins: dict[int, list[float]] = field(default_factory=dict)
     """The deal's seed → the :attr:`margins` of its games (for :func:`compare`)."""
+    planned: int = 0
+    """The games its runs were set to play (whole deals): more than :attr:`games` while a run
+    is under way, or after one was stopped."""
+    sequential: bool = False
+    """A run of it had a sequential test, which may end a pair before :attr:`planned`."""
 
     @property
     def median_cpu(self) -> float | None:
@@ -107,6 +112,8 @@ class PairTally(Scored):
         round (its points are one less the first bot's, its deals' edges and its margins
         negated; its by-seat split, the other bot's seats, is left out)."""
         self.games += other.games
+        self.planned += other.planned
+        self.sequential |= other.sequential
         self.points += other.games - other.points if flip else other.points
         if not flip:
             for seat, (p, n) in other.by_seat.items():
@@ -130,6 +137,7 @@ class PairTally(Scored):
             "first": self.first,
             "second": self.second,
             "games": self.games,
+            "planned": self.planned,
             "points": self.points,
             "score": self.score,
             "interval": [lo, hi],
@@ -171,12 +179,21 @@ def tally_file(path: Path) -> list[PairTally]:
     """The pairs of one file, in the order of their first game."""
     desc, games = read_results(path)
     bots = desc["bots"]
+    sides = desc.get("sides", 2)
+    planned = -(-desc["games"] // sides) * sides  # each pairing plays whole deals (schedule)
     pairs: dict[tuple[int, int], PairTally] = {}
     for r in games:
         a, b = r["pairing"]
         t = pairs.get((a, b))
         if t is None:
-            t = pairs[(a, b)] = PairTally(desc["game"], bots[a], bots[b], even=1.0 / desc.get("sides", 2))
+            t = pairs[(a, b)] = PairTally(
+                desc["game"],
+                bots[a],
+                bots[b],
+                even=1.0 / sides,
+                planned=planned,
+                sequential=desc.get("sequential") is not None,
+            )
         t.add(r)
     return list(pairs.values())
 
