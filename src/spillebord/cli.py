@@ -1269,6 +1269,7 @@ def arena_cmd(
     import os
 
     from spillebord.arena import ArenaError, BotSpec, Sequential, Tournament, parse_budget, run
+    from spillebord.arena.files import is_blind
 
     game = _game(game_id)
     try:
@@ -1300,6 +1301,8 @@ def arena_cmd(
         raise fail(str(e)) from None
     ray_target: str | bool | None = ray_address or (True if ray else None)
     with _progress() as progress:
+        if results is not None and is_blind(results):
+            blind = True  # a blind run stays blind when resumed
         shown = _ArenaProgress(progress, game.id, [b.label for b in specs], blind=blind)
         try:
             report = run(
@@ -1309,6 +1312,7 @@ def arena_cmd(
                 results_file=results,
                 progress=shown.tick,
                 on_game=shown.game,
+                blind=blind,
             )
         except SpillebordError as e:
             raise fail(str(e)) from None
@@ -1382,6 +1386,14 @@ def results_cmd(
         float | None,
         typer.Option(help="With --plot: mark the score a strength target asks for (e.g. 0.70)."),
     ] = None,
+    unblind: Annotated[
+        bool,
+        typer.Option(
+            "--unblind",
+            help="Also show the score so far of blind runs under way (arena --blind), which "
+            "are otherwise left out until their last game.",
+        ),
+    ] = False,
 ) -> None:
     """Sum arena results files: each file's score and the total per pair of bots, with 95% intervals.
 
@@ -1394,6 +1406,7 @@ def results_cmd(
     95% interval read deal by deal (a deal's games are one draw: from 20 deals), and the mean
     margin of the game's own scores (points, ducats…) with its 95% interval, finer than wins
     where a deal's luck is large. `--plot strength.png --bar 0.7` draws the scores as a picture.
+    A blind run (arena --blind) is left out until its last game, unless --unblind.
     """
     from spillebord.arena.files import tally_file, total
 
@@ -1407,8 +1420,12 @@ def results_cmd(
             rows += [(f, t) for t in tally_file(f)]
     except SpillebordError as e:
         raise fail(str(e)) from None
+    withheld = [] if unblind else [(f, t) for f, t in rows if t.withheld]
+    rows = [(f, t) for f, t in rows if unblind or not t.withheld]
     sums = total([t for _, t in rows])
     drawn = None
+    if plot is not None and not rows:
+        raise fail("nothing to draw: every file is of a blind run under way (--unblind draws them)")
     if plot is not None:
         from spillebord.arena.plot import write_scores_plot
 
@@ -1422,6 +1439,16 @@ def results_cmd(
             json.dumps(
                 {
                     "files": [{"file": str(f), **t.to_json()} for f, t in rows],
+                    "withheld": [
+                        {
+                            "file": str(f),
+                            "first": t.first,
+                            "second": t.second,
+                            "games": t.games,
+                            "planned": t.planned,
+                        }
+                        for f, t in withheld
+                    ],
                     "totals": [t.to_json() for t in sums],
                     **({"plot": drawn} if drawn else {}),
                 }
@@ -1469,7 +1496,7 @@ def results_cmd(
     if len(rows) > 1:
         lines += [(cells("total", t), True) for t in sums]
     title = "arena results: the first bot's score against the second"
-    if console.width >= _RESULTS_TABLE_WIDTH:
+    if lines and console.width >= _RESULTS_TABLE_WIDTH:
         table = RichTable(title=title)
         for col in columns:
             right = col not in ("file", "game", "bots", "by first seat")
@@ -1477,7 +1504,7 @@ def results_cmd(
         for row, bold in lines:
             table.add_row(*row, style="bold" if bold else None)
         console.print(table)
-    else:  # a narrow terminal: a block per row, so that no figure breaks in the middle
+    elif lines:  # a narrow terminal: a block per row, so that no figure breaks in the middle
         console.print(f"[bold]{title}[/]")
         for row, bold in lines:
             head = f"{row[0]} · {row[1]} · {row[2]}"
@@ -1486,6 +1513,12 @@ def results_cmd(
             console.print(f"  {games} games, score {score}, 95% {interval}, read deal by deal {by_deals}")
             console.print(f"  deals won/split/lost {deals} · margin {margin} · {cpu} CPU s a game")
             console.print(f"  by first seat {by_seat}")
+    for f, t in withheld:
+        console.print(
+            f"{escape(f.name)}: a blind run of {t.first} vs {t.second} under way, {t.games} of "
+            f"{t.planned} games: its score comes with its last game (--unblind shows it now)",
+            soft_wrap=True,
+        )
     for f, t in rows:
         if t.games < t.planned:
             why = "stopped by its sequential test, or " if t.sequential else ""

@@ -522,6 +522,49 @@ def test_cli_results_reads_files_cut_short_and_refuses_others_readably(tmp_path:
     assert r.exit_code == 2 and "cannot read" in r.output
 
 
+def test_a_blind_run_shows_no_score_in_results_before_its_last_game(tmp_path: Path) -> None:
+    # No peeking: a run whose stopping rule was fixed before it is not read while under way.
+    from typer.testing import CliRunner
+
+    from spillebord.arena.files import is_blind
+    from spillebord.cli import app
+
+    t = Tournament("toy", BOTS[:2], games=10, seed=2)
+    blind, seen = tmp_path / "blind.jsonl", tmp_path / "seen.jsonl"
+    run(t, results_file=blind, blind=True)
+    run(Tournament("toy", BOTS[:2], games=10, seed=1), results_file=seen)
+    assert is_blind(blind) and not is_blind(seen) and not is_blind(tmp_path / "none.jsonl")
+    lines = blind.read_text().splitlines()
+    blind.write_text("\n".join(lines[:7]) + "\n")  # stopped after 6 games
+    runner = CliRunner()
+    r = runner.invoke(app, ["results", str(blind), str(seen), "--json"])
+    data = json.loads(r.stdout)
+    assert [f["file"] for f in data["files"]] == [str(seen)]
+    assert data["withheld"] == [
+        {"file": str(blind), "first": "greedy", "second": "random", "games": 6, "planned": 10}
+    ]
+    assert data["totals"][0]["games"] == 10
+    r = runner.invoke(app, ["results", str(blind)], env={"COLUMNS": "200"})
+    assert r.exit_code == 0 and "score" not in r.stdout.replace("its score comes", "")
+    out = " ".join(r.stdout.split())
+    assert "blind.jsonl: a blind run of greedy vs random under way, 6 of 10 games" in out
+    r = runner.invoke(app, ["results", str(blind), "--plot", str(tmp_path / "p.png")])
+    assert r.exit_code == 2 and "nothing to draw" in r.output
+    r = runner.invoke(app, ["results", str(blind), "--unblind", "--json"])
+    assert json.loads(r.stdout)["files"][0]["games"] == 6
+    # resumed without --blind it stays blind; its last game shows the score
+    args = ["arena", "toy", "-b", "greedy,random", "-g", "10", "--seed", "2", "--results", str(blind)]
+    r = runner.invoke(app, args)
+    assert r.exit_code == 0 and is_blind(blind)
+    r = runner.invoke(app, ["results", str(blind), "--json"])
+    assert json.loads(r.stdout)["files"][0]["games"] == 10
+    # a run resumed with --blind says so in its file from then on, its games kept
+    before = seen.read_text().splitlines()[1:]
+    seen.write_text("\n".join(seen.read_text().splitlines()[:5]) + "\n")
+    run(Tournament("toy", BOTS[:2], games=10, seed=1), results_file=seen, blind=True)
+    assert is_blind(seen) and seen.read_text().splitlines()[1:5] == before[:4]
+
+
 def test_results_read_duplicate_deals_deal_by_deal_with_the_score_margin(tmp_path: Path) -> None:
     """Each deal is played once per rotation of the seats: ``results`` counts the deals the
     first bot won on balance, split and lost, and the mean margin of the game's own scores

@@ -27,7 +27,7 @@ from spillebord.core.errors import SpillebordError
 from spillebord.core.options import build as build_options
 from spillebord.core.options import to_dict as options_to_dict
 
-from .files import RESULTS_FORMAT
+from .files import RESULTS_FORMAT, is_blind
 from .play import Job, batches, drive, play_one, play_streamed, stream_to
 from .schedule import ArenaError, BotSpec, GameSpec, budget_text, parse_budget, schedule
 from .stats import Scored, SprtResult, deal_interval, deal_split, sprt
@@ -386,9 +386,12 @@ def run(
     batch: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     on_game: Callable[[dict[str, Any], bool], None] | None = None,
+    blind: bool = False,
 ) -> Report:
     """Play the tournament (resuming from ``results_file`` if it holds earlier games of the
     same tournament; every new game is appended to it as it finishes) and compute the report.
+    ``blind``: a new results file says so in its header, and ``spillebord results`` shows no
+    score of it before its last game (:func:`.files.is_blind`).
 
     ``progress(done, total)`` follows the count of games; ``on_game(result, resumed)`` sees
     every game as it is counted, those read back from ``results_file`` first (``resumed``
@@ -407,7 +410,7 @@ def run(
     out = None
     if results_file is not None:
         done = _load_results(results_file, desc)
-        out = _ResultsLog(results_file, desc)
+        out = _ResultsLog(results_file, desc, blind)
     for i in sorted(done):
         stopper.add(done[i])
         if on_game is not None:
@@ -456,17 +459,27 @@ class _ResultsLog:
     game of this run. A file of another tournament there is left alone: the games go to
     ``<name>.recovered`` beside it instead (``<name>.recovered-<pid>`` if that is taken too)."""
 
-    def __init__(self, path: Path, desc: dict[str, Any]) -> None:
-        self.path, self.desc = path, desc
+    def __init__(self, path: Path, desc: dict[str, Any], blind: bool = False) -> None:
+        self.path, self.desc, self.blind = path, desc, blind
         path.parent.mkdir(parents=True, exist_ok=True)
         fresh = not path.exists() or path.stat().st_size == 0
+        if not fresh and blind and not is_blind(path):
+            # a run resumed blind: its file says so from now on (rewritten whole, then renamed)
+            lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+            tmp = path.with_name(path.name + ".tmp")
+            tmp.write_text(self._header() + "".join(lines[1:]), encoding="utf-8")
+            os.replace(tmp, path)
         self.out = path.open("a", encoding="utf-8")
         if fresh:
             self.out.write(self._header())
             self.out.flush()
 
     def _header(self) -> str:
-        return json.dumps({"format": RESULTS_FORMAT, "tournament": self.desc}) + "\n"
+        # "blind" stays out of the tournament, which a resumed run must match
+        head: dict[str, Any] = {"format": RESULTS_FORMAT, "tournament": self.desc}
+        if self.blind:
+            head["blind"] = True
+        return json.dumps(head) + "\n"
 
     def _replaced(self) -> bool:
         try:

@@ -52,6 +52,13 @@ class PairTally(Scored):
     is under way, or after one was stopped."""
     sequential: bool = False
     """A run of it had a sequential test, which may end a pair before :attr:`planned`."""
+    blind: bool = False
+    """Its file is of a blind run (:func:`is_blind`): no score before its last game."""
+
+    @property
+    def withheld(self) -> bool:
+        """A blind run's pair before its last game: its score is not to be read yet."""
+        return self.blind and self.games < self.planned
 
     @property
     def median_cpu(self) -> float | None:
@@ -175,12 +182,24 @@ def read_results(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return header["tournament"], games
 
 
+def is_blind(path: Path) -> bool:
+    """Whether the results file at ``path`` is of a blind run (``spillebord arena --blind``):
+    no score is shown of it before its last game. False for a file not there or not ours."""
+    try:
+        with path.open(encoding="utf-8") as f:
+            header = json.loads(f.readline())
+    except (OSError, ValueError):
+        return False
+    return isinstance(header, dict) and header.get("blind") is True
+
+
 def tally_file(path: Path) -> list[PairTally]:
     """The pairs of one file, in the order of their first game."""
     desc, games = read_results(path)
     bots = desc["bots"]
     sides = desc.get("sides", 2)
     planned = -(-desc["games"] // sides) * sides  # each pairing plays whole deals (schedule)
+    blind = is_blind(path)
     pairs: dict[tuple[int, int], PairTally] = {}
     for r in games:
         a, b = r["pairing"]
@@ -193,6 +212,7 @@ def tally_file(path: Path) -> list[PairTally]:
                 even=1.0 / sides,
                 planned=planned,
                 sequential=desc.get("sequential") is not None,
+                blind=blind,
             )
         t.add(r)
     return list(pairs.values())
