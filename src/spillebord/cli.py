@@ -1552,6 +1552,9 @@ def compare_cmd(
         typer.Option(help="The bot both runs played against (default: the one both name)."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as one JSON object.")] = False,
+    unblind: Annotated[
+        bool, typer.Option("--unblind", help="Also read blind runs under way (arena --blind).")
+    ] = False,
 ) -> None:
     """Two bots against the same opponent on the same deals, side by side, deal by deal.
 
@@ -1563,12 +1566,19 @@ def compare_cmd(
     ladder's steps are head-to-head matches (spillebord arena GAME --bots level5,level4).
     """
     from spillebord.arena import ArenaError
-    from spillebord.arena.files import compare
+    from spillebord.arena.files import compare, tally_file
 
     if files.count("vs") != 1:
         raise fail("give the first bot's files, the word vs, then the second bot's: FIRST… vs SECOND…")
     cut = files.index("vs")
     try:
+        for f in files[:cut] + files[cut + 1 :]:
+            for t in [] if unblind else tally_file(Path(f)):
+                if t.withheld:
+                    raise fail(
+                        f"{f} is a blind run under way ({t.games} of {t.planned} games): "
+                        "it is read after its last game (--unblind reads it now)"
+                    )
         paired = compare([Path(f) for f in files[:cut]], [Path(f) for f in files[cut + 1 :]], opponent)
     except ArenaError as e:
         raise fail(str(e)) from None

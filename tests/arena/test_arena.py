@@ -552,6 +552,8 @@ def test_a_blind_run_shows_no_score_in_results_before_its_last_game(tmp_path: Pa
     assert r.exit_code == 2 and "nothing to draw" in r.output
     r = runner.invoke(app, ["results", str(blind), "--unblind", "--json"])
     assert json.loads(r.stdout)["files"][0]["games"] == 6
+    r = runner.invoke(app, ["compare", str(seen), "vs", str(blind)])
+    assert r.exit_code == 2 and "is a blind run under way (6 of 10 games)" in " ".join(r.output.split())
     # resumed without --blind it stays blind; its last game shows the score
     args = ["arena", "toy", "-b", "greedy,random", "-g", "10", "--seed", "2", "--results", str(blind)]
     r = runner.invoke(app, args)
