@@ -1184,12 +1184,22 @@ def _arena_tables(report: Any) -> list[RichTable]:
 
 
 def _where(e: BaseException) -> str:
-    """``Type: message (file:line)`` of an exception, at the frame that raised it."""
-    tb = e.__traceback__
-    while tb is not None and tb.tb_next is not None:
-        tb = tb.tb_next
-    place = f" ({Path(tb.tb_frame.f_code.co_filename).name}:{tb.tb_lineno})" if tb is not None else ""
-    return f"{type(e).__name__}: {e}{place}"
+    """``Type: message (file:line)`` of an exception, at the frame that raised it (in a pool
+    worker: the last frame of the worker's traceback, which the pool keeps as text)."""
+    import re
+
+    remote = getattr(e.__cause__, "tb", None)  # concurrent.futures' _RemoteTraceback
+    frames = re.findall(r'File "([^"]+)", line (\d+)', remote) if isinstance(remote, str) else []
+    if frames:
+        name, line = Path(frames[-1][0]).name, frames[-1][1]
+    else:
+        tb = e.__traceback__
+        while tb is not None and tb.tb_next is not None:
+            tb = tb.tb_next
+        if tb is None:
+            return f"{type(e).__name__}: {e}"
+        name, line = Path(tb.tb_frame.f_code.co_filename).name, str(tb.tb_lineno)
+    return f"{type(e).__name__}: {e} ({name}:{line})"
 
 
 def _arena_kept(results: Path | None, games: int) -> str:

@@ -309,6 +309,12 @@ def test_cli_arena_says_which_bot_failed_where_and_what_is_kept(
     FailsInTheFourthGameOfTheRun.started = 0
     r = CliRunner().invoke(app, args[:-2])
     assert "No game was kept: give --results FILE" in " ".join(r.output.split())
+    # in a pool worker too, the place is the bot's, not the pool's
+    monkeypatch.setitem(agents._AGENTS, "fails4", FailsInItsFourthGame)
+    pooled = ["arena", "toy", "-b", "greedy,fails4", "-g", "400", "-w", "2"]  # batches of 16
+    r = CliRunner().invoke(app, pooled)
+    assert r.exit_code == 1
+    assert "error: a bot failed: RuntimeError: the fourth game (test_arena.py:" in " ".join(r.output.split())
 
 
 def test_cli_arena_table_json_plots_and_replay(tmp_path: Path) -> None:
