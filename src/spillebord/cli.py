@@ -1331,8 +1331,8 @@ def arena_cmd(
         except KeyboardInterrupt:
             err_console.print(f"[yellow]interrupted[/]: {_arena_kept(results, shown.games)}", soft_wrap=True)
             raise typer.Exit(130) from None
-        except Exception as e:  # a bot's bug (a researcher's own agent, say): where, and what is kept
-            raise fail(f"a bot failed: {_where(e)}. {_arena_kept(results, shown.games)}", code=1) from None
+        except Exception as e:  # a bot's bug, most likely (a researcher's own agent): where, and what is kept
+            raise fail(f"the run failed: {_where(e)}. {_arena_kept(results, shown.games)}", code=1) from None
     paths = []
     if plot is not None:
         from spillebord.arena.plot import write_plots

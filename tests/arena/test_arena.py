@@ -303,7 +303,7 @@ def test_cli_arena_says_which_bot_failed_where_and_what_is_kept(
     r = CliRunner().invoke(app, args)
     assert r.exit_code == 1
     out = " ".join(r.output.split())
-    assert "error: a bot failed: RuntimeError: the fourth game (test_arena.py:" in out
+    assert "error: the run failed: RuntimeError: the fourth game (test_arena.py:" in out
     assert f"3 games are in {res}: the same command resumes." in out
     assert "Traceback" not in r.output
     FailsInTheFourthGameOfTheRun.started = 0
@@ -314,7 +314,8 @@ def test_cli_arena_says_which_bot_failed_where_and_what_is_kept(
     pooled = ["arena", "toy", "-b", "greedy,fails4", "-g", "400", "-w", "2"]  # batches of 16
     r = CliRunner().invoke(app, pooled)
     assert r.exit_code == 1
-    assert "error: a bot failed: RuntimeError: the fourth game (test_arena.py:" in " ".join(r.output.split())
+    out = " ".join(r.output.split())
+    assert "error: the run failed: RuntimeError: the fourth game (test_arena.py:" in out
 
 
 def test_cli_arena_table_json_plots_and_replay(tmp_path: Path) -> None:
