@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -464,11 +464,8 @@ class _ResultsLog:
         path.parent.mkdir(parents=True, exist_ok=True)
         fresh = not path.exists() or path.stat().st_size == 0
         if not fresh and blind and not is_blind(path):
-            # a run resumed blind: its file says so from now on (rewritten whole, then renamed)
-            lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-            tmp = path.with_name(path.name + ".tmp")
-            tmp.write_text(self._header() + "".join(lines[1:]), encoding="utf-8")
-            os.replace(tmp, path)
+            # a run resumed blind: its file says so from now on
+            self._write_whole(path.read_text(encoding="utf-8").splitlines(keepends=True)[1:])
         self.out = path.open("a", encoding="utf-8")
         if fresh:
             self.out.write(self._header())
@@ -480,6 +477,15 @@ class _ResultsLog:
         if self.blind:
             head["blind"] = True
         return json.dumps(head) + "\n"
+
+    def _write_whole(self, games: Iterable[str]) -> None:
+        """Write the path anew, the header and then ``games`` (lines): to a temporary file
+        first, then renamed over it, so that no reader sees half a file."""
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        with tmp.open("w", encoding="utf-8") as f:
+            f.write(self._header())
+            f.writelines(games)
+        os.replace(tmp, self.path)
 
     def _replaced(self) -> bool:
         try:
@@ -507,12 +513,7 @@ class _ResultsLog:
             path = self.path.with_name(f"{self.path.name}.recovered-{os.getpid()}")
         self.path = path
         games = {**there, **known}
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        with tmp.open("w", encoding="utf-8") as f:
-            f.write(self._header())
-            for i in sorted(games):
-                f.write(json.dumps(games[i], separators=(",", ":")) + "\n")
-        os.replace(tmp, self.path)
+        self._write_whole(json.dumps(games[i], separators=(",", ":")) + "\n" for i in sorted(games))
         self.out = self.path.open("a", encoding="utf-8")
 
     def close(self) -> None:

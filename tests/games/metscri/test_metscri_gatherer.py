@@ -207,8 +207,8 @@ def test_next_turn_points_count_each_staged_card_after_one_slide() -> None:
     """:data:`bots.W_NEXT`'s measure (off; session 24's screen): three private 7s on r0c2,
     r0c3 and r0c4 could slide to r2c2 (3, ring 2), the centre (4) and r2c4 (3): 10 (R13a,
     R24). A card on r1c3 blocks the middle column and the rim beside it is taken, so that 7
-    scores where it lies: 3 + 1 + 3. The opponent cannot see them; a public card does not
-    count."""
+    scores where it lies: 3 + 1 + 3. They count nothing for the opponent, who does not know
+    them, nor once the plan collects one of them this turn (two 7s weigh too little)."""
     s = position(THREE_ON_THE_RIM)
     assert isinstance(s, MetscriState)
     tops = known_tops(s, 0)
