@@ -230,6 +230,35 @@ def test_the_heuristic_memo_gives_the_values_it_would_compute(monkeypatch: pytes
     assert calls[0] > 20_000 and calls[1] > calls[0] // 2, calls
 
 
+@pytest.mark.parametrize("grade", [1, 2, 3, 4, 5])
+def test_the_heuristic_memo_agrees_at_every_grade_as_the_pattern_types_change(grade: int) -> None:
+    """The memo's key reads the board near the cell only for the pattern types that count for
+    either side now (``_NEAR_BY_TYPES``): at every grade, in games where those types change as
+    patterns are crowned (grade 5, where each type counts once), and with a fifth of the moves random, each
+    of a memo-keeping heuristic's scores agrees exactly with a new heuristic's."""
+    agent = HeuristicAgent(GAME)
+    masks_seen = set()
+    checked = 0
+    for seed in range(3):
+        state = GAME.new(2, 40 + seed, GAME.Options(grade=grade))  # type: ignore[call-arg]
+        rng = Rng(seed)
+        n = 0
+        while state.to_act is not None and n < 400:
+            seat = state.to_act
+            if state.phase == "play":
+                assert agent.scores(state, seat) == HeuristicAgent(GAME).scores(state, seat)
+                masks_seen.add((state.mask(0), state.mask(1)))
+                checked += 1
+            legal = state.legal()
+            state.play(rng.choice(legal) if n % 5 == 4 else agent.act(state, seat, rng))
+            n += 1
+    assert checked > 300
+    if grade == 5:  # all four types count, each once: the masks shrink as types are crowned
+        assert len(masks_seen) > 2 and (15, 15) in masks_seen, masks_seen
+    else:  # one type at grades 1-4
+        assert masks_seen == {(1 << (grade - 1),) * 2}, masks_seen
+
+
 def test_the_heuristic_memo_starts_again_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
     from spillebord.games.touche import bots
 
