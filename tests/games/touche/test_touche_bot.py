@@ -242,7 +242,7 @@ def test_the_heuristic_memo_gives_the_values_it_would_compute() -> None:
 @pytest.mark.parametrize("grade", [1, 2, 3, 4, 5])
 def test_the_heuristic_memo_agrees_at_every_grade_as_the_pattern_types_change(grade: int) -> None:
     """The memo's key reads the board near the cell only for the pattern types that count for
-    either side now (``_NEAR_BY_TYPES``): at every grade, in games where those types change as
+    either side now (``data.NEAR_BY_TYPES``): at every grade, in games where those types change as
     patterns are crowned (grade 5, where each type counts once), and with a fifth of the moves random, each
     of a memo-keeping heuristic's scores agrees exactly with a new heuristic's."""
     agent = HeuristicAgent(GAME)

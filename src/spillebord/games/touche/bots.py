@@ -31,7 +31,7 @@ from .data import (
     INSTANCES,
     IS_FREE,
     JOKER,
-    NEAR_BITS,
+    NEAR_BY_TYPES,
     OTHER_BITS,
     TYPE_RANGES,
     T,
@@ -281,21 +281,10 @@ DEFAULT_WEIGHTS = {
 
 TYPE_PREFERENCE = {CROSS_T: 0, T: 1, LINE_T: 2, SQUARE_T: 3}
 
-
-def _near(types: int, x: int) -> int:
-    near = 1 << x
-    for t in range(4):
-        if types >> t & 1:
-            for others in OTHER_BITS[t][x]:
-                near |= others
-    return near
-
-
-_NEAR_BY_TYPES = tuple(tuple(_near(types, x) for x in range(len(NEAR_BITS))) for types in range(16))
-"""``_NEAR_BY_TYPES[types][x]``: the cell ``x`` and every other cell of an instance through it
-of the pattern types in ``types`` (a mask), all that :func:`_cell_delta` reads of the board."""
-_NEAR_MARKED_BY_TYPES = tuple(tuple(near | near << 144 for near in per) for per in _NEAR_BY_TYPES)
-"""The same in both sides' parts of ``ToucheState._marked``."""
+_NEAR_MARKED_BY_TYPES = tuple(tuple(near | near << 144 for near in per) for per in NEAR_BY_TYPES)
+"""Per pattern-type mask and cell: :data:`~.data.NEAR_BY_TYPES` in both sides' parts of
+``ToucheState._marked``. With the masks that count for either side, all that
+:func:`_cell_delta` reads of the board."""
 MEMO_SIZE = 1 << 16
 """Entries of a heuristic's memo of :func:`_cell_delta` before it starts again (about 20 MB; one
 Master decision makes about 60,000; a smaller memo answers nearly as often)."""
@@ -374,7 +363,7 @@ class HeuristicAgent:
                 self._memo_weights = (defense, ready_w)
             marked = state._marked
             m0, m1 = masks
-            near_bits = _NEAR_BY_TYPES[m0 | m1]
+            near_bits = NEAR_BY_TYPES[m0 | m1]
             near_marked = _NEAR_MARKED_BY_TYPES[m0 | m1]
         for a in legal:
             if isinstance(a, Place):

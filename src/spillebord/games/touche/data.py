@@ -179,12 +179,23 @@ OTHER_BITS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 """OTHERS as bit masks over cell indices: OTHER_BITS[type][cell] = for each instance through
 the cell, its other cells as one integer (bit ``c`` for cell ``c``)."""
-NEAR_BITS: tuple[int, ...] = tuple(
-    sum(1 << c for c in {i, *(c for t in range(4) for others in OTHERS[t][i] for c in others)})
-    for i in range(SIZE * SIZE)
+
+
+def _near(types: int, cell: int) -> int:
+    near = 1 << cell
+    for t in range(4):
+        if types >> t & 1:
+            for others in OTHER_BITS[t][cell]:
+                near |= others
+    return near
+
+
+NEAR_BY_TYPES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_near(types, i) for i in range(SIZE * SIZE)) for types in range(16)
 )
-"""Per cell: the cell and every other cell of an instance through it, as one bit mask (what a
-marker there can advance or block)."""
+"""``NEAR_BY_TYPES[types][cell]``: the cell and every other cell of an instance through it of
+the pattern types in ``types`` (a bit mask of types, as ``ToucheState.mask``), as one bit mask:
+what a marker there can advance or block while those types count (``[15]``: every type)."""
 INSTANCE_BITS: tuple[int, ...] = tuple(sum(1 << c for c in cells) for _, cells in INSTANCES)
 """Each instance's cells as one bit mask, by instance id."""
 CELL_BITS = sum(1 << c for c in CELLS)
