@@ -263,7 +263,9 @@ def test_ray_on_this_machine_gives_the_same_results_as_the_pool() -> None:
     # Ray is the 'cluster' extra, which the test extra installs: a missing Ray fails here.
     # Ray's workers are fresh processes, so this uses a game of the installed package.
     # One batch of 8 games, one Ray generator task: each game comes back as it ends
-    # (some 60 ms apart here), not all with the batch (microseconds apart).
+    # (one game's time apart, 4-9 ms on a fast machine), not all with the batch
+    # (microseconds apart). The median gap, not the sum: a fast machine plays the
+    # whole batch in under 50 ms.
     import time
 
     t = Tournament("kasino", (BotSpec("greedy"), BotSpec("random")), games=8, seed=3, options={"target": 40})
@@ -272,7 +274,9 @@ def test_ray_on_this_machine_gives_the_same_results_as_the_pool() -> None:
     on_ray = run(t, ray="local", workers=2, batch=8, on_game=lambda r, resumed: came.append(time.monotonic()))
     assert on_ray.backend == "ray"
     assert games(on_ray.results) == games(pool.results)
-    assert len(came) == 8 and came[-1] - came[0] > 0.05
+    assert len(came) == 8
+    gaps = sorted(b - a for a, b in zip(came, came[1:]))
+    assert gaps[len(gaps) // 2] > 0.002, gaps
 
 
 def test_cli_arena_says_which_bot_failed_where_and_what_is_kept(
