@@ -219,3 +219,39 @@ def test_next_turn_points_count_each_staged_card_after_one_slide() -> None:
     assert bots.next_turn_points(blocked, 0, known_tops(blocked, 0), 0) == 7
     claimed = 1 << 3  # r0c3 in the plan: two 7s weigh too little
     assert bots.next_turn_points(s, 0, tops, claimed) == 0
+
+
+def test_next_turn_points_count_the_chance_that_the_staged_cards_stay_private(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """:data:`bots.NEXT_KEEP` and :data:`bots.NEXT_HIDDEN` (off; session 25's screen): a staged
+    group counts its points times the chance that every card of it stays private through the
+    opponent's turn. Three private 7s on the rim could score 3 + 4 + 3 = 10 next turn (the
+    test above); at 0.55 a rim card (the opponent's blind spy costs 1 AP, R19) that is
+    10 x 0.55^3 = 1.66375. Two of them slid into ring 2 (3 AP a spy, the bots do not spy
+    there blind: 1.0) score 3 (r2c2: r2c3 beside it blocks the slide to the centre, r3c2
+    is ring 2) + 4 (r2c3 slides to the centre) + 3 (r0c4 to r2c4): 10 x 0.55 = 5.5. A 7 under
+    a king (locked, R16: not spied until the king moves) counts only with NEXT_HIDDEN: at
+    0.85, with the centre below it free, 10 x 0.55 x 0.85 x 0.55 = 2.57125."""
+    s = position(THREE_ON_THE_RIM)
+    assert isinstance(s, MetscriState)
+    tops = known_tops(s, 0)
+    monkeypatch.setattr(bots, "NEXT_KEEP", (0.55, 0.57, 1.0, 1.0))
+    assert bots.next_turn_points(s, 0, tops, 0) == pytest.approx(1.66375)
+    inward = position(
+        THREE_ON_THE_RIM.replace("7H@0  7D@0  7S@0", ".  .  7S@0").replace(
+            "    phase:", "    r2  .  .  7H@0  7D@0  .  .  .\n    phase:"
+        )
+    )
+    assert isinstance(inward, MetscriState)
+    assert bots.next_turn_points(inward, 0, known_tops(inward, 0), 0) == pytest.approx(5.5)
+    hidden = position(THREE_ON_THE_RIM.replace("7D@0", "7D@0/KS"))
+    assert isinstance(hidden, MetscriState)
+    hidden_tops = known_tops(hidden, 0)
+    assert 3 not in hidden_tops  # r0c3's king: nobody knows it
+    assert bots.next_turn_points(hidden, 0, hidden_tops, 0) == 0  # two 7s weigh too little
+    monkeypatch.setattr(bots, "NEXT_HIDDEN", 0.85)
+    assert bots.next_turn_points(hidden, 0, hidden_tops, 0) == pytest.approx(2.57125)
+    assert bots.next_turn_points(hidden, 1, known_tops(hidden, 1), 0) == 0
+    monkeypatch.setattr(bots, "NEXT_KEEP", (1.0, 1.0, 1.0, 1.0))
+    assert bots.next_turn_points(hidden, 0, hidden_tops, 0) == pytest.approx(8.5)

@@ -62,6 +62,7 @@ from .data import (
     RANK,
     RAYS,
     RIM,
+    RING,
     ROLL,
     SIZE,
     SPY,
@@ -114,6 +115,26 @@ cards collected, 26 % on the rim against 58 %, 19 % in the centre against 4 %; 6
 group against 4.3) but makes fewer groups: the cards it stages wait on the rim for a turn, where
 the opponent's blind spy costs 1 AP, and the opponent took twice as many of its cards as it
 took of the opponent's. Not a candidate (the screen asked 0.60); docs/bots.md."""
+
+NEXT_KEEP: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)
+"""Per ring (0 the rim to 3 the centre), the chance that a private face-down free-lying card
+there stays private through the opponent's turn, :func:`next_turn_points` counting a staged
+group's points times the product of its cards' chances (the group is worth :data:`W_NEXT` only
+while only the seat knows all of them). All 1.0: off, the measure of session 24. Measured in
+session 25 (the gatherer at W_NEXT 4.5 against the gatherer, seeds 501-510, both seatings;
+a probe not kept): of the private free-lying cards a seat left at the end of its turn, the
+opponent spied 0.48 on the rim (1 AP, R19) and 0.41 in ring 1 (2 AP), the staging seat's, and
+0.37 and 0.46 the plain gatherer's; in ring 2 (3 AP) none of 25: the bots spy blind only where
+the knowledge (0.5) is worth the AP (0.2 each). So (0.55, 0.57, 1.0, 1.0)."""
+
+NEXT_HIDDEN = 0.0
+"""The chance that a private card lying directly under the top card of its square (locked,
+R13b, R16: it cannot be spied, turned or collected until that card moves away, R12, R19)
+stays private through the opponent's turn; :func:`next_turn_points` counts it, at the points
+it could reach after one slide, once that card has moved off (another AP, not checked). 0.0:
+locked cards are not counted (session 24's measure). Measured as :data:`NEXT_KEEP`: the
+opponent spied 0.12 of the staging seat's locked rim cards and 0.17 of the plain gatherer's
+(after moving the card over them away), so 0.85."""
 
 
 _LATER_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
@@ -264,42 +285,65 @@ def _reach(board: Sequence[Sequence[int]], s: int) -> int:
     return best
 
 
-def next_turn_points(state: MetscriState, seat: int, tops: dict[int, int], claimed: int) -> int:
+def next_turn_points(state: MetscriState, seat: int, tops: dict[int, int], claimed: int) -> float:
     """What ``seat``'s private staged cards could score next turn (:data:`W_NEXT`): for each rank
     whose face-down cards only this seat knows (outside the plan's ``claimed`` squares) lie
     within three rows and three columns and weigh 3 with the private jokers (R22), the points
-    of its best three symbols after one slide each (:func:`_reach`) and 1 a joker. Whether
-    they would touch (R23) and the AP it takes are not checked."""
+    of its best three symbols after one slide each (:func:`_reach`) and 1 a joker, times the
+    chance that all of them stay private through the opponent's turn (:data:`NEXT_KEEP` by
+    ring for a free-lying card, :data:`NEXT_HIDDEN` for a card locked under one other; off,
+    every free-lying card 1.0 and no locked card counted). Whether they would touch (R23) and
+    the AP it takes are not checked."""
     bit = 1 << seat
     everyone = state.all_seats
     known = state.known
     up = state.up
     board = state.board
-    by_rank: dict[int, list[tuple[int, int]]] = {}
-    jokers: list[int] = []
+    keep_by_ring = NEXT_KEEP
+    # a symbol: (its reach times its keep, its square, its reach, its keep); a joker: (weight, keep)
+    by_rank: dict[int, list[tuple[float, int, int, float]]] = {}
+    jokers: list[tuple[int, float]] = []
+
+    def add(s: int, c: int, keep: float) -> None:
+        if KIND[c] == SYMBOL:
+            r = _reach(board, s)
+            by_rank.setdefault(RANK[c], []).append((r * keep, s, r, keep))
+        else:
+            jokers.append((_weight(c), keep))
+
     for s, c in tops.items():
         if (claimed >> s) & 1 or (up >> s) & 1 or known[c] == everyone or not known[c] & bit:
             continue
-        if KIND[c] == SYMBOL:
-            by_rank.setdefault(RANK[c], []).append((_reach(board, s), s))
-        else:
-            jokers.append(_weight(c))
+        add(s, c, keep_by_ring[RING[s]])
+    if NEXT_HIDDEN:
+        for s in SQUARES:
+            st = board[s]
+            if len(st) >= 2:
+                c = st[-2]
+                if known[c] != everyone and known[c] & bit:
+                    add(s, c, NEXT_HIDDEN)
     jokers.sort(reverse=True)
-    total = 0
+    total = 0.0
     for syms in by_rank.values():
         syms.sort(reverse=True)
         chosen = syms[:GATHER_SYMBOLS]
-        rows = [s // SIZE for _, s in chosen]
-        cols = [s % SIZE for _, s in chosen]
+        rows = [s // SIZE for _, s, _, _ in chosen]
+        cols = [s % SIZE for _, s, _, _ in chosen]
         if max(rows) - min(rows) > 2 or max(cols) - min(cols) > 2:
             continue
         weight = len(chosen)
-        points = sum(r for r, _ in chosen)
+        points = 0
+        keep = 1.0
+        for _, _, r, k in chosen:
+            points += r
+            keep *= k
         while weight < 3 and jokers:
-            weight += jokers.pop(0)
+            w, k = jokers.pop(0)
+            weight += w
             points += 1
+            keep *= k
         if weight >= 3:
-            total += points
+            total += points * keep
     return total
 
 
