@@ -17,6 +17,11 @@ get turned or spied. Its parts, for ``seat``:
   card worth it when the hand holds its group. Add 1.0 (0.5 if public) per touching pair of known
   same-rank cards or of a known joker and a known symbol card (a group in the making). None of
   these for the cards in the plan's groups (:data:`PLAN_CLAIMS`): the plan counts them already.
+* the gatherer's only, staging for next turn (session 25): 7.0 per point the seat's private
+  face-down cards could score next turn after one slide each, each group times the chance that
+  all its cards stay private through the opponent's turn (0.55 on the rim, where a blind spy
+  costs 1 AP, 0.57 in ring 1, 1.0 further in, 0.85 locked under another card):
+  :data:`W_NEXT`, :func:`next_turn_points`.
 
 The ``heuristic`` agent rolls by expected value (another roll gains ``p x mean`` and risks
 ``(1 - p) x sum``), never turns or spies blind except a card's first cheap look, and takes
@@ -30,7 +35,8 @@ finds two-move set-ups; it scores 0.650 against ``heuristic`` over 40 two-seat g
 The ``gatherer`` (the game's best bot, :class:`GathererAgent`) is the planner that first looks
 for the best group it can make this turn by moving the cards it knows together and inward and
 entering hand cards beside them (:func:`gathers`); it scores 0.770 against the planner over 200
-games in the arena (docs/bots.md, "Metscri: the gatherer" and "Metscri: the plan's cards").
+games in the arena (docs/bots.md, "Metscri: the gatherer" and "Metscri: the plan's cards"), and
+with the staging (session 25) 0.710 over 400 against itself without it.
 """
 
 from __future__ import annotations
@@ -105,36 +111,54 @@ games against the planner without it, 0.646 over 48 against itself at 0.5 and 0.
 against itself at 1.5; at 2.0 it scored 0.344 over 32 against none
 (``tools/metscri_support.py``; docs/bots.md)."""
 
-W_NEXT = 0.0
-"""Per point the seat's private staged cards could score next turn (:func:`next_turn_points`):
-off. Session 24 screened it in the gatherer against the gatherer, seeds 1001-1050, 100 games
-(``tools/metscri_support.py --set W_NEXT=4.5 --bots gatherer,gatherer --seeds 1001 1050``; the
-line of no difference on these deals is 0.540): 3.0 scored 0.490, 4.5 0.570 (by deals
-0.484-0.656), 7.0 0.438 over 48 (stopped). At 4.5 the gatherer scores inward (of its symbol
+W_NEXT = 7.0
+"""Per point the seat's private staged cards could score next turn (:func:`next_turn_points`),
+each group times the chance that its cards stay private through the opponent's turn
+(:data:`NEXT_KEEP`, :data:`NEXT_HIDDEN`); on since session 25, below W_PLAN (9.0) so that a
+group collected now is worth more than the same group next turn (at 10.0 the gatherer scored
+0.240 against the gatherer without it). Session 25's screen, seeds 1001-1050, 100 games
+against the gatherer without the three (line of no difference 0.540): 4.5 with NEXT_KEEP
+only 0.590 (by deals 0.510-0.670), 4.5 with NEXT_HIDDEN 0.85 too 0.720 (0.633-0.807), 7.0
+with both 0.740 (0.658-0.822), 10.0 with both 0.240; 7.0 with both confirmed on 400 fresh
+games, **0.710 (by deals 0.672-0.748), deals 89/106/5**, +9.9 M-points a game
+(``tools/metscri_support.py --set W_NEXT=7.0 --set "NEXT_KEEP=(0.55, 0.57, 1.0, 1.0)" --set
+NEXT_HIDDEN=0.85 --bots gatherer,gatherer --seeds 3001 3200``; now the module's values, the
+gatherer before them is ``--against-set W_NEXT=0.0``). Adopted in the bot it was measured in,
+the gatherer (:attr:`HeuristicAgent.staging`): the heuristic, the planner and the search's
+playouts value without it; :func:`evaluate` (the search's value and the generic bots) and the
+search's prior include it. Before session 25 it was off.
+
+Session 24 screened it without the risk (every card kept, none locked counted), in the gatherer
+against the gatherer on the same 100 games (``--set W_NEXT=4.5``): 3.0 scored 0.490, 4.5 0.570
+(by deals 0.484-0.656), 7.0 0.438 over 48 (stopped). At 4.5 the gatherer scores inward (of its symbol
 cards collected, 26 % on the rim against 58 %, 19 % in the centre against 4 %; 6.0 points a
 group against 4.3) but makes fewer groups: the cards it stages wait on the rim for a turn, where
 the opponent's blind spy costs 1 AP, and the opponent took twice as many of its cards as it
 took of the opponent's. Not a candidate (the screen asked 0.60); docs/bots.md."""
 
-NEXT_KEEP: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)
+NEXT_KEEP: tuple[float, float, float, float] = (0.55, 0.57, 1.0, 1.0)
 """Per ring (0 the rim to 3 the centre), the chance that a private face-down free-lying card
 there stays private through the opponent's turn, :func:`next_turn_points` counting a staged
 group's points times the product of its cards' chances (the group is worth :data:`W_NEXT` only
-while only the seat knows all of them). All 1.0: off, the measure of session 24. Measured in
+while only the seat knows all of them). All 1.0 was session 24's measure. Measured in
 session 25 (the gatherer at W_NEXT 4.5 against the gatherer, seeds 501-510, both seatings;
 a probe not kept): of the private free-lying cards a seat left at the end of its turn, the
 opponent spied 0.48 on the rim (1 AP, R19) and 0.41 in ring 1 (2 AP), the staging seat's, and
 0.37 and 0.46 the plain gatherer's; in ring 2 (3 AP) none of 25: the bots spy blind only where
-the knowledge (0.5) is worth the AP (0.2 each). So (0.55, 0.57, 1.0, 1.0)."""
+the knowledge (0.5) is worth the AP (0.2 each). So (0.55, 0.57, 1.0, 1.0), adopted with
+:data:`W_NEXT` 7.0 and :data:`NEXT_HIDDEN` 0.85 (docs/bots.md, "Metscri: staging with the risk
+counted")."""
 
-NEXT_HIDDEN = 0.0
+NEXT_HIDDEN = 0.85
 """The chance that a private card lying directly under the top card of its square (locked,
 R13b, R16: it cannot be spied, turned or collected until that card moves away, R12, R19)
 stays private through the opponent's turn; :func:`next_turn_points` counts it, at the points
-it could reach after one slide, once that card has moved off (another AP, not checked). 0.0:
-locked cards are not counted (session 24's measure). Measured as :data:`NEXT_KEEP`: the
+it could reach after one slide, once that card has moved off (another AP, not checked). 0.0
+would not count locked cards (session 24's measure). Measured as :data:`NEXT_KEEP`: the
 opponent spied 0.12 of the staging seat's locked rim cards and 0.17 of the plain gatherer's
-(after moving the card over them away), so 0.85."""
+(after moving the card over them away), so 0.85. It made the difference in the screen (0.590
+without, 0.720 with, at W_NEXT 4.5): the gatherer now enters a card on its own private card to
+hide it (in 8 games, seeds 501-504, 58 such entries against the plain gatherer's 5)."""
 
 
 _LATER_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
@@ -352,8 +376,9 @@ def evaluate(state: State[Any], seat: int) -> float:
     return value(cast(MetscriState, state), seat)
 
 
-def value(state: MetscriState, seat: int) -> float:
-    """:func:`evaluate` on a state known to be Metscri's."""
+def value(state: MetscriState, seat: int, staging: bool = True) -> float:
+    """:func:`evaluate` on a state known to be Metscri's; without ``staging`` the evaluation
+    before session 25 (no :data:`W_NEXT` term: the heuristic's and the planner's)."""
     res = state.outcome()
     if res is not None:
         return 1000.0 if res[seat] > 0 else -1000.0
@@ -395,7 +420,7 @@ def value(state: MetscriState, seat: int) -> float:
             if (ks == SYMBOL and kt == SYMBOL and RANK[c] == RANK[d]) or (ks == SYMBOL) != (kt == SYMBOL):
                 public = known[c] == everyone and known[d] == everyone
                 v += W_PAIR * (0.5 if public else 1.0)
-    if W_NEXT:
+    if staging and W_NEXT:
         v += W_NEXT * next_turn_points(state, seat, tops, claimed)
     return v
 
@@ -406,6 +431,9 @@ class HeuristicAgent:
 
     name = "heuristic"
     needs: ClassVar[Needs] = Needs()
+    staging: ClassVar[bool] = False
+    """Whether the bot's evaluation stages for next turn (:data:`W_NEXT`): only the gatherer's,
+    the one bot it was measured in (session 25)."""
 
     def __init__(self, game: AnyGame) -> None:
         self.game = game
@@ -442,10 +470,10 @@ class HeuristicAgent:
         for a in choices:
             s = state.copy()
             s.play(a)
-            v = value(s, seat)
+            v = value(s, seat, self.staging)
             if isinstance(a, Spy) and a.square not in tops:
                 # judge a blind spy by the knowledge it buys, not by the sampled card
-                v = value(state, seat) + W_PRIVATE - W_AP * SPY_COST[a.square]
+                v = value(state, seat, self.staging) + W_PRIVATE - W_AP * SPY_COST[a.square]
             if v > best_v + 1e-9:
                 best_v, best = v, [a]
             elif abs(v - best_v) <= 1e-9:
@@ -472,7 +500,7 @@ class PlannerAgent(HeuristicAgent):
         for a in actions:
             s = state.copy()
             s.play(a)
-            scored.append((value(s, seat), str(a), a, s))
+            scored.append((value(s, seat, self.staging), str(a), a, s))
         scored.sort(key=lambda t: (-t[0], t[1]))
         best_a: MetscriAction = scored[0][2]
         best_v = scored[0][0]
@@ -483,7 +511,7 @@ class PlannerAgent(HeuristicAgent):
                     if isinstance(b, (Move, Enter)):
                         s2 = s.copy()
                         s2.play(b)
-                        v = max(v, value(s2, seat))
+                        v = max(v, value(s2, seat, self.staging))
             if v > best_v + 1e-9:
                 best_v, best_a = v, a
         return best_a
@@ -613,9 +641,14 @@ class GathererAgent(PlannerAgent):
     of look-ahead it cannot take three cards inward, where each is worth 2, 3 or 4 (R24) for one
     AP of moving (R13). The gatherer brings known cards together and inward, and enters the hand
     cards that make up a group beside them, in the same turn: three 7s on the rim with empty
-    columns below them score 10 with 6 AP (three slides, turning 0 + 1 + 2), not 3."""
+    columns below them score 10 with 6 AP (three slides, turning 0 + 1 + 2), not 3.
+
+    Its evaluation also stages for next turn (:attr:`staging`, :data:`W_NEXT`): the private
+    cards that could make a group inward next turn, times the chance that they stay private
+    (hidden under another card, 0.85; on the rim, where a blind spy costs 1 AP, 0.55)."""
 
     name = "gatherer"
+    staging = True
 
     def act(self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None) -> Action:
         assert isinstance(state, MetscriState)
@@ -628,7 +661,7 @@ class GathererAgent(PlannerAgent):
     def gather(self, state: MetscriState, seat: int) -> MetscriAction | None:
         """The first action of the best gather, or None if none beats the position now."""
         tops = known_tops(state, seat)
-        best_v = value(state, seat) + 1e-6
+        best_v = value(state, seat, self.staging) + 1e-6
         best: MetscriAction | None = None
         tried: set[tuple[frozenset[Move], tuple[Enter, ...]]] = set()
         for moves, entries in gathers(state, seat, tops):
@@ -642,7 +675,7 @@ class GathererAgent(PlannerAgent):
                 s = _played_out(state, order, entries)
                 if s is None:
                     continue  # a move's path is blocked in this order
-                v = value(s, seat)
+                v = value(s, seat, self.staging)
                 if v > best_v:
                     best_v, best = v, order[0] if order else NEXT_A if state.phase == MOVE else entries[0]
                 break
