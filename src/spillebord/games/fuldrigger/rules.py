@@ -92,6 +92,7 @@ A game stopped at the decision bound is ranked by wealth.
 from __future__ import annotations
 
 import functools
+from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from itertools import repeat
 from operator import is_ as _is
@@ -192,11 +193,30 @@ BUYABLE: dict[str, tuple[tuple[str, int], ...]] = {
 """Per city, the goods it sells (K) with their list prices, in price-list order."""
 
 
-@functools.lru_cache(maxsize=1 << 14)
+_CASH_STEPS = [d * 10**k for k in range(13) for d in range(1, 10)]
+"""Every step :func:`cash_steps` can give, 1–9, 10–90, 100–900…: ascending, so the steps a
+draft may take are a prefix of it."""
+_CASH_CLAUSES: dict[type[Give] | type[Ask], tuple[Give | Ask, ...]] = {
+    Give: tuple([act(Give, "cash", str(n)) for n in _CASH_STEPS]),
+    Ask: tuple([act(Ask, "cash", str(n)) for n in _CASH_STEPS]),
+}
+
+
 def _cash_clauses(cls: type[Give] | type[Ask], amount: int, cash: int) -> tuple[Give | Ask, ...]:
-    """The ``cash`` clauses of :func:`cash_steps` as actions, made once per (clause kind, sum
-    written, payer's cash): a draft asks again after every clause with the same cash."""
-    return tuple([act(cls, "cash", str(n)) for n in cash_steps(amount, cash)])
+    """The ``cash`` clauses of :func:`cash_steps` as actions: the steps up to what the payer
+    can still add, and below the lowest digit written (9 steps a place), a prefix of
+    :data:`_CASH_STEPS`."""
+    room = cash - amount
+    if room >= _CASH_STEPS[-1]:  # beyond any sum a game reaches
+        return tuple([act(cls, "cash", str(n)) for n in cash_steps(amount, cash)])
+    n = bisect_right(_CASH_STEPS, room)
+    if amount:
+        places = 0  # the places below the lowest digit written
+        while amount % 10 == 0:
+            amount //= 10
+            places += 1
+        n = min(n, 9 * places)
+    return _CASH_CLAUSES[cls][:n]
 
 
 def cash_steps(amount: int, cash: int) -> list[int]:
@@ -220,11 +240,22 @@ def cash_steps(amount: int, cash: int) -> list[int]:
     return out
 
 
+def _sent(rest: tuple[FuldriggerAction, ...]) -> tuple[FuldriggerAction, ...]:
+    """The end of a draft's legal list (see ``_dparts``) once it has a clause: ``send`` listed
+    before ``cancel``."""
+    if len(rest) > 1 and rest[-2] is SEND:
+        return rest
+    return (*rest[:-1], SEND, CANCEL)
+
+
+_DraftParts = tuple[Offer, tuple[Give | Ask, ...], tuple[Give | Ask, ...], tuple[FuldriggerAction, ...]]
+
 # --------------------------------------------------------------------------- the state
 
 
-_CLAUSE_FIELD = {"cash": "cash", "fort": "forts", "load": "loads"}
-"""A draft clause's kind -> its offer field (after ``give_`` or ``get_``); anything else is a ship."""
+_GIVE_FIELD = {"cash": 3, "fort": 4, "ship": 5, "load": 11}
+_ASK_FIELD = {"cash": 6, "fort": 7, "ship": 8, "load": 12}
+"""A draft clause's kind -> the number of its :class:`Offer` field (``give_*`` or ``get_*``)."""
 
 
 @state(
@@ -314,6 +345,12 @@ class FuldriggerState(State[FuldriggerAction]):
     """The open draft's parties and the fortress and ship clauses they could add (fortresses
     and ships do not change while a draft is written): made by the first :meth:`_draft_legal`
     of each draft."""
+    _dparts: _DraftParts | None
+    """The open draft and its legal list in three parts: the cash clauses it gives, those it
+    asks, and the rest (fortresses, ships, loads, truces, send, cancel). Nothing but the draft
+    changes while it is written, so playing a clause carries the parts over to the next draft,
+    changing only what that clause changes. Matched by the draft's identity: a draft set by
+    hand is never taken for another."""
 
     # ------------------------------------------------------------------ contract
 
@@ -765,15 +802,26 @@ class FuldriggerState(State[FuldriggerAction]):
 
     # ------------------------------------------------------------------ negotiation
 
-    def _draft_legal(self) -> list[FuldriggerAction]:
-        assert self.draft is not None
+    def _draft_legal(self) -> tuple[FuldriggerAction, ...]:
         dr = self.draft
-        p, q = dr.frm, dr.to
-        out: list[FuldriggerAction] = []
+        assert dr is not None
         # Cash digit by digit from the left (see cash_steps); every other clause at most once
         # (each fortress, ship and depot load, one truce): a draft always ends.
-        out += _cash_clauses(Give, dr.give_cash, self.cash[p])
-        out += _cash_clauses(Ask, dr.get_cash, self.cash[q])
+        t = self._dparts
+        if t is None or t[0] is not dr:
+            cash = self.cash
+            t = self._dparts = (
+                dr,
+                _cash_clauses(Give, dr.give_cash, cash[dr.frm]),
+                _cash_clauses(Ask, dr.get_cash, cash[dr.to]),
+                self._draft_after_cash(dr),
+            )
+        return t[1] + t[2] + t[3]
+
+    def _draft_after_cash(self, dr: Offer) -> tuple[FuldriggerAction, ...]:
+        """The legal list of draft ``dr`` after its cash clauses."""
+        p, q = dr.frm, dr.to
+        out: list[FuldriggerAction] = []
         base = self._dbase
         if base is None or base[0] != p or base[1] != q:
             ships, sa = self.ships.values(), SHIP_ACTIONS
@@ -802,7 +850,7 @@ class FuldriggerState(State[FuldriggerAction]):
         if dr[3:10] != _NO_TERMS or dr[11:13] != _NO_LOADS:  # not dr.is_empty()
             out.append(SEND)
         out.append(CANCEL)
-        return out
+        return tuple(out)
 
     def _depot_keys(self, p: int, listed: tuple[str, ...]) -> list[str]:
         """``PORT:good`` for each kind of load in seat ``p``'s depots not yet all in ``listed``."""
@@ -1822,23 +1870,45 @@ class FuldriggerState(State[FuldriggerAction]):
         self.to_act = p
 
     def _do_give(self, a: Give, ev: list[Event]) -> None:
-        self._draft_add("give_", a.what, a.value)
+        self._draft_add(_GIVE_FIELD[a.what], a)
 
     def _do_ask(self, a: Ask, ev: list[Event]) -> None:
-        self._draft_add("get_", a.what, a.value)
+        self._draft_add(_ASK_FIELD[a.what], a)
 
-    def _draft_add(self, side: str, what: str, value: str) -> None:
-        """Add cash, a fortress, a load or a ship to the side (``give_`` or ``get_``) of the
-        offer being drafted."""
+    def _draft_add(self, i: int, a: Give | Ask) -> None:
+        """Add the cash, fortress, ship or load of clause ``a`` to field ``i`` of the offer
+        being drafted."""
         dr = self.draft
         assert dr is not None
-        name = side + _CLAUSE_FIELD.get(what, "ships")
-        old = getattr(dr, name)
-        self.draft = put(dr, OFFER_FIELD[name], old + int(value) if what == "cash" else (*old, value))
+        old: Any = dr[i]
+        self.draft = new = put(dr, i, old + int(a.value) if i == 3 or i == 6 else (*old, a.value))
+        t = self._dparts
+        if t is None or t[0] is not dr:
+            return
+        if i == 3:
+            self._dparts = (new, _cash_clauses(Give, new.give_cash, self.cash[new.frm]), t[2], _sent(t[3]))
+        elif i == 6:
+            self._dparts = (new, t[1], _cash_clauses(Ask, new.get_cash, self.cash[new.to]), _sent(t[3]))
+        elif i == 11 or i == 12:  # a load: the depot's loads are counted again
+            self._dparts = None
+        else:  # a fortress or a ship, listed once (the interned action) and now taken
+            rest = t[3]
+            k = [*map(_is, rest, repeat(act(type(a), a.what, a.value)))].index(True)
+            self._dparts = (new, t[1], t[2], _sent(rest[:k] + rest[k + 1 :]))
 
     def _do_truce(self, a: Truce, ev: list[Event]) -> None:
-        assert self.draft is not None
-        self.draft = put(self.draft, OFFER_FIELD["truce"], a.rounds)
+        dr = self.draft
+        assert dr is not None
+        self.draft = new = put(dr, OFFER_FIELD["truce"], a.rounds)
+        t = self._dparts
+        if t is not None and t[0] is dr:
+            # the truce clauses come last before send (if listed) and cancel
+            rest = t[3]
+            k = len(rest) - len(TRUCES) - (2 if len(rest) > 1 and rest[-2] is SEND else 1)
+            if k >= 0 and rest[k] is TRUCES[0]:
+                self._dparts = (new, t[1], t[2], (*rest[:k], SEND, CANCEL))
+            else:
+                self._dparts = None
 
     def _do_cancel(self, a: Cancel, ev: list[Event]) -> None:
         self.draft = None
@@ -2081,6 +2151,7 @@ class FuldriggerGame(Game[FuldriggerOptions, FuldriggerState]):
         s.eliminated, s.out_order, s.early_winner = [False] * seats, [], None
         s._legal = None
         s._dbase = None
+        s._dparts = None
         return s
 
     def parse(self, state: FuldriggerState, text: str) -> FuldriggerAction:
