@@ -184,6 +184,10 @@ MAX_DRAFTS = 3
 """Drafts a player may open in one turn (his own or another's), and offers he may have open."""
 N_TAILWINDS = sum(1 for h in HAZARD_LIST if h == D.TAILWIND)
 MAKE_OFFER: tuple[MakeOffer, ...] = tuple([act(MakeOffer, q) for q in range(4)])
+_OFFERS_FROM: dict[int, tuple[tuple[MakeOffer, ...], ...]] = {
+    n: tuple([tuple([MAKE_OFFER[q] for q in range(n) if q != p]) for p in range(n)]) for n in range(2, 5)
+}
+"""Seats -> seat -> the drafts it may open (to every other seat, in seat order)."""
 _NO_TERMS = Offer(0, 0, 0)[3:10]
 """An offer's fields from ``give_cash`` to ``truce`` when it offers nothing (see ``is_empty``)."""
 _NO_LOADS = Offer(0, 0, 0)[11:13]
@@ -593,88 +597,112 @@ class FuldriggerState(State[FuldriggerAction]):
         return []
 
     def _free_legal(self) -> list[FuldriggerAction]:
+        # One pass over the player's ships (in id order) gathers each kind of action; the
+        # kinds are then listed in their order: sails, trade, fit/unfit, buyship, sellship,
+        # fortresses, attacks, offers, end.
         p = self.turn
         o = self.opts
-        out: list[FuldriggerAction] = []
-        mine = [sh for sh in self.ships.values() if sh.owner == p]
         cash = self.cash[p]
-        card = self.card()
+        rc = self.round_card
+        card = D.CARD_BY_NUM[rc] if rc is not None else None
         effect = card.effect if card is not None else None
         fee = card.amount if effect == "fee" and card is not None else 10
         blocked = card.cities or () if effect == "no_trade" and card is not None else ()
         buy_mod = card if effect == "buy_mod" else None
-        moved, frozen, attacked = self.moved, self.frozen, self.attacked
-        if self.M > 0:
-            for s in mine:
-                sid = s.id
-                if sid not in moved and sid not in frozen and sid not in attacked and s.becalmed == 0:
-                    out += sail_actions(sid, s.node)
-        forts = self.forts
-        supply = self.supply
-        for s in mine:
-            sa = SHIP_ACTIONS[s.id]
-            if IS_PORT[s.node] and s.id not in frozen and not s.privateer:
-                city = CODES[s.node]
+        sail = self.M > 0
+        moved, frozen, attacked, converted = self.moved, self.frozen, self.attacked, self.converted
+        forts, supply = self.forts, self.supply
+        home = self.home[p]
+        fit_cost = o.privateer_fit_cost
+        port_only = o.ship_sale_in_port_only
+        out: list[FuldriggerAction] = []  # the sails first
+        trade: list[FuldriggerAction] = []
+        conv: list[FuldriggerAction] = []
+        sells: list[SellShip] = []
+        ports: list[str] = []
+        n = 0
+        privateers = False
+        for s in self.ships.values():
+            sid, owner, node, privateer, load, _, becalmed = s
+            if owner != p:
+                continue
+            n += 1
+            sa = SHIP_ACTIONS[sid]
+            if sail and not becalmed and sid not in moved and sid not in frozen and sid not in attacked:
+                out += sail_actions(sid, node)
+            if privateer:
+                privateers = True
+            if not IS_PORT[node]:
+                if not port_only:
+                    sells.append(sa.sellship)
+                if load is not None:
+                    trade.append(sa.jettison)
+                continue
+            city = CODES[node]
+            ports.append(city)
+            sells.append(sa.sellship)
+            if sid in frozen:
+                if load is not None:
+                    trade.append(sa.jettison)
+                continue
+            if not privateer:
                 if city not in blocked:
-                    owner = forts.get(city)
-                    f = fee if owner is not None and owner != p else 0
-                    if s.load is None:
+                    lord = forts.get(city)
+                    f = fee if lord is not None and lord != p else 0
+                    if load is None:
                         buy = sa.buy
                         if buy_mod is None:
                             room = cash - f
-                            out += [buy[g] for g, price in BUYABLE[city] if supply[g] > 0 and room >= price]
+                            trade += [buy[g] for g, price in BUYABLE[city] if room >= price and supply[g] > 0]
                         else:
                             for g, price in BUYABLE[city]:
                                 if buy_mod.good == g and (buy_mod.cities is None or city in buy_mod.cities):
                                     price = max(0, price + buy_mod.amount)
                                 if supply[g] > 0 and cash >= price + f:
-                                    out.append(buy[g])
+                                    trade.append(buy[g])
                     else:
-                        g = s.load.good
+                        g = load.good
                         entry = PRICES[city].get(g)
                         if (
                             entry is not None
                             and entry[2]
-                            and self.can_sell_load(s.load, city)
+                            and self.can_sell_load(load, city)
                             and cash + self.sale_price(city, g, p) >= f
                         ):
-                            out.append(sa.sell)
+                            trade.append(sa.sell)
                 if o.isthmus_variant and city in D.ISTHMUS_PAIRS:
-                    if s.load is not None and s.id not in self.ported and self._toll_payable(p, city):
-                        out.append(act(Portage, s.id))
-                    if s.load is None:
+                    if load is not None and sid not in self.ported and self._toll_payable(p, city):
+                        trade.append(act(Portage, sid))
+                    if load is None:
                         seen: set[str] = set()
                         for ld in self.depots.get((p, city), ()):
                             if ld.good not in seen:
                                 seen.add(ld.good)
-                                out.append(act(Collect, s.id, ld.good))
-            if s.load is not None:
-                out.append(sa.jettison)
-        converted, home = self.converted, self.home
-        for s in mine:
-            if s.id in frozen or s.id in converted or not IS_PORT[s.node]:
-                continue
-            city = CODES[s.node]
-            if home[p] == city or forts.get(city) == p:  # can_convert
-                if not s.privateer and s.load is None and cash >= o.privateer_fit_cost:
-                    out.append(SHIP_ACTIONS[s.id].fit)
-                elif s.privateer:
-                    out.append(SHIP_ACTIONS[s.id].unfit)
-        if len(mine) < MAX_SHIPS and cash >= self.ship_cost() and self.home[p] is not None:
+                                trade.append(act(Collect, sid, ld.good))
+            if load is not None:
+                trade.append(sa.jettison)
+            if sid not in converted and (home == city or forts.get(city) == p):  # can_convert
+                if privateer:
+                    conv.append(sa.unfit)
+                elif load is None and cash >= fit_cost:
+                    conv.append(sa.fit)
+        out += trade
+        out += conv
+        if (
+            n < MAX_SHIPS
+            and home is not None
+            and cash >= (card.amount if effect == "ship_cost" and card else SHIP_PRICE)
+        ):
             out.append(BUYSHIP)
-        if o.ship_sale_in_port_only:
-            out += [SHIP_ACTIONS[s.id].sellship for s in mine if IS_PORT[s.node]]
-        else:
-            out += [SHIP_ACTIONS[s.id].sellship for s in mine]
-        if cash >= FORT_PRICE and (not forts or self.n_forts(p) < MAX_FORTS):
-            cities = sorted({CODES[s.node] for s in mine if IS_PORT[s.node]})
-            for c in cities:
+        out += sells
+        if ports and cash >= FORT_PRICE and (not forts or self.n_forts(p) < MAX_FORTS):
+            for c in sorted(set(ports)):
                 if self.fortress_allowed(p, c):
                     out.append(act(Fortress, c))
-        if effect != "no_attacks" and any(s.privateer for s in mine):
-            out.extend(self._attack_legal())
+        if privateers and effect != "no_attacks":
+            out += self._attack_legal()
         if o.negotiation:
-            out.extend(self._negotiation_legal(p))
+            out += self._negotiation_legal(p)
         out.append(END)
         return out
 
@@ -688,16 +716,25 @@ class FuldriggerState(State[FuldriggerAction]):
     def _negotiation_legal(self, p: int) -> list[FuldriggerAction]:
         """Offers seat ``p`` may open, accept, decline or withdraw (in his free phase or his
         window)."""
-        out: list[FuldriggerAction] = []
-        if self.can_draft(p):
-            eliminated = self.eliminated
-            out += [MAKE_OFFER[q] for q in range(self.seats) if q != p and not eliminated[q]]
-        for of in sorted(self.offers.values()) if self.offers else ():
-            if of.to == p:
-                out.append(act(Accept, of.id))
-                out.append(act(Decline, of.id))
-            elif of.frm == p:
-                out.append(act(Withdraw, of.id))
+        offers = self.offers
+        out: list[FuldriggerAction]
+        if (
+            self.drafts[p] < MAX_DRAFTS
+            and self.opts.negotiation
+            and (not offers or sum(1 for of in offers.values() if of.frm == p) < MAX_DRAFTS)
+        ):  # can_draft
+            el = self.eliminated
+            to = _OFFERS_FROM[self.seats][p]
+            out = [a for a in to if not el[a.to]] if True in el else [*to]
+        else:
+            out = []
+        if offers:
+            for of in sorted(offers.values()):
+                if of.to == p:
+                    out.append(act(Accept, of.id))
+                    out.append(act(Decline, of.id))
+                elif of.frm == p:
+                    out.append(act(Withdraw, of.id))
         return out
 
     def fortress_allowed(self, p: int, city: str) -> bool:
@@ -728,19 +765,52 @@ class FuldriggerState(State[FuldriggerAction]):
         p = self.turn
         if self._effect("no_attacks") is not None:
             return []
-        if not any(s.privateer and s.owner == p for s in self.ships.values()):
+        ships = self.ships.values()
+        # attack_candidates, for every target at once: the privateers free to join
+        frozen, moved, attacked = self.frozen, self.moved, self.attacked
+        mine = [
+            (s.node, s.becalmed)
+            for s in ships
+            if s.owner == p
+            and s.privateer
+            and s.id not in moved
+            and s.id not in frozen
+            and s.id not in attacked
+        ]
+        if not mine:  # no attack without a privateer to join it
             return []
+        m = self.M
+        reach = m + 3 * N_TAILWINDS
+        dw = self.opts.directional_winds
+        forts = self.forts
+        only_own = self.opts.port_attack_rule == "defender_fortress_only"
         out: list[FuldriggerAction] = []
         for d in range(self.seats):
             if d == p or self.eliminated[d] or self.truce_with(p, d):
                 continue
-            nodes = {s.node for s in self.ships.values() if s.owner == d}
-            nodes |= {INDEX[c] for c, o in self.forts.items() if o == d}
-            for x in sorted(nodes, key=lambda n: CODES[n]):
-                ships, fort = self.defending_units(d, x)
-                u = len(ships) + int(fort)
-                if u and len(self.attack_candidates(p, x)) >= u:
-                    out.append(act(Attack, d, CODES[x]))
+            count: dict[int, int] = {}  # d's ships on each node
+            for s in ships:
+                if s.owner == d:
+                    count[s.node] = count.get(s.node, 0) + 1
+            nodes = {*count, *[INDEX[c] for c, o in forts.items() if o == d]}
+            for x in sorted(nodes, key=CODES.__getitem__):
+                u = count.get(x, 0)  # defending_units
+                if IS_PORT[x]:
+                    owner = forts.get(CODES[x])
+                    if owner is None or (only_own and owner != d):
+                        u = 0  # ships in ports without (the defender's) fortresses are safe
+                    if owner == d:
+                        u += 1
+                if not u:
+                    continue
+                for node, becalmed in mine:
+                    if node == x or (
+                        not becalmed and m > 0 and DIST[node][x] <= reach and _reachable(node, x, m, dw)
+                    ):
+                        u -= 1
+                        if not u:
+                            out.append(act(Attack, d, CODES[x]))
+                            break
         return out
 
     def at_war(self, p: int) -> bool:
