@@ -372,9 +372,16 @@ class FuldriggerState(State[FuldriggerAction]):
     def legal(self) -> tuple[FuldriggerAction, ...]:
         if self.to_act is None:
             return ()
-        if self._legal is None:
-            self._legal = tuple(self._gen_legal())
-        return self._legal
+        lg = self._legal
+        if lg is None:
+            ph = self.phase  # the phases of three decisions in four first
+            if ph == "draft":
+                lg = self._legal = self._draft_legal()
+            elif ph == "free":
+                lg = self._legal = tuple(self._free_legal())
+            else:
+                lg = self._legal = tuple(self._gen_legal())
+        return lg
 
     def scores(self) -> tuple[float, ...]:
         """Every seat's wealth (formue, rule 13.3): cash + the purchase value of its ships +
@@ -1081,7 +1088,9 @@ class FuldriggerState(State[FuldriggerAction]):
     def apply(self, action: FuldriggerAction) -> list[Event]:
         if self.to_act is None:
             raise GameOver(f"{TITLE}: the game is over")
-        legal = self.legal()
+        legal = self._legal  # usually listed already (and to_act is set)
+        if legal is None:
+            legal = self.legal()
         # the usual case: one of the legal list's own objects (found by identity, in C)
         if not any(map(_is, legal, repeat(action))) and action not in legal:
             raise self.err(self._why(action))
