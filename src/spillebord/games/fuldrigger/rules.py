@@ -171,6 +171,7 @@ from .reasons import why
 from .view import view
 
 TITLE = "Fuldrigger"
+_tuple_new = tuple.__new__  # a record made without its NamedTuple __new__ (a Python function)
 MAX_SHIPS = 6
 MAX_FORTS = 6
 SHIP_PRICE = 100
@@ -244,14 +245,6 @@ def cash_steps(amount: int, cash: int) -> list[int]:
     return out
 
 
-def _sent(rest: tuple[FuldriggerAction, ...]) -> tuple[FuldriggerAction, ...]:
-    """The end of a draft's legal list (see ``_dparts``) once it has a clause: ``send`` listed
-    before ``cancel``."""
-    if len(rest) > 1 and rest[-2] is SEND:
-        return rest
-    return (*rest[:-1], SEND, CANCEL)
-
-
 _DraftParts = tuple[Offer, tuple[Give | Ask, ...], tuple[Give | Ask, ...], tuple[FuldriggerAction, ...]]
 
 # --------------------------------------------------------------------------- the state
@@ -259,6 +252,7 @@ _DraftParts = tuple[Offer, tuple[Give | Ask, ...], tuple[Give | Ask, ...], tuple
 
 _GIVE_FIELD = {"cash": 3, "fort": 4, "ship": 5, "load": 11}
 _ASK_FIELD = {"cash": 6, "fort": 7, "ship": 8, "load": 12}
+_CLAUSE_FIELD: dict[type[Give] | type[Ask], dict[str, int]] = {Give: _GIVE_FIELD, Ask: _ASK_FIELD}
 """A draft clause's kind -> the number of its :class:`Offer` field (``give_*`` or ``get_*``)."""
 
 
@@ -1166,7 +1160,7 @@ class FuldriggerState(State[FuldriggerAction]):
         return self._die() + self._die()
 
     def _roll(self, ev: list[Event]) -> None:
-        dice = [self._die() for _ in range(3)]
+        dice = [self._die(), self._die(), self._die()]
         m = sum(dice)
         c = self._effect("move_mod")
         if c:
@@ -1184,9 +1178,9 @@ class FuldriggerState(State[FuldriggerAction]):
         # Every other player's negotiation window, in seat order from the turn player's
         # left (rule 11.3: "Andre kompagnier kan til enhver tid blande sig").
         if self.opts.negotiation:
-            n = self.seats
-            order = ((self.turn + i) % n for i in range(1, n))
-            self.window = tuple(q for q in order if not self.eliminated[q])
+            order = _OTHERS[self.seats][self.turn]
+            el = self.eliminated
+            self.window = tuple([q for q in order if not el[q]]) if True in el else order
         self._home()
 
     def _home(self) -> None:
@@ -1255,12 +1249,12 @@ class FuldriggerState(State[FuldriggerAction]):
 
     def _do_end(self, a: End, ev: list[Event]) -> None:
         p = self.turn
-        for s in self.ships_of(p):
-            if s.becalmed:
-                self.ships[s.id] = put(s, SHIP_BECALMED, s.becalmed - 1)
+        ships = self.ships
+        for s in [s for s in ships.values() if s.becalmed and s.owner == p]:
+            ships[s.id] = put(s, SHIP_BECALMED, s.becalmed - 1)
         if self.opts.eliminate_shipless and self.n_ships(p) == 0:
             self._eliminate(p, ev)
-        with_ships = {s.owner for s in self.ships.values()}
+        with_ships = {s.owner for s in ships.values()}
         if len(with_ships) == 1:
             (w,) = with_ships
             self.early_winner = w
@@ -1269,11 +1263,10 @@ class FuldriggerState(State[FuldriggerAction]):
             )
             self._game_over(ev)
             return
-        alive = [q for q in range(self.seats) if not self.eliminated[q]]
-        if len(alive) <= 1:
+        if self.eliminated.count(False) <= 1:  # at most one seat still in
             self._game_over(ev)
             return
-        order = [(self.first + i) % self.seats for i in range(self.seats)]
+        order = _ROUND[self.seats][self.first]
         idx = self.order_idx + 1
         while idx < self.seats and self.eliminated[order[idx]]:
             idx += 1
@@ -1365,8 +1358,8 @@ class FuldriggerState(State[FuldriggerAction]):
         s = self.ships[sid]
         frm = s.node
         ld = s.load
-        load = Load(ld.good, ld.price, ld.odo + 1, ld.origin) if ld is not None else None
-        s = Ship(sid, s.owner, v, s.privateer, load, s.value, s.becalmed)
+        load = _tuple_new(Load, (ld.good, ld.price, ld.odo + 1, ld.origin)) if ld is not None else None
+        s = _tuple_new(Ship, (sid, s.owner, v, s.privateer, load, s.value, s.becalmed))
         self.ships[sid] = s
         self.visited = self.visited | {v}
         self.mp -= 1
@@ -1573,7 +1566,7 @@ class FuldriggerState(State[FuldriggerAction]):
             return False
         if self.mp <= 0:
             return False
-        return any(u not in self.visited for u in ADJ[v])
+        return not self.visited.issuperset(ADJ[v])  # a neighbour not yet visited
 
     # trade ---------------------------------------------------------------------
 
@@ -1948,32 +1941,32 @@ class FuldriggerState(State[FuldriggerAction]):
         self.phase = "draft"
         self.to_act = p
 
-    def _do_give(self, a: Give, ev: list[Event]) -> None:
-        self._draft_add(_GIVE_FIELD[a.what], a)
-
-    def _do_ask(self, a: Ask, ev: list[Event]) -> None:
-        self._draft_add(_ASK_FIELD[a.what], a)
-
-    def _draft_add(self, i: int, a: Give | Ask) -> None:
-        """Add the cash, fortress, ship or load of clause ``a`` to field ``i`` of the offer
-        being drafted."""
+    def _do_clause(self, a: Give | Ask, ev: list[Event]) -> None:
+        """Add the cash, fortress, ship or load of clause ``a`` to the offer being drafted."""
         dr = self.draft
         assert dr is not None
+        i = _CLAUSE_FIELD[type(a)][a.what]
         old: Any = dr[i]
-        self.draft = new = put(dr, i, old + int(a.value) if i == 3 or i == 6 else (*old, a.value))
+        v: Any = old + int(a.value) if i == 3 or i == 6 else (*old, a.value)
+        self.draft = new = _tuple_new(Offer, (*dr[:i], v, *dr[i + 1 :]))  # pieces.put, inline
         t = self._dparts
         if t is None or t[0] is not dr:
             return
+        rest = t[3]
         if i == 3:
-            self._dparts = (new, _cash_clauses(Give, new.give_cash, self.cash[new.frm]), t[2], _sent(t[3]))
+            gives, asks = _cash_clauses(Give, v, self.cash[dr.frm]), t[2]
         elif i == 6:
-            self._dparts = (new, t[1], _cash_clauses(Ask, new.get_cash, self.cash[new.to]), _sent(t[3]))
+            gives, asks = t[1], _cash_clauses(Ask, v, self.cash[dr.to])
         elif i == 11 or i == 12:  # a load: the depot's loads are counted again
             self._dparts = None
+            return
         else:  # a fortress or a ship, listed once (the interned action) and now taken
-            rest = t[3]
+            gives, asks = t[1], t[2]
             k = [*map(_is, rest, repeat(act(type(a), a.what, a.value)))].index(True)
-            self._dparts = (new, t[1], t[2], _sent(rest[:k] + rest[k + 1 :]))
+            rest = rest[:k] + rest[k + 1 :]
+        if rest[-2] is not SEND:  # the first clause (an empty draft lists the truces)
+            rest = (*rest[:-1], SEND, CANCEL)
+        self._dparts = (new, gives, asks, rest)
 
     def _do_truce(self, a: Truce, ev: list[Event]) -> None:
         dr = self.draft
@@ -2144,8 +2137,8 @@ _DISPATCH: dict[type[FuldriggerAction], _Handler] = {
     Lose: FuldriggerState._do_lose,
     Seize: FuldriggerState._do_seize,
     MakeOffer: FuldriggerState._do_offer,
-    Give: FuldriggerState._do_give,
-    Ask: FuldriggerState._do_ask,
+    Give: FuldriggerState._do_clause,
+    Ask: FuldriggerState._do_clause,
     Truce: FuldriggerState._do_truce,
     Send: FuldriggerState._do_send,
     Cancel: FuldriggerState._do_cancel,
@@ -2237,6 +2230,15 @@ class FuldriggerGame(Game[FuldriggerOptions, FuldriggerState]):
         """Any well-formed order (so that ``play`` can say why an illegal one is refused)."""
         return parse(state, text)
 
+
+_ROUND: dict[int, tuple[tuple[int, ...], ...]] = {
+    n: tuple([tuple([(p + i) % n for i in range(n)]) for p in range(n)]) for n in range(2, 5)
+}
+"""Seats -> seat -> every seat in turn from that one (the round from the first player)."""
+_OTHERS: dict[int, tuple[tuple[int, ...], ...]] = {
+    n: tuple([r[1:] for r in rounds]) for n, rounds in _ROUND.items()
+}
+"""Seats -> seat -> the other seats in turn from its left (their negotiation windows)."""
 
 _DICE_KEY_AT = 1 << 62
 """Where in the seed's stream the dice key is drawn: far beyond any draw the table's own
