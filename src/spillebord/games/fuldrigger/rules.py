@@ -192,6 +192,7 @@ _OFFERS_FROM: dict[int, tuple[tuple[MakeOffer, ...], ...]] = {
 _NO_TERMS = Offer(0, 0, 0)[3:10]
 """An offer's fields from ``give_cash`` to ``truce`` when it offers nothing (see ``is_empty``)."""
 _NO_LOADS = Offer(0, 0, 0)[11:13]
+FORTRESS: dict[str, Fortress] = {c: act(Fortress, c) for c in D.PORTS}
 BUYABLE: dict[str, tuple[tuple[str, int], ...]] = {
     city: tuple([(g, price) for g, (price, k, _) in goods.items() if k]) for city, goods in PRICES.items()
 }
@@ -246,6 +247,24 @@ def cash_steps(amount: int, cash: int) -> list[int]:
 
 
 _DraftParts = tuple[Offer, tuple[Give | Ask, ...], tuple[Give | Ask, ...], tuple[FuldriggerAction, ...]]
+
+
+def _card_terms(card: D.Card | None) -> tuple[str | None, int, tuple[str, ...], D.Card | None, int]:
+    """What the round's chance card changes in the free phase: its effect, the port fee, the
+    cities where no one trades, the card if it changes a buying price, the price of a ship
+    (as ``fee``, ``trade_blocked``, ``buy_price`` and ``ship_cost`` read it)."""
+    effect = card.effect if card is not None else None
+    return (
+        effect,
+        card.amount if effect == "fee" and card is not None else 10,
+        card.cities or () if effect == "no_trade" and card is not None else (),
+        card if effect == "buy_mod" else None,
+        card.amount if effect == "ship_cost" and card is not None else SHIP_PRICE,
+    )
+
+
+_CARD_TERMS = {None: _card_terms(None)} | {n: _card_terms(c) for n, c in D.CARD_BY_NUM.items()}
+"""Round card number (or None) -> :func:`_card_terms`."""
 
 # --------------------------------------------------------------------------- the state
 
@@ -604,12 +623,7 @@ class FuldriggerState(State[FuldriggerAction]):
         p = self.turn
         o = self.opts
         cash = self.cash[p]
-        rc = self.round_card
-        card = D.CARD_BY_NUM[rc] if rc is not None else None
-        effect = card.effect if card is not None else None
-        fee = card.amount if effect == "fee" and card is not None else 10
-        blocked = card.cities or () if effect == "no_trade" and card is not None else ()
-        buy_mod = card if effect == "buy_mod" else None
+        effect, fee, blocked, buy_mod, ship_cost = _CARD_TERMS[self.round_card]
         sail = self.M > 0
         moved, frozen, attacked, converted = self.moved, self.frozen, self.attacked, self.converted
         forts, supply = self.forts, self.supply
@@ -689,17 +703,13 @@ class FuldriggerState(State[FuldriggerAction]):
                     conv.append(sa.fit)
         out += trade
         out += conv
-        if (
-            n < MAX_SHIPS
-            and home is not None
-            and cash >= (card.amount if effect == "ship_cost" and card else SHIP_PRICE)
-        ):
+        if n < MAX_SHIPS and home is not None and cash >= ship_cost:
             out.append(BUYSHIP)
         out += sells
         if ports and cash >= FORT_PRICE and (not forts or self.n_forts(p) < MAX_FORTS):
-            for c in sorted(set(ports)):
-                if self.fortress_allowed(p, c):
-                    out.append(act(Fortress, c))
+            el = self.eliminated  # fortress_allowed: not in a rival's home city, none there yet
+            rivals = [h for q, h in enumerate(self.home) if q != p and not el[q]]
+            out += [FORTRESS[c] for c in sorted(set(ports)) if c not in forts and c not in rivals]
         if privateers and effect != "no_attacks":
             out += self._attack_legal()
         if o.negotiation:
