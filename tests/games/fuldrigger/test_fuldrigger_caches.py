@@ -86,16 +86,21 @@ def test_cash_clauses_are_the_cash_steps() -> None:
 
 
 @pytest.mark.parametrize(
-    ("seats", "options"),
+    ("seats", "options", "raiders"),
     [
-        (2, {}),
-        (3, {"isthmus_variant": True}),
-        (4, {"ship_sale_in_port_only": True, "privateer_fit_cost": 20}),
+        (2, {}, 0),
+        (3, {"isthmus_variant": True}, 0),
+        (4, {"ship_sale_in_port_only": True, "privateer_fit_cost": 20}, 0),
+        (2, {}, 2),
+        (3, {"directional_winds": True}, 2),
     ],
 )
-def test_cached_legal_lists_agree_with_fresh_ones(seats: int, options: dict[str, Any]) -> None:
+def test_cached_legal_lists_agree_with_fresh_ones(seats: int, options: dict[str, Any], raiders: int) -> None:
+    # Raiders attack: an approach's steps are listed by the play before them (_legal).
+    approach = 0
     for seed in range(12):
         s = GAME.new(seats, seed, FuldriggerOptions(**options))
+        bots = [RaiderAgent(GAME) if q < raiders else None for q in range(seats)]
         rng = Rng(seed)
         while s.to_act is not None:
             f = s.copy()
@@ -103,12 +108,15 @@ def test_cached_legal_lists_agree_with_fresh_ones(seats: int, options: dict[str,
             f._dbase = None
             f._dparts = None
             assert s.legal() == f.legal()
+            approach += s.phase == "approach"
             if s.draft is not None:  # the quick emptiness test of _draft_legal
                 blank = Offer(0, 0, 0)
                 terms = s.draft[3:10] != blank[3:10] or s.draft[11:13] != blank[11:13]
                 assert terms == (not s.draft.is_empty())
-            s.play(rng.choice(s.legal()))
+            bot = bots[s.to_act]
+            s.play(bot.act(s, s.to_act, rng) if bot is not None else rng.choice(s.legal()))
             s.check()
+    assert approach or not raiders
 
 
 def free_legal_plainly(st: FuldriggerState) -> list[FuldriggerAction]:

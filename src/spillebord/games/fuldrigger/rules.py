@@ -1340,7 +1340,10 @@ class FuldriggerState(State[FuldriggerAction]):
         if self.phase == "approach":
             assert self.attack is not None
             going = self._enter(sid, v, ev)
-            if not going or v == self.attack.target or not self._approach_steps():
+            steps = self._approach_steps() if going and v != self.attack.target else None
+            if steps:  # the approach goes on: these steps are the next legal list
+                self._legal = tuple(steps)
+            else:
                 self.attack = self.attack._replace(to_sail=self.attack.to_sail[1:])
                 self._next_approach(ev)
             return
@@ -1803,9 +1806,11 @@ class FuldriggerState(State[FuldriggerAction]):
                 self.moving = sid
                 self.mp = self.M
                 self.visited = frozenset((self.ships[sid].node,))
-                if self._approach_steps():
+                steps = self._approach_steps()
+                if steps:  # the next legal list (the search is the costly part of an attack)
                     self.phase = "approach"
                     self.to_act = self.turn
+                    self._legal = tuple(steps)
                     return
             at = self.attack = at._replace(to_sail=at.to_sail[1:])
         self.moving = None
