@@ -100,18 +100,18 @@ from typing import Any, ClassVar
 
 from spillebord.core import (
     Event,
-    Game,
     GameKind,
     GameOver,
     IllegalAction,
     OptionError,
     Rng,
-    State,
     draw_at,
     rank_outcome,
     state,
     win_outcome,
 )
+from spillebord.core.game import Game, State  # the defining module: mypyc needs it for bases
+from spillebord.core.mypyc import mypyc_attr
 
 from . import data as D
 from .actions import (
@@ -990,7 +990,7 @@ class FuldriggerState(State[FuldriggerAction]):
             for key in set(loads):
                 if self._depot_count(giver, key) < loads.count(key):
                     return f"seat {giver} no longer has {loads.count(key)} {key} load(s) in his depot"
-        if self.moving in (*of.give_ships, *of.get_ships):
+        if self.moving in of.give_ships or self.moving in of.get_ships:
             return "a listed ship is under way"
         ds = len(of.get_ships) - len(of.give_ships)
         df = len(of.get_forts) - len(of.give_forts)
@@ -2171,6 +2171,7 @@ _DISPATCH: dict[type[FuldriggerAction], _Handler] = {
 # --------------------------------------------------------------------------- the game
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class FuldriggerGame(Game[FuldriggerOptions, FuldriggerState]):
     id = "fuldrigger"
     title = TITLE
