@@ -568,6 +568,16 @@ class FuldriggerState(State[FuldriggerAction]):
         ph = self.phase
         if self.to_act is None:
             return []
+        if ph == "move":
+            assert self.moving is not None
+            s = self.ships[self.moving]
+            visited = self.visited
+            steps: list[FuldriggerAction] = (
+                [a for v, a in sail_steps(s.id, s.node) if v not in visited] if self.mp > 0 else []
+            )
+            return [*steps, STOP]
+        if ph == "window":
+            return [*self._negotiation_legal(self.to_act), PASS]
         if ph == "draft":
             return self._draft_legal()
         if ph == "free":
@@ -578,18 +588,8 @@ class FuldriggerState(State[FuldriggerAction]):
         if ph == "chart":
             known = self.reefs[self.to_act]
             return [act(Chart, x) for x in D.REEF_LETTERS if x not in known]
-        if ph == "move":
-            assert self.moving is not None
-            s = self.ships[self.moving]
-            visited = self.visited
-            steps: list[FuldriggerAction] = (
-                [a for v, a in sail_steps(s.id, s.node) if v not in visited] if self.mp > 0 else []
-            )
-            return [*steps, STOP]
         if ph == "approach":
             return self._approach_steps()
-        if ph == "window":
-            return [*self._negotiation_legal(self.to_act), PASS]
         if ph == "muster":
             assert self.attack is not None
             at = self.attack
@@ -638,9 +638,9 @@ class FuldriggerState(State[FuldriggerAction]):
         n = 0
         privateers = False
         for s in self.ships.values():
-            sid, owner, node, privateer, load, _, becalmed = s
-            if owner != p:
+            if s[1] != p:  # the owner
                 continue
+            sid, _, node, privateer, load, _, becalmed = s
             n += 1
             sa = SHIP_ACTIONS[sid]
             if sail and not becalmed and sid not in moved and sid not in frozen and sid not in attacked:
@@ -841,9 +841,6 @@ class FuldriggerState(State[FuldriggerAction]):
             if s.node == x or (not s.becalmed and self.M > 0 and self.reachable(s.node, x)):
                 out.append(s.id)
         return out
-
-    def _wind(self, frm: int, v: int) -> str | None:
-        return wind(frm, v, self.opts.directional_winds)
 
     def reachable(self, u: int, x: int) -> bool:
         """Whether a ship on ``u`` can sail to ``x`` in one move of M (rule 4: a simple path,
@@ -1377,7 +1374,9 @@ class FuldriggerState(State[FuldriggerAction]):
         self.visited = self.visited | {v}
         self.mp -= 1
         code = CODES[v]
-        h = self._wind(frm, v)
+        h = HAZARD_LIST[v]
+        if self.opts.directional_winds:
+            h = wind(frm, v, True)
         who = f"Seat {s.owner}'s {sid}"
         if h == D.TAILWIND:
             self.mp += 3
