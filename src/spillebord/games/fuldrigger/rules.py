@@ -367,7 +367,8 @@ class FuldriggerState(State[FuldriggerAction]):
     asks, and the rest (fortresses, ships, loads, truces, send, cancel). Nothing but the draft
     changes while it is written, so playing a clause carries the parts over to the next draft,
     changing only what that clause changes. Matched by the draft's identity: a draft set by
-    hand is never taken for another."""
+    hand is never taken for another. Code that edits cash, ships, fortresses or depots by hand
+    while a draft is open sets this (and ``_dbase``) to None, as the position builder does."""
 
     # ------------------------------------------------------------------ contract
 
