@@ -124,6 +124,7 @@ def scenario(
     st.rng = ScriptedDice(dice)
     st._legal = None
     st._dbase = None
+    st._dparts = None
     return st
 
 

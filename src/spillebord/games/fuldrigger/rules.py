@@ -92,6 +92,7 @@ A game stopped at the decision bound is ranked by wealth.
 from __future__ import annotations
 
 import functools
+from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from itertools import repeat
 from operator import is_ as _is
@@ -99,18 +100,18 @@ from typing import Any, ClassVar
 
 from spillebord.core import (
     Event,
-    Game,
     GameKind,
     GameOver,
     IllegalAction,
     OptionError,
     Rng,
-    State,
     draw_at,
     rank_outcome,
     state,
     win_outcome,
 )
+from spillebord.core.game import Game, State  # the defining module: mypyc needs it for bases
+from spillebord.core.mypyc import mypyc_attr
 
 from . import data as D
 from .actions import (
@@ -170,6 +171,7 @@ from .reasons import why
 from .view import view
 
 TITLE = "Fuldrigger"
+_tuple_new = tuple.__new__  # a record made without its NamedTuple __new__ (a Python function)
 MAX_SHIPS = 6
 MAX_FORTS = 6
 SHIP_PRICE = 100
@@ -183,20 +185,44 @@ MAX_DRAFTS = 3
 """Drafts a player may open in one turn (his own or another's), and offers he may have open."""
 N_TAILWINDS = sum(1 for h in HAZARD_LIST if h == D.TAILWIND)
 MAKE_OFFER: tuple[MakeOffer, ...] = tuple([act(MakeOffer, q) for q in range(4)])
+_OFFERS_FROM: dict[int, tuple[tuple[MakeOffer, ...], ...]] = {
+    n: tuple([tuple([MAKE_OFFER[q] for q in range(n) if q != p]) for p in range(n)]) for n in range(2, 5)
+}
+"""Seats -> seat -> the drafts it may open (to every other seat, in seat order)."""
 _NO_TERMS = Offer(0, 0, 0)[3:10]
 """An offer's fields from ``give_cash`` to ``truce`` when it offers nothing (see ``is_empty``)."""
 _NO_LOADS = Offer(0, 0, 0)[11:13]
+FORTRESS: dict[str, Fortress] = {c: act(Fortress, c) for c in D.PORTS}
 BUYABLE: dict[str, tuple[tuple[str, int], ...]] = {
     city: tuple([(g, price) for g, (price, k, _) in goods.items() if k]) for city, goods in PRICES.items()
 }
 """Per city, the goods it sells (K) with their list prices, in price-list order."""
 
 
-@functools.lru_cache(maxsize=1 << 14)
+_CASH_STEPS = [d * 10**k for k in range(13) for d in range(1, 10)]
+"""Every step :func:`cash_steps` can give, 1–9, 10–90, 100–900…: ascending, so the steps a
+draft may take are a prefix of it."""
+_CASH_CLAUSES: dict[type[Give] | type[Ask], tuple[Give | Ask, ...]] = {
+    Give: tuple([act(Give, "cash", str(n)) for n in _CASH_STEPS]),
+    Ask: tuple([act(Ask, "cash", str(n)) for n in _CASH_STEPS]),
+}
+
+
 def _cash_clauses(cls: type[Give] | type[Ask], amount: int, cash: int) -> tuple[Give | Ask, ...]:
-    """The ``cash`` clauses of :func:`cash_steps` as actions, made once per (clause kind, sum
-    written, payer's cash): a draft asks again after every clause with the same cash."""
-    return tuple([act(cls, "cash", str(n)) for n in cash_steps(amount, cash)])
+    """The ``cash`` clauses of :func:`cash_steps` as actions: the steps up to what the payer
+    can still add, and below the lowest digit written (9 steps a place), a prefix of
+    :data:`_CASH_STEPS`."""
+    room = cash - amount
+    if room >= _CASH_STEPS[-1]:  # beyond any sum a game reaches
+        return tuple([act(cls, "cash", str(n)) for n in cash_steps(amount, cash)])
+    n = bisect_right(_CASH_STEPS, room)
+    if amount:
+        places = 0  # the places below the lowest digit written
+        while amount % 10 == 0:
+            amount //= 10
+            places += 1
+        n = min(n, 9 * places)
+    return _CASH_CLAUSES[cls][:n]
 
 
 def cash_steps(amount: int, cash: int) -> list[int]:
@@ -220,11 +246,33 @@ def cash_steps(amount: int, cash: int) -> list[int]:
     return out
 
 
+_DraftParts = tuple[Offer, tuple[Give | Ask, ...], tuple[Give | Ask, ...], tuple[FuldriggerAction, ...]]
+
+
+def _card_terms(card: D.Card | None) -> tuple[str | None, int, tuple[str, ...], D.Card | None, int]:
+    """What the round's chance card changes in the free phase: its effect, the port fee, the
+    cities where no one trades, the card if it changes a buying price, the price of a ship
+    (as ``fee``, ``trade_blocked``, ``buy_price`` and ``ship_cost`` read it)."""
+    effect = card.effect if card is not None else None
+    return (
+        effect,
+        card.amount if effect == "fee" and card is not None else 10,
+        card.cities or () if effect == "no_trade" and card is not None else (),
+        card if effect == "buy_mod" else None,
+        card.amount if effect == "ship_cost" and card is not None else SHIP_PRICE,
+    )
+
+
+_CARD_TERMS = {None: _card_terms(None)} | {n: _card_terms(c) for n, c in D.CARD_BY_NUM.items()}
+"""Round card number (or None) -> :func:`_card_terms`."""
+
 # --------------------------------------------------------------------------- the state
 
 
-_CLAUSE_FIELD = {"cash": "cash", "fort": "forts", "load": "loads"}
-"""A draft clause's kind -> its offer field (after ``give_`` or ``get_``); anything else is a ship."""
+_GIVE_FIELD = {"cash": 3, "fort": 4, "ship": 5, "load": 11}
+_ASK_FIELD = {"cash": 6, "fort": 7, "ship": 8, "load": 12}
+_CLAUSE_FIELD: dict[type[Give] | type[Ask], dict[str, int]] = {Give: _GIVE_FIELD, Ask: _ASK_FIELD}
+"""A draft clause's kind -> the number of its :class:`Offer` field (``give_*`` or ``get_*``)."""
 
 
 @state(
@@ -314,6 +362,13 @@ class FuldriggerState(State[FuldriggerAction]):
     """The open draft's parties and the fortress and ship clauses they could add (fortresses
     and ships do not change while a draft is written): made by the first :meth:`_draft_legal`
     of each draft."""
+    _dparts: _DraftParts | None
+    """The open draft and its legal list in three parts: the cash clauses it gives, those it
+    asks, and the rest (fortresses, ships, loads, truces, send, cancel). Nothing but the draft
+    changes while it is written, so playing a clause carries the parts over to the next draft,
+    changing only what that clause changes. Matched by the draft's identity: a draft set by
+    hand is never taken for another. Code that edits cash, ships, fortresses or depots by hand
+    while a draft is open sets this (and ``_dbase``) to None, as the position builder does."""
 
     # ------------------------------------------------------------------ contract
 
@@ -331,9 +386,16 @@ class FuldriggerState(State[FuldriggerAction]):
     def legal(self) -> tuple[FuldriggerAction, ...]:
         if self.to_act is None:
             return ()
-        if self._legal is None:
-            self._legal = tuple(self._gen_legal())
-        return self._legal
+        lg = self._legal
+        if lg is None:
+            ph = self.phase  # the phases of three decisions in four first
+            if ph == "draft":
+                lg = self._legal = self._draft_legal()
+            elif ph == "free":
+                lg = self._legal = tuple(self._free_legal())
+            else:
+                lg = self._legal = tuple(self._gen_legal())
+        return lg
 
     def scores(self) -> tuple[float, ...]:
         """Every seat's wealth (formue, rule 13.3): cash + the purchase value of its ships +
@@ -507,6 +569,16 @@ class FuldriggerState(State[FuldriggerAction]):
         ph = self.phase
         if self.to_act is None:
             return []
+        if ph == "move":
+            assert self.moving is not None
+            s = self.ships[self.moving]
+            visited = self.visited
+            steps: list[FuldriggerAction] = (
+                [a for v, a in sail_steps(s.id, s.node) if v not in visited] if self.mp > 0 else []
+            )
+            return [*steps, STOP]
+        if ph == "window":
+            return [*self._negotiation_legal(self.to_act), PASS]
         if ph == "draft":
             return self._draft_legal()
         if ph == "free":
@@ -517,18 +589,8 @@ class FuldriggerState(State[FuldriggerAction]):
         if ph == "chart":
             known = self.reefs[self.to_act]
             return [act(Chart, x) for x in D.REEF_LETTERS if x not in known]
-        if ph == "move":
-            assert self.moving is not None
-            s = self.ships[self.moving]
-            visited = self.visited
-            steps: list[FuldriggerAction] = (
-                [a for v, a in sail_steps(s.id, s.node) if v not in visited] if self.mp > 0 else []
-            )
-            return [*steps, STOP]
         if ph == "approach":
             return self._approach_steps()
-        if ph == "window":
-            return [*self._negotiation_legal(self.to_act), PASS]
         if ph == "muster":
             assert self.attack is not None
             at = self.attack
@@ -556,88 +618,103 @@ class FuldriggerState(State[FuldriggerAction]):
         return []
 
     def _free_legal(self) -> list[FuldriggerAction]:
+        # One pass over the player's ships (in id order) gathers each kind of action; the
+        # kinds are then listed in their order: sails, trade, fit/unfit, buyship, sellship,
+        # fortresses, attacks, offers, end.
         p = self.turn
         o = self.opts
-        out: list[FuldriggerAction] = []
-        mine = [sh for sh in self.ships.values() if sh.owner == p]
         cash = self.cash[p]
-        card = self.card()
-        effect = card.effect if card is not None else None
-        fee = card.amount if effect == "fee" and card is not None else 10
-        blocked = card.cities or () if effect == "no_trade" and card is not None else ()
-        buy_mod = card if effect == "buy_mod" else None
-        moved, frozen, attacked = self.moved, self.frozen, self.attacked
-        if self.M > 0:
-            for s in mine:
-                sid = s.id
-                if sid not in moved and sid not in frozen and sid not in attacked and s.becalmed == 0:
-                    out += sail_actions(sid, s.node)
-        forts = self.forts
-        supply = self.supply
-        for s in mine:
-            sa = SHIP_ACTIONS[s.id]
-            if IS_PORT[s.node] and s.id not in frozen and not s.privateer:
-                city = CODES[s.node]
+        effect, fee, blocked, buy_mod, ship_cost = _CARD_TERMS[self.round_card]
+        sail = self.M > 0
+        moved, frozen, attacked, converted = self.moved, self.frozen, self.attacked, self.converted
+        forts, supply = self.forts, self.supply
+        home = self.home[p]
+        fit_cost = o.privateer_fit_cost
+        port_only = o.ship_sale_in_port_only
+        out: list[FuldriggerAction] = []  # the sails first
+        trade: list[FuldriggerAction] = []
+        conv: list[FuldriggerAction] = []
+        sells: list[SellShip] = []
+        ports: list[str] = []
+        n = 0
+        privateers = False
+        for s in self.ships.values():
+            if s[1] != p:  # the owner
+                continue
+            sid, _, node, privateer, load, _, becalmed = s
+            n += 1
+            sa = SHIP_ACTIONS[sid]
+            if sail and not becalmed and sid not in moved and sid not in frozen and sid not in attacked:
+                out += sail_actions(sid, node)
+            if privateer:
+                privateers = True
+            if not IS_PORT[node]:
+                if not port_only:
+                    sells.append(sa.sellship)
+                if load is not None:
+                    trade.append(sa.jettison)
+                continue
+            city = CODES[node]
+            ports.append(city)
+            sells.append(sa.sellship)
+            if sid in frozen:
+                if load is not None:
+                    trade.append(sa.jettison)
+                continue
+            if not privateer:
                 if city not in blocked:
-                    owner = forts.get(city)
-                    f = fee if owner is not None and owner != p else 0
-                    if s.load is None:
+                    lord = forts.get(city)
+                    f = fee if lord is not None and lord != p else 0
+                    if load is None:
                         buy = sa.buy
                         if buy_mod is None:
                             room = cash - f
-                            out += [buy[g] for g, price in BUYABLE[city] if supply[g] > 0 and room >= price]
+                            trade += [buy[g] for g, price in BUYABLE[city] if room >= price and supply[g] > 0]
                         else:
                             for g, price in BUYABLE[city]:
                                 if buy_mod.good == g and (buy_mod.cities is None or city in buy_mod.cities):
                                     price = max(0, price + buy_mod.amount)
                                 if supply[g] > 0 and cash >= price + f:
-                                    out.append(buy[g])
+                                    trade.append(buy[g])
                     else:
-                        g = s.load.good
+                        g = load.good
                         entry = PRICES[city].get(g)
                         if (
                             entry is not None
                             and entry[2]
-                            and self.can_sell_load(s.load, city)
+                            and self.can_sell_load(load, city)
                             and cash + self.sale_price(city, g, p) >= f
                         ):
-                            out.append(sa.sell)
+                            trade.append(sa.sell)
                 if o.isthmus_variant and city in D.ISTHMUS_PAIRS:
-                    if s.load is not None and s.id not in self.ported and self._toll_payable(p, city):
-                        out.append(act(Portage, s.id))
-                    if s.load is None:
+                    if load is not None and sid not in self.ported and self._toll_payable(p, city):
+                        trade.append(act(Portage, sid))
+                    if load is None:
                         seen: set[str] = set()
                         for ld in self.depots.get((p, city), ()):
                             if ld.good not in seen:
                                 seen.add(ld.good)
-                                out.append(act(Collect, s.id, ld.good))
-            if s.load is not None:
-                out.append(sa.jettison)
-        converted, home = self.converted, self.home
-        for s in mine:
-            if s.id in frozen or s.id in converted or not IS_PORT[s.node]:
-                continue
-            city = CODES[s.node]
-            if home[p] == city or forts.get(city) == p:  # can_convert
-                if not s.privateer and s.load is None and cash >= o.privateer_fit_cost:
-                    out.append(SHIP_ACTIONS[s.id].fit)
-                elif s.privateer:
-                    out.append(SHIP_ACTIONS[s.id].unfit)
-        if len(mine) < MAX_SHIPS and cash >= self.ship_cost() and self.home[p] is not None:
+                                trade.append(act(Collect, sid, ld.good))
+            if load is not None:
+                trade.append(sa.jettison)
+            if sid not in converted and (home == city or forts.get(city) == p):  # can_convert
+                if privateer:
+                    conv.append(sa.unfit)
+                elif load is None and cash >= fit_cost:
+                    conv.append(sa.fit)
+        out += trade
+        out += conv
+        if n < MAX_SHIPS and home is not None and cash >= ship_cost:
             out.append(BUYSHIP)
-        if o.ship_sale_in_port_only:
-            out += [SHIP_ACTIONS[s.id].sellship for s in mine if IS_PORT[s.node]]
-        else:
-            out += [SHIP_ACTIONS[s.id].sellship for s in mine]
-        if cash >= FORT_PRICE and (not forts or self.n_forts(p) < MAX_FORTS):
-            cities = sorted({CODES[s.node] for s in mine if IS_PORT[s.node]})
-            for c in cities:
-                if self.fortress_allowed(p, c):
-                    out.append(act(Fortress, c))
-        if effect != "no_attacks" and any(s.privateer for s in mine):
-            out.extend(self._attack_legal())
+        out += sells
+        if ports and cash >= FORT_PRICE and (not forts or self.n_forts(p) < MAX_FORTS):
+            el = self.eliminated  # fortress_allowed: not in a rival's home city, none there yet
+            rivals = [h for q, h in enumerate(self.home) if q != p and not el[q]]
+            out += [FORTRESS[c] for c in sorted(set(ports)) if c not in forts and c not in rivals]
+        if privateers and effect != "no_attacks":
+            out += self._attack_legal()
         if o.negotiation:
-            out.extend(self._negotiation_legal(p))
+            out += self._negotiation_legal(p)
         out.append(END)
         return out
 
@@ -651,16 +728,25 @@ class FuldriggerState(State[FuldriggerAction]):
     def _negotiation_legal(self, p: int) -> list[FuldriggerAction]:
         """Offers seat ``p`` may open, accept, decline or withdraw (in his free phase or his
         window)."""
-        out: list[FuldriggerAction] = []
-        if self.can_draft(p):
-            eliminated = self.eliminated
-            out += [MAKE_OFFER[q] for q in range(self.seats) if q != p and not eliminated[q]]
-        for of in sorted(self.offers.values()) if self.offers else ():
-            if of.to == p:
-                out.append(act(Accept, of.id))
-                out.append(act(Decline, of.id))
-            elif of.frm == p:
-                out.append(act(Withdraw, of.id))
+        offers = self.offers
+        out: list[FuldriggerAction]
+        if (
+            self.drafts[p] < MAX_DRAFTS
+            and self.opts.negotiation
+            and (not offers or sum(1 for of in offers.values() if of.frm == p) < MAX_DRAFTS)
+        ):  # can_draft
+            el = self.eliminated
+            to = _OFFERS_FROM[self.seats][p]
+            out = [a for a in to if not el[a.to]] if True in el else [*to]
+        else:
+            out = []
+        if offers:
+            for of in sorted(offers.values()):
+                if of.to == p:
+                    out.append(act(Accept, of.id))
+                    out.append(act(Decline, of.id))
+                elif of.frm == p:
+                    out.append(act(Withdraw, of.id))
         return out
 
     def fortress_allowed(self, p: int, city: str) -> bool:
@@ -691,19 +777,52 @@ class FuldriggerState(State[FuldriggerAction]):
         p = self.turn
         if self._effect("no_attacks") is not None:
             return []
-        if not any(s.privateer and s.owner == p for s in self.ships.values()):
+        ships = self.ships.values()
+        # attack_candidates, for every target at once: the privateers free to join
+        frozen, moved, attacked = self.frozen, self.moved, self.attacked
+        mine = [
+            (s.node, s.becalmed)
+            for s in ships
+            if s.owner == p
+            and s.privateer
+            and s.id not in moved
+            and s.id not in frozen
+            and s.id not in attacked
+        ]
+        if not mine:  # no attack without a privateer to join it
             return []
+        m = self.M
+        reach = m + 3 * N_TAILWINDS
+        dw = self.opts.directional_winds
+        forts = self.forts
+        only_own = self.opts.port_attack_rule == "defender_fortress_only"
         out: list[FuldriggerAction] = []
         for d in range(self.seats):
             if d == p or self.eliminated[d] or self.truce_with(p, d):
                 continue
-            nodes = {s.node for s in self.ships.values() if s.owner == d}
-            nodes |= {INDEX[c] for c, o in self.forts.items() if o == d}
-            for x in sorted(nodes, key=lambda n: CODES[n]):
-                ships, fort = self.defending_units(d, x)
-                u = len(ships) + int(fort)
-                if u and len(self.attack_candidates(p, x)) >= u:
-                    out.append(act(Attack, d, CODES[x]))
+            count: dict[int, int] = {}  # d's ships on each node
+            for s in ships:
+                if s.owner == d:
+                    count[s.node] = count.get(s.node, 0) + 1
+            nodes = {*count, *[INDEX[c] for c, o in forts.items() if o == d]}
+            for x in sorted(nodes, key=CODES.__getitem__):
+                u = count.get(x, 0)  # defending_units
+                if IS_PORT[x]:
+                    owner = forts.get(CODES[x])
+                    if owner is None or (only_own and owner != d):
+                        u = 0  # ships in ports without (the defender's) fortresses are safe
+                    if owner == d:
+                        u += 1
+                if not u:
+                    continue
+                for node, becalmed in mine:
+                    if node == x or (
+                        not becalmed and m > 0 and DIST[node][x] <= reach and _reachable(node, x, m, dw)
+                    ):
+                        u -= 1
+                        if not u:
+                            out.append(act(Attack, d, CODES[x]))
+                            break
         return out
 
     def at_war(self, p: int) -> bool:
@@ -723,9 +842,6 @@ class FuldriggerState(State[FuldriggerAction]):
             if s.node == x or (not s.becalmed and self.M > 0 and self.reachable(s.node, x)):
                 out.append(s.id)
         return out
-
-    def _wind(self, frm: int, v: int) -> str | None:
-        return wind(frm, v, self.opts.directional_winds)
 
     def reachable(self, u: int, x: int) -> bool:
         """Whether a ship on ``u`` can sail to ``x`` in one move of M (rule 4: a simple path,
@@ -765,15 +881,26 @@ class FuldriggerState(State[FuldriggerAction]):
 
     # ------------------------------------------------------------------ negotiation
 
-    def _draft_legal(self) -> list[FuldriggerAction]:
-        assert self.draft is not None
+    def _draft_legal(self) -> tuple[FuldriggerAction, ...]:
         dr = self.draft
-        p, q = dr.frm, dr.to
-        out: list[FuldriggerAction] = []
+        assert dr is not None
         # Cash digit by digit from the left (see cash_steps); every other clause at most once
         # (each fortress, ship and depot load, one truce): a draft always ends.
-        out += _cash_clauses(Give, dr.give_cash, self.cash[p])
-        out += _cash_clauses(Ask, dr.get_cash, self.cash[q])
+        t = self._dparts
+        if t is None or t[0] is not dr:
+            cash = self.cash
+            t = self._dparts = (
+                dr,
+                _cash_clauses(Give, dr.give_cash, cash[dr.frm]),
+                _cash_clauses(Ask, dr.get_cash, cash[dr.to]),
+                self._draft_after_cash(dr),
+            )
+        return t[1] + t[2] + t[3]
+
+    def _draft_after_cash(self, dr: Offer) -> tuple[FuldriggerAction, ...]:
+        """The legal list of draft ``dr`` after its cash clauses."""
+        p, q = dr.frm, dr.to
+        out: list[FuldriggerAction] = []
         base = self._dbase
         if base is None or base[0] != p or base[1] != q:
             ships, sa = self.ships.values(), SHIP_ACTIONS
@@ -802,7 +929,7 @@ class FuldriggerState(State[FuldriggerAction]):
         if dr[3:10] != _NO_TERMS or dr[11:13] != _NO_LOADS:  # not dr.is_empty()
             out.append(SEND)
         out.append(CANCEL)
-        return out
+        return tuple(out)
 
     def _depot_keys(self, p: int, listed: tuple[str, ...]) -> list[str]:
         """``PORT:good`` for each kind of load in seat ``p``'s depots not yet all in ``listed``."""
@@ -861,7 +988,7 @@ class FuldriggerState(State[FuldriggerAction]):
             for key in set(loads):
                 if self._depot_count(giver, key) < loads.count(key):
                     return f"seat {giver} no longer has {loads.count(key)} {key} load(s) in his depot"
-        if self.moving in (*of.give_ships, *of.get_ships):
+        if self.moving in of.give_ships or self.moving in of.get_ships:
             return "a listed ship is under way"
         ds = len(of.get_ships) - len(of.give_ships)
         df = len(of.get_forts) - len(of.give_forts)
@@ -963,7 +1090,9 @@ class FuldriggerState(State[FuldriggerAction]):
     def apply(self, action: FuldriggerAction) -> list[Event]:
         if self.to_act is None:
             raise GameOver(f"{TITLE}: the game is over")
-        legal = self.legal()
+        legal = self._legal  # usually listed already (and to_act is set)
+        if legal is None:
+            legal = self.legal()
         # the usual case: one of the legal list's own objects (found by identity, in C)
         if not any(map(_is, legal, repeat(action))) and action not in legal:
             raise self.err(self._why(action))
@@ -1039,7 +1168,7 @@ class FuldriggerState(State[FuldriggerAction]):
         return self._die() + self._die()
 
     def _roll(self, ev: list[Event]) -> None:
-        dice = [self._die() for _ in range(3)]
+        dice = [self._die(), self._die(), self._die()]
         m = sum(dice)
         c = self._effect("move_mod")
         if c:
@@ -1057,9 +1186,9 @@ class FuldriggerState(State[FuldriggerAction]):
         # Every other player's negotiation window, in seat order from the turn player's
         # left (rule 11.3: "Andre kompagnier kan til enhver tid blande sig").
         if self.opts.negotiation:
-            n = self.seats
-            order = ((self.turn + i) % n for i in range(1, n))
-            self.window = tuple(q for q in order if not self.eliminated[q])
+            order = _OTHERS[self.seats][self.turn]
+            el = self.eliminated
+            self.window = tuple([q for q in order if not el[q]]) if True in el else order
         self._home()
 
     def _home(self) -> None:
@@ -1128,12 +1257,12 @@ class FuldriggerState(State[FuldriggerAction]):
 
     def _do_end(self, a: End, ev: list[Event]) -> None:
         p = self.turn
-        for s in self.ships_of(p):
-            if s.becalmed:
-                self.ships[s.id] = put(s, SHIP_BECALMED, s.becalmed - 1)
+        ships = self.ships
+        for s in [s for s in ships.values() if s.becalmed and s.owner == p]:
+            ships[s.id] = put(s, SHIP_BECALMED, s.becalmed - 1)
         if self.opts.eliminate_shipless and self.n_ships(p) == 0:
             self._eliminate(p, ev)
-        with_ships = {s.owner for s in self.ships.values()}
+        with_ships = {s.owner for s in ships.values()}
         if len(with_ships) == 1:
             (w,) = with_ships
             self.early_winner = w
@@ -1142,11 +1271,10 @@ class FuldriggerState(State[FuldriggerAction]):
             )
             self._game_over(ev)
             return
-        alive = [q for q in range(self.seats) if not self.eliminated[q]]
-        if len(alive) <= 1:
+        if self.eliminated.count(False) <= 1:  # at most one seat still in
             self._game_over(ev)
             return
-        order = [(self.first + i) % self.seats for i in range(self.seats)]
+        order = _ROUND[self.seats][self.first]
         idx = self.order_idx + 1
         while idx < self.seats and self.eliminated[order[idx]]:
             idx += 1
@@ -1210,7 +1338,10 @@ class FuldriggerState(State[FuldriggerAction]):
         if self.phase == "approach":
             assert self.attack is not None
             going = self._enter(sid, v, ev)
-            if not going or v == self.attack.target or not self._approach_steps():
+            steps = self._approach_steps() if going and v != self.attack.target else None
+            if steps:  # the approach goes on: these steps are the next legal list
+                self._legal = tuple(steps)
+            else:
                 self.attack = self.attack._replace(to_sail=self.attack.to_sail[1:])
                 self._next_approach(ev)
             return
@@ -1238,13 +1369,15 @@ class FuldriggerState(State[FuldriggerAction]):
         s = self.ships[sid]
         frm = s.node
         ld = s.load
-        load = Load(ld.good, ld.price, ld.odo + 1, ld.origin) if ld is not None else None
-        s = Ship(sid, s.owner, v, s.privateer, load, s.value, s.becalmed)
+        load = _tuple_new(Load, (ld.good, ld.price, ld.odo + 1, ld.origin)) if ld is not None else None
+        s = _tuple_new(Ship, (sid, s.owner, v, s.privateer, load, s.value, s.becalmed))
         self.ships[sid] = s
         self.visited = self.visited | {v}
         self.mp -= 1
         code = CODES[v]
-        h = self._wind(frm, v)
+        h = HAZARD_LIST[v]
+        if self.opts.directional_winds:
+            h = wind(frm, v, True)
         who = f"Seat {s.owner}'s {sid}"
         if h == D.TAILWIND:
             self.mp += 3
@@ -1446,7 +1579,7 @@ class FuldriggerState(State[FuldriggerAction]):
             return False
         if self.mp <= 0:
             return False
-        return any(u not in self.visited for u in ADJ[v])
+        return not self.visited.issuperset(ADJ[v])  # a neighbour not yet visited
 
     # trade ---------------------------------------------------------------------
 
@@ -1673,9 +1806,11 @@ class FuldriggerState(State[FuldriggerAction]):
                 self.moving = sid
                 self.mp = self.M
                 self.visited = frozenset((self.ships[sid].node,))
-                if self._approach_steps():
+                steps = self._approach_steps()
+                if steps:  # the next legal list (the search is the costly part of an attack)
                     self.phase = "approach"
                     self.to_act = self.turn
+                    self._legal = tuple(steps)
                     return
             at = self.attack = at._replace(to_sail=at.to_sail[1:])
         self.moving = None
@@ -1821,24 +1956,46 @@ class FuldriggerState(State[FuldriggerAction]):
         self.phase = "draft"
         self.to_act = p
 
-    def _do_give(self, a: Give, ev: list[Event]) -> None:
-        self._draft_add("give_", a.what, a.value)
-
-    def _do_ask(self, a: Ask, ev: list[Event]) -> None:
-        self._draft_add("get_", a.what, a.value)
-
-    def _draft_add(self, side: str, what: str, value: str) -> None:
-        """Add cash, a fortress, a load or a ship to the side (``give_`` or ``get_``) of the
-        offer being drafted."""
+    def _do_clause(self, a: Give | Ask, ev: list[Event]) -> None:
+        """Add the cash, fortress, ship or load of clause ``a`` to the offer being drafted."""
         dr = self.draft
         assert dr is not None
-        name = side + _CLAUSE_FIELD.get(what, "ships")
-        old = getattr(dr, name)
-        self.draft = put(dr, OFFER_FIELD[name], old + int(value) if what == "cash" else (*old, value))
+        i = _CLAUSE_FIELD[type(a)][a.what]
+        old: Any = dr[i]
+        v: Any = old + int(a.value) if i == 3 or i == 6 else (*old, a.value)
+        self.draft = new = _tuple_new(Offer, (*dr[:i], v, *dr[i + 1 :]))  # pieces.put, inline
+        t = self._dparts
+        if t is None or t[0] is not dr:
+            return
+        rest = t[3]
+        if i == 3:
+            gives, asks = _cash_clauses(Give, v, self.cash[dr.frm]), t[2]
+        elif i == 6:
+            gives, asks = t[1], _cash_clauses(Ask, v, self.cash[dr.to])
+        elif i == 11 or i == 12:  # a load: the depot's loads are counted again
+            self._dparts = None
+            return
+        else:  # a fortress or a ship, listed once (the interned action) and now taken
+            gives, asks = t[1], t[2]
+            k = [*map(_is, rest, repeat(act(type(a), a.what, a.value)))].index(True)
+            rest = rest[:k] + rest[k + 1 :]
+        if rest[-2] is not SEND:  # the first clause (an empty draft lists the truces)
+            rest = (*rest[:-1], SEND, CANCEL)
+        self._dparts = (new, gives, asks, rest)
 
     def _do_truce(self, a: Truce, ev: list[Event]) -> None:
-        assert self.draft is not None
-        self.draft = put(self.draft, OFFER_FIELD["truce"], a.rounds)
+        dr = self.draft
+        assert dr is not None
+        self.draft = new = put(dr, OFFER_FIELD["truce"], a.rounds)
+        t = self._dparts
+        if t is not None and t[0] is dr:
+            # the truce clauses come last before send (if listed) and cancel
+            rest = t[3]
+            k = len(rest) - len(TRUCES) - (2 if len(rest) > 1 and rest[-2] is SEND else 1)
+            if k >= 0 and rest[k] is TRUCES[0]:
+                self._dparts = (new, t[1], t[2], (*rest[:k], SEND, CANCEL))
+            else:
+                self._dparts = None
 
     def _do_cancel(self, a: Cancel, ev: list[Event]) -> None:
         self.draft = None
@@ -1995,8 +2152,8 @@ _DISPATCH: dict[type[FuldriggerAction], _Handler] = {
     Lose: FuldriggerState._do_lose,
     Seize: FuldriggerState._do_seize,
     MakeOffer: FuldriggerState._do_offer,
-    Give: FuldriggerState._do_give,
-    Ask: FuldriggerState._do_ask,
+    Give: FuldriggerState._do_clause,
+    Ask: FuldriggerState._do_clause,
     Truce: FuldriggerState._do_truce,
     Send: FuldriggerState._do_send,
     Cancel: FuldriggerState._do_cancel,
@@ -2014,6 +2171,7 @@ _DISPATCH: dict[type[FuldriggerAction], _Handler] = {
 # --------------------------------------------------------------------------- the game
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class FuldriggerGame(Game[FuldriggerOptions, FuldriggerState]):
     id = "fuldrigger"
     title = TITLE
@@ -2081,12 +2239,22 @@ class FuldriggerGame(Game[FuldriggerOptions, FuldriggerState]):
         s.eliminated, s.out_order, s.early_winner = [False] * seats, [], None
         s._legal = None
         s._dbase = None
+        s._dparts = None
         return s
 
     def parse(self, state: FuldriggerState, text: str) -> FuldriggerAction:
         """Any well-formed order (so that ``play`` can say why an illegal one is refused)."""
         return parse(state, text)
 
+
+_ROUND: dict[int, tuple[tuple[int, ...], ...]] = {
+    n: tuple([tuple([(p + i) % n for i in range(n)]) for p in range(n)]) for n in range(2, 5)
+}
+"""Seats -> seat -> every seat in turn from that one (the round from the first player)."""
+_OTHERS: dict[int, tuple[tuple[int, ...], ...]] = {
+    n: tuple([r[1:] for r in rounds]) for n, rounds in _ROUND.items()
+}
+"""Seats -> seat -> the other seats in turn from its left (their negotiation windows)."""
 
 _DICE_KEY_AT = 1 << 62
 """Where in the seed's stream the dice key is drawn: far beyond any draw the table's own
