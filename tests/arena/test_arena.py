@@ -267,6 +267,7 @@ def test_ray_on_this_machine_gives_the_same_results_as_the_pool() -> None:
     # (microseconds apart). The median gap, not the sum: a fast machine plays the
     # whole batch in under 50 ms.
     import time
+    from itertools import pairwise
 
     t = Tournament("kasino", (BotSpec("greedy"), BotSpec("random")), games=8, seed=3, options={"target": 40})
     pool = run(t, workers=2)
@@ -275,7 +276,7 @@ def test_ray_on_this_machine_gives_the_same_results_as_the_pool() -> None:
     assert on_ray.backend == "ray"
     assert games(on_ray.results) == games(pool.results)
     assert len(came) == 8
-    gaps = sorted(b - a for a, b in zip(came, came[1:]))
+    gaps = sorted(b - a for a, b in pairwise(came))
     assert gaps[len(gaps) // 2] > 0.002, gaps
 
 
