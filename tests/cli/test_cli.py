@@ -49,7 +49,8 @@ def test_games_lists_ids_and_options() -> None:
 def test_a_games_page_names_its_bots_and_what_each_level_plays() -> None:
     r = runner.invoke(app, ["games", "metscri"], env={"COLUMNS": "200"})
     assert r.exit_code == 0, r.output
-    assert "Bots: random, greedy, ismcts, heuristic, planner, gatherer; the strongest: gatherer." in r.output
+    bots = "Bots: random, greedy, ismcts, heuristic, planner, gatherer, stager; the strongest: stager."
+    assert bots in r.output
     # Metscri's Club and Expert are other bots (GameBots.levels); its Master searches
     assert (
         "Levels: Beginner · Casual (planner) · Club (planner) · Expert (gatherer) · "

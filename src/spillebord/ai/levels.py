@@ -17,7 +17,8 @@ level5     Master      ISMCTS with the game's one-second budget (``GameBots.iter
 A game may have a level played by another of its bots (``GameBots.levels``): at Metscri,
 where the search at the Expert's budget is no stronger than the best heuristic bot, the Club
 player is the planner, the Casual player the planner with a beginner's mistakes and the Expert
-the best bot (the gatherer), so that each level still beats the one below.
+the gatherer, so that each level still beats the one below; the Master searches on the game's
+best bot (the stager).
 
 A level's budget is iterations, so a level plays the same on a busy server as on an idle one
 (and the same seed gives the same game). An explicit iteration budget (``level5@2000it``)

@@ -4,7 +4,7 @@ const TEXTS = {
   en: {
     undo: "Undo", undo_hint: "Take back your last step of this turn (Ctrl+Z)",
     zoom: "Zoom", zoom_in: "Zoom in", zoom_out: "Zoom out",
-    level_random: "Random", level_greedy: "Greedy", level_heuristic: "Canny", level_planner: "Planner", level_trader: "Trader", level_raider: "Raider", level_gatherer: "Gatherer", level_partners: "Partner", level_ismcts: "Searching",
+    level_random: "Random", level_greedy: "Greedy", level_heuristic: "Canny", level_planner: "Planner", level_trader: "Trader", level_raider: "Raider", level_gatherer: "Gatherer", level_stager: "Stager", level_partners: "Partner", level_ismcts: "Searching",
     level_level1: "Beginner", level_level2: "Casual", level_level3: "Club", level_level4: "Expert", level_level5: "Master",
     levels_line: "Levels: {levels}.", level_search: "search, {n} iterations a move",
     player_n: "Player {n}",
@@ -27,7 +27,7 @@ const TEXTS = {
   da: {
     undo: "Fortryd", undo_hint: "Tag dit sidste træk i denne tur tilbage (Ctrl+Z)",
     zoom: "Zoom", zoom_in: "Zoom ind", zoom_out: "Zoom ud",
-    level_random: "Tilfældige", level_greedy: "Grådige", level_heuristic: "Snedige", level_planner: "Planlæggende", level_trader: "Handlende", level_raider: "Kaper-", level_gatherer: "Samlende", level_partners: "Makker-", level_ismcts: "Søgende",
+    level_random: "Tilfældige", level_greedy: "Grådige", level_heuristic: "Snedige", level_planner: "Planlæggende", level_trader: "Handlende", level_raider: "Kaper-", level_gatherer: "Samlende", level_stager: "Gemmende", level_partners: "Makker-", level_ismcts: "Søgende",
     level_level1: "Begynder", level_level2: "Hobbyspiller", level_level3: "Klubspiller", level_level4: "Ekspert", level_level5: "Mester",
     levels_line: "Niveauer: {levels}.", level_search: "søgning, {n} iterationer pr. træk",
     player_n: "Spiller {n}",
@@ -50,7 +50,7 @@ const TEXTS = {
   sv: {
     undo: "Ångra", undo_hint: "Ta tillbaka ditt senaste drag i denna tur (Ctrl+Z)",
     zoom: "Zoom", zoom_in: "Zooma in", zoom_out: "Zooma ut",
-    level_random: "Slumpvisa", level_greedy: "Giriga", level_heuristic: "Listiga", level_planner: "Planerande", level_trader: "Handlande", level_raider: "Kapar-", level_gatherer: "Samlande", level_partners: "Partner-", level_ismcts: "Sökande",
+    level_random: "Slumpvisa", level_greedy: "Giriga", level_heuristic: "Listiga", level_planner: "Planerande", level_trader: "Handlande", level_raider: "Kapar-", level_gatherer: "Samlande", level_stager: "Gömmande", level_partners: "Partner-", level_ismcts: "Sökande",
     level_level1: "Nybörjare", level_level2: "Hobbyspelare", level_level3: "Klubbspelare", level_level4: "Expert", level_level5: "Mästare",
     levels_line: "Nivåer: {levels}.", level_search: "sökning, {n} iterationer per drag",
     player_n: "Spelare {n}",
@@ -73,7 +73,7 @@ const TEXTS = {
   no: {
     undo: "Angre", undo_hint: "Ta tilbake ditt siste trekk i denne turen (Ctrl+Z)",
     zoom: "Zoom", zoom_in: "Zoom inn", zoom_out: "Zoom ut",
-    level_random: "Tilfeldige", level_greedy: "Grådige", level_heuristic: "Lure", level_planner: "Planleggende", level_trader: "Handlende", level_raider: "Kaper-", level_gatherer: "Samlende", level_partners: "Makker-", level_ismcts: "Søkende",
+    level_random: "Tilfeldige", level_greedy: "Grådige", level_heuristic: "Lure", level_planner: "Planleggende", level_trader: "Handlende", level_raider: "Kaper-", level_gatherer: "Samlende", level_stager: "Gjemmende", level_partners: "Makker-", level_ismcts: "Søkende",
     level_level1: "Nybegynner", level_level2: "Hobbyspiller", level_level3: "Klubbspiller", level_level4: "Ekspert", level_level5: "Mester",
     levels_line: "Nivåer: {levels}.", level_search: "søk, {n} iterasjoner per trekk",
     player_n: "Spiller {n}",

@@ -1,6 +1,6 @@
 """The Metscri bots (heuristic, planner, and the generic greedy agent on Metscri's evaluation)
-beat random play; the planner beats the heuristic (the gatherer, the best, beats the planner:
-test_metscri_gatherer.py)."""
+beat random play; the planner beats the heuristic (the gatherer beats the planner, and the
+stager, the best, the gatherer: test_metscri_gatherer.py)."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def _wins(agent: str, games: int, seats: int, opponent: str = "random", **option
 
 
 def test_bots_are_registered() -> None:
-    """The gatherer, a planner, is the best (tests/games/metscri/test_metscri_gatherer.py)."""
+    """The stager, a planner, is the best (tests/games/metscri/test_metscri_gatherer.py)."""
     assert bots_for(GAME).evaluate is evaluate
     assert isinstance(make_agent("heuristic", GAME), HeuristicAgent)
     assert type(make_agent("planner", GAME)) is PlannerAgent

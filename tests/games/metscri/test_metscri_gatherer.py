@@ -9,7 +9,7 @@ import pytest
 from spillebord.ai import best_agent, decide, make_agent
 from spillebord.core import Rng
 from spillebord.games.metscri import GAME, MetscriState, bots, position
-from spillebord.games.metscri.bots import GathererAgent, PlannerAgent, gathers, known_tops
+from spillebord.games.metscri.bots import GathererAgent, PlannerAgent, StagerAgent, gathers, known_tops
 from spillebord.games.metscri.data import ROLL
 from spillebord.testing import play_match
 
@@ -59,22 +59,21 @@ def test_R13_R24_three_sevens_slid_inward_score_10_with_6_AP() -> None:
     assert _turn(PlannerAgent(GAME), s).points[0] == 8
 
 
-def test_R13_R24_with_5_AP_two_slides_and_two_spies_score_6(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_R13_R24_with_5_AP_two_slides_and_two_spies_score_6() -> None:
     """One AP fewer. r0c3 slides to r1c3 (ring 1) and r0c4 to r2c4 (ring 2), r0c2 stays: a
     diagonal chain, 1 + 2 + 3 = 6 points, for 2 moves, the first turn (0) and two spies with
     reveal (R19, R20: 2 on ring 1, 1 on the rim): 5 AP. A third turn would cost 1 + 2 more.
-    That is the gatherer before session 25 (no staging); the gatherer now spends the 5 AP on
-    moves that leave the 7s on r2c3, r3c2 and r3c4 (ring 2, where the bots do not spy blind:
+    The stager (the gatherer that stages for next turn, session 26) spends the 5 AP on moves
+    that leave the 7s on r2c3, r3c2 and r3c4 (ring 2, where the bots do not spy blind:
     :data:`bots.NEXT_KEEP` 1.0), each a slide from the free centre next turn: 4 + 4 + 4 = 12
     staged points at 7.0 (84) against 6 collected now at 9.0 (54)."""
     s = position(THREE_ON_THE_RIM.replace("ap: 6", "ap: 5"))
     assert isinstance(s, MetscriState)
-    end, actions = _turn_played(GathererAgent(GAME), s)
+    assert _turn(GathererAgent(GAME), s).points[0] == 6
+    end, actions = _turn_played(StagerAgent(GAME), s)
     assert end.points[0] == 0 and actions.count("done") == 1
     assert bots.next_turn_points(end, 0, known_tops(end, 0), 0) == 12
     assert sorted(str(sq) for sq in known_tops(end, 0)) == ["17", "23", "25"]  # r2c3 r3c2 r3c4
-    monkeypatch.setattr(bots, "W_NEXT", 0.0)
-    assert _turn(GathererAgent(GAME), s).points[0] == 6
 
 
 def test_R16_R22_two_sevens_moved_in_and_a_third_entered_beside_them_score_6() -> None:
@@ -117,26 +116,26 @@ def test_the_gatherer_uses_only_cards_its_seat_knows() -> None:
     assert str(bot.act(s.copy(), 0, Rng(1))) == str(planner.act(s.copy(), 0, Rng(1)))
 
 
-def test_a_gather_must_fit_the_action_points(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With 3 AP the three 7s can only be turned where they lie (0 + 1 + 2): no gather fits.
-    The gatherer before session 25 collects the 3 points; now it stages instead: three slides
-    (3 AP) to r2c2, r2c3 and r3c4 in ring 2, where they could score 3 + 4 + 4 = 11 next turn
-    (r2c2's way to the centre is blocked by r2c3), 77 at :data:`bots.W_NEXT` against 27."""
+def test_a_gather_must_fit_the_action_points() -> None:
+    """With 3 AP the three 7s can only be turned where they lie (0 + 1 + 2): no gather fits,
+    and the gatherer collects the 3 points. The stager stages instead: three slides (3 AP) to
+    r2c2, r2c3 and r3c4 in ring 2, where they could score 3 + 4 + 4 = 11 next turn (r2c2's way
+    to the centre is blocked by r2c3), 77 at :data:`bots.W_NEXT` against 27."""
     s = position(THREE_ON_THE_RIM.replace("ap: 6", "ap: 3"))
     assert isinstance(s, MetscriState)
     assert gathers(s, 0, known_tops(s, 0)) == []
-    end, actions = _turn_played(GathererAgent(GAME), s)
+    assert _turn(GathererAgent(GAME), s).points[0] == 3
+    end, actions = _turn_played(StagerAgent(GAME), s)
     assert actions == ["move r0c2 r2c2", "move r0c3 r2c3", "move r0c4 r3c4", "done"]
     assert end.points[0] == 0
     assert bots.next_turn_points(end, 0, known_tops(end, 0), 0) == 11
-    monkeypatch.setattr(bots, "W_NEXT", 0.0)
-    assert _turn(GathererAgent(GAME), s).points[0] == 3
 
 
-def test_the_gatherer_is_the_best_bot() -> None:
-    assert best_agent(GAME) == "gatherer"
-    assert isinstance(make_agent("best", GAME), GathererAgent)
-    assert GathererAgent.needs == PlannerAgent.needs
+def test_the_stager_is_the_best_bot_and_the_only_one_that_stages() -> None:
+    assert best_agent(GAME) == "stager"
+    assert type(make_agent("best", GAME)) is StagerAgent
+    assert StagerAgent.needs == GathererAgent.needs == PlannerAgent.needs
+    assert StagerAgent.staging and not GathererAgent.staging and not PlannerAgent.staging
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -242,7 +241,7 @@ def test_next_turn_points_count_each_staged_card_after_one_slide(monkeypatch: py
 def test_next_turn_points_count_the_chance_that_the_staged_cards_stay_private(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """:data:`bots.NEXT_KEEP` and :data:`bots.NEXT_HIDDEN` (session 25, on): a staged
+    """:data:`bots.NEXT_KEEP` and :data:`bots.NEXT_HIDDEN` (session 26, on): a staged
     group counts its points times the chance that every card of it stays private through the
     opponent's turn. Three private 7s on the rim could score 3 + 4 + 3 = 10 next turn (the
     test above); at 0.55 a rim card (the opponent's blind spy costs 1 AP, R19) that is

@@ -1,5 +1,5 @@
 """Metscri bots: a fast evaluation (for the generic greedy agent), the ``heuristic`` bot, the
-``planner`` and the ``gatherer`` (the best), registered with :func:`register`.
+``planner``, the ``gatherer`` and the ``stager`` (the best), registered with :func:`register`.
 
 The evaluation only uses what the seat knows (its hand, face-up cards, face-down cards it
 has seen), so it gives the same value on every determinization except through cards that
@@ -17,7 +17,7 @@ get turned or spied. Its parts, for ``seat``:
   card worth it when the hand holds its group. Add 1.0 (0.5 if public) per touching pair of known
   same-rank cards or of a known joker and a known symbol card (a group in the making). None of
   these for the cards in the plan's groups (:data:`PLAN_CLAIMS`): the plan counts them already.
-* the gatherer's only, staging for next turn (session 25): 7.0 per point the seat's private
+* the stager's only, staging for next turn (session 26): 7.0 per point the seat's private
   face-down cards could score next turn after one slide each, each group times the chance that
   all its cards stay private through the opponent's turn (0.55 on the rim, where a blind spy
   costs 1 AP, 0.57 in ring 1, 1.0 further in, 0.85 locked under another card):
@@ -32,12 +32,13 @@ Enter phases (a beam of the 6 best first actions, each scored by its best follow
 finds two-move set-ups; it scores 0.650 against ``heuristic`` over 40 two-seat games in the arena
 (34 of 40 before the evaluation counted the hand's support, which the heuristic shares).
 
-The ``gatherer`` (the game's best bot, :class:`GathererAgent`) is the planner that first looks
+The ``gatherer`` (:class:`GathererAgent`, the Expert level) is the planner that first looks
 for the best group it can make this turn by moving the cards it knows together and inward and
 entering hand cards beside them (:func:`gathers`); it scores 0.770 against the planner over 200
-games in the arena (docs/bots.md, "Metscri: the gatherer" and "Metscri: the plan's cards"), and
-with the staging (session 25) 0.710 over 400 against itself without it and 0.880 over 100
-against the planner.
+games in the arena (docs/bots.md, "Metscri: the gatherer" and "Metscri: the plan's cards").
+The ``stager`` (:class:`StagerAgent`, the game's best bot, the Master's anchor) is the gatherer
+whose evaluation also stages for next turn (session 26): 0.710 over 400 games against the
+gatherer and 0.880 over 100 against the planner.
 """
 
 from __future__ import annotations
@@ -115,19 +116,21 @@ against itself at 1.5; at 2.0 it scored 0.344 over 32 against none
 W_NEXT = 7.0
 """Per point the seat's private staged cards could score next turn (:func:`next_turn_points`),
 each group times the chance that its cards stay private through the opponent's turn
-(:data:`NEXT_KEEP`, :data:`NEXT_HIDDEN`); on since session 25, below W_PLAN (9.0) so that a
+(:data:`NEXT_KEEP`, :data:`NEXT_HIDDEN`); on since session 26, below W_PLAN (9.0) so that a
 group collected now is worth more than the same group next turn (at 10.0 the gatherer scored
 0.240 against the gatherer without it). Session 25's screen, seeds 1001-1050, 100 games
 against the gatherer without the three (line of no difference 0.540): 4.5 with NEXT_KEEP
 only 0.590 (by deals 0.510-0.670), 4.5 with NEXT_HIDDEN 0.85 too 0.720 (0.633-0.807), 7.0
 with both 0.740 (0.658-0.822), 10.0 with both 0.240; 7.0 with both confirmed on 400 fresh
 games, **0.710 (by deals 0.672-0.748), deals 89/106/5**, +9.9 M-points a game
-(``tools/metscri_support.py --set W_NEXT=7.0 --set "NEXT_KEEP=(0.55, 0.57, 1.0, 1.0)" --set
-NEXT_HIDDEN=0.85 --bots gatherer,gatherer --seeds 3001 3200``; now the module's values, the
-gatherer before them is ``--against-set W_NEXT=0.0``). Adopted in the bot it was measured in,
-the gatherer (:attr:`HeuristicAgent.staging`): the heuristic, the planner and the search's
-playouts value without it; :func:`evaluate` (the search's value and the generic bots) and the
-search's prior include it. Before session 25 it was off.
+(measured as ``tools/metscri_support.py --set W_NEXT=7.0 --set "NEXT_KEEP=(0.55, 0.57, 1.0,
+1.0)" --set NEXT_HIDDEN=0.85 --bots gatherer,gatherer --seeds 3001 3200`` while the gatherer
+read these constants; now the module's values, and the same games are ``--bots
+stager,gatherer --seeds 3001 3200``). Adopted as a bot of its own, the stager
+(:class:`StagerAgent`, :attr:`HeuristicAgent.staging`), the game's best bot: the gatherer, the
+heuristic, the planner and the search's playouts value without it (none of them was measured
+with it); :func:`evaluate` (the search's value and the generic bots) and the search's prior
+include it. Before session 26 it was off.
 
 Session 24 screened it without the risk (every card kept, none locked counted), in the gatherer
 against the gatherer on the same 100 games (``--set W_NEXT=4.5``): 3.0 scored 0.490, 4.5 0.570
@@ -142,7 +145,7 @@ NEXT_KEEP: tuple[float, float, float, float] = (0.55, 0.57, 1.0, 1.0)
 there stays private through the opponent's turn, :func:`next_turn_points` counting a staged
 group's points times the product of its cards' chances (the group is worth :data:`W_NEXT` only
 while only the seat knows all of them). All 1.0 was session 24's measure. Measured in
-session 25 (the gatherer at W_NEXT 4.5 against the gatherer, seeds 501-510, both seatings;
+session 26 (the gatherer at W_NEXT 4.5 against the gatherer, seeds 501-510, both seatings;
 a probe not kept): of the private free-lying cards a seat left at the end of its turn, the
 opponent spied 0.48 on the rim (1 AP, R19) and 0.41 in ring 1 (2 AP), the staging seat's, and
 0.37 and 0.46 the plain gatherer's; in ring 2 (3 AP) none of 25: the bots spy blind only where
@@ -158,7 +161,7 @@ it could reach after one slide, once that card has moved off (another AP, not ch
 would not count locked cards (session 24's measure). Measured as :data:`NEXT_KEEP`: the
 opponent spied 0.12 of the staging seat's locked rim cards and 0.17 of the plain gatherer's
 (after moving the card over them away), so 0.85. It made the difference in the screen (0.590
-without, 0.720 with, at W_NEXT 4.5): the gatherer now enters a card on its own private card to
+without, 0.720 with, at W_NEXT 4.5): the stager enters a card on its own private card to
 hide it (in 8 games, seeds 501-504, 58 such entries against the plain gatherer's 5)."""
 
 
@@ -379,7 +382,7 @@ def evaluate(state: State[Any], seat: int) -> float:
 
 def value(state: MetscriState, seat: int, staging: bool = True) -> float:
     """:func:`evaluate` on a state known to be Metscri's; without ``staging`` the evaluation
-    before session 25 (no :data:`W_NEXT` term: the heuristic's and the planner's)."""
+    before session 26 (no :data:`W_NEXT` term: the heuristic's, the planner's and the gatherer's)."""
     res = state.outcome()
     if res is not None:
         return 1000.0 if res[seat] > 0 else -1000.0
@@ -433,8 +436,8 @@ class HeuristicAgent:
     name = "heuristic"
     needs: ClassVar[Needs] = Needs()
     staging: ClassVar[bool] = False
-    """Whether the bot's evaluation stages for next turn (:data:`W_NEXT`): only the gatherer's,
-    the one bot it was measured in (session 25)."""
+    """Whether the bot's evaluation stages for next turn (:data:`W_NEXT`): only the stager's,
+    the one bot it was measured in (session 26)."""
 
     def __init__(self, game: AnyGame) -> None:
         self.game = game
@@ -644,12 +647,10 @@ class GathererAgent(PlannerAgent):
     cards that make up a group beside them, in the same turn: three 7s on the rim with empty
     columns below them score 10 with 6 AP (three slides, turning 0 + 1 + 2), not 3.
 
-    Its evaluation also stages for next turn (:attr:`staging`, :data:`W_NEXT`): the private
-    cards that could make a group inward next turn, times the chance that they stay private
-    (hidden under another card, 0.85; on the rim, where a blind spy costs 1 AP, 0.55)."""
+    The Expert level (``GameBots.levels``); :class:`StagerAgent` is the gatherer that also
+    stages for next turn."""
 
     name = "gatherer"
-    staging = True
 
     def act(self, state: State[Any], seat: int, rng: Rng, budget: Budget | None = None) -> Action:
         assert isinstance(state, MetscriState)
@@ -681,6 +682,21 @@ class GathererAgent(PlannerAgent):
                     best_v, best = v, order[0] if order else NEXT_A if state.phase == MOVE else entries[0]
                 break
         return best
+
+
+class StagerAgent(GathererAgent):
+    """The gatherer that stages (*gemmer*: keeps, and hides, for next turn), the game's best
+    bot: its evaluation also counts what its private face-down cards could score next turn
+    after one slide each (:data:`W_NEXT`, :func:`next_turn_points`), times the chance that they
+    stay private through the opponent's turn (0.55 on the rim, where a blind spy costs 1 AP;
+    0.85 hidden under another card, :data:`NEXT_KEEP`, :data:`NEXT_HIDDEN`). So it slides
+    cards inward for next turn and enters a card on its own private card to hide it, where the
+    gatherer collects what it can this turn, mostly on the rim. It scores 0.710 over 400 games
+    against the gatherer (by deals 0.672-0.748) and 0.880 over 100 against the planner
+    (docs/bots.md, "Metscri: staging with the risk counted")."""
+
+    name = "stager"
+    staging = True
 
 
 def matching_entries(state: MetscriState, seat: int, tops: dict[int, int]) -> list[MetscriAction]:
@@ -881,10 +897,18 @@ def register(game: AnyGame) -> None:
         game,
         GameBots(
             evaluate=evaluate,
-            agents={"heuristic": HeuristicAgent, "planner": PlannerAgent, "gatherer": GathererAgent},
-            best="gatherer",
+            agents={
+                "heuristic": HeuristicAgent,
+                "planner": PlannerAgent,
+                "gatherer": GathererAgent,
+                "stager": StagerAgent,
+            },
+            # the best bot anchors the Master's search (it keeps the stager's move unless
+            # another is clearly better)
+            best="stager",
             # the search at the Expert's budget plays level with the gatherer (docs/bots.md,
-            # "Levels"): the Expert is the gatherer, the Club player the planner (0.770 behind it)
+            # "Levels"): the Expert is the gatherer, the Club player the planner (0.770 behind
+            # it); the Master searches on the stager (0.710 ahead of the gatherer)
             levels={3: "planner", 4: "gatherer"},
             rollout=epsilon_greedy(PlayoutAgent(game).act, 0.1),
             value=relative_value if OWN_SEARCH else logistic_value(evaluate, SCALE),
@@ -904,6 +928,7 @@ __all__ = [
     "HeuristicAgent",
     "PlannerAgent",
     "PlayoutAgent",
+    "StagerAgent",
     "evaluate",
     "gathers",
     "known_tops",
