@@ -11,9 +11,10 @@ other module constant of it is set with ``--set NAME=VALUE`` (the first bot) and
 two values of a module constant, so this script sets them before each decision to the deciding
 seat's values. The figures of sessions 16-20 were measured before ``PLAN_CLAIMS`` (on since
 session 21): add ``--set PLAN_CLAIMS=False --against-set PLAN_CLAIMS=False`` to play them
-again. The gatherer's figures before session 25 were measured without its staging: add ``--set
-W_NEXT=0.0 --against-set W_NEXT=0.0`` (W_NEXT, NEXT_KEEP and NEXT_HIDDEN weigh in the
-gatherer's evaluation only, ``GathererAgent.staging``: setting them changes no other bot).
+again. W_NEXT, NEXT_KEEP and NEXT_HIDDEN (session 26) weigh in the stager's evaluation only
+(``StagerAgent.staging``): set them with ``--bots stager,...``; on any other bot they change
+nothing. Session 26's screens set them on the gatherer, which read them then: the same games
+are ``--bots stager,gatherer`` with the settings (the module's values are the confirmed ones).
 Each seed is one deal played twice, the seats swapped (the first bot seats 0 then 1); the
 agents' random stream is ``Rng(seed * 7 + game)``. A game still going
 after ``--cap`` decisions (a finished game takes 900-1,600) is reported as stalled and scored
