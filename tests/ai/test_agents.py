@@ -83,3 +83,24 @@ def test_greedy_does_better_than_random_at_the_toy_game() -> None:
         wins += out[greedy_seat] == 1.0
         losses += out[greedy_seat] == 0.0
     assert wins > losses * 1.2, (wins, losses)
+
+
+def test_every_bot_is_named_in_the_four_languages_of_the_web_table() -> None:
+    """A seat's bot is shown by its ``level_<name>`` word (``web/people.js``, the lobby's levels
+    line): every bot any game registers has one in English, Danish, Swedish and Norwegian."""
+    import re
+    from pathlib import Path
+
+    from spillebord.ai.registry import agent_names
+    from spillebord.core import registry as games
+
+    js = (Path(__file__).parents[2] / "src/spillebord/web/i18n.js").read_text(encoding="utf-8")
+    blocks = re.split(r"\n  (en|da|sv|no): \{", js)
+    langs = dict(zip(blocks[1::2], blocks[2::2], strict=True))
+    assert sorted(langs) == ["da", "en", "no", "sv"]
+    ours = [g for g in games.all_games() if type(g).__module__.startswith("spillebord.games.")]
+    names = {n for g in ours for n in agent_names(g) if not n.startswith("level")}
+    assert "stager" in names
+    for lang, text in langs.items():
+        missing = sorted(n for n in names if f"level_{n}:" not in text)
+        assert not missing, (lang, missing)
