@@ -680,8 +680,6 @@ _MOVES: dict[tuple[Any, ...], Move] = {}
 _move_action = _interned(Move, _MOVES)
 _SEVENS: dict[tuple[Any, ...], Seven] = {}
 _seven_action = _interned(Seven, _SEVENS)
-_SWAPS: dict[tuple[Any, ...], Swap] = {}
-_swap_action = _interned(Swap, _SWAPS)
 _DISCARD = Discard()
 _STOP = StopSplit()
 
@@ -721,8 +719,8 @@ def _add_swaps(out: list[PartnersAction], pos: Board, o: PartnersOptions) -> Non
             if not same and not (k1 ^ k2) & 3:
                 continue
             act = row[k2]
-            if act is None:
-                act = row[k2] = _swap_action(k1 & 3, k1 >> 2, k2 & 3, k2 >> 2)
+            if act is None:  # the row is the swaps' only table: no second memo by fields
+                act = row[k2] = Swap(k1 & 3, k1 >> 2, k2 & 3, k2 >> 2)
             out.append(act)
 
 
@@ -799,11 +797,11 @@ BoardCard = tuple[tuple[Pick, ...], tuple[Start | None, bool, bool] | None]
 _BOARD_CARDS: dict[int, dict[str, BoardCard]] = {}
 """``bm << 6 | colour << 4 | size`` (``bm``: the board's mask, see :func:`_card_table`) ->
 card -> :func:`_board_card`."""
-Choices = tuple[tuple[Move | None, ...], tuple[tuple[int, int], ...]]
+Choices = tuple[tuple[Move | None, ...], tuple[tuple[int, tuple[int, ...]], ...]]
 _CHOICES: dict[tuple[str, int, int], tuple[Choices, ...]] = {}
 """(card, colour, size) -> per row of :func:`_card_table`: its moves indexed by square ``p``
-(the start circle last, as ``p = -1`` indexes it) and the (p, mask) of the squares whose move
-some board forbids (mask not 0)."""
+(the start circle last, as ``p = -1`` indexes it) and, per mask that some board meets (not
+0), the squares ``p`` whose move has that mask."""
 
 
 def _board_card(card: str, a: int, size: int, bm: int, cards: dict[str, BoardCard]) -> BoardCard:
@@ -817,15 +815,19 @@ def _board_card(card: str, a: int, size: int, bm: int, cards: dict[str, BoardCar
         made = []
         for row in tab[1]:
             on = row[1:] + row[:1]  # index p: the circle's entry (p + 1 = 0) last
-            masked = tuple((p, m) for p, (m, mv) in enumerate(on) if m and mv is not None)
-            made.append((tuple(mv for _, mv in on), masked))
+            by_mask: dict[int, list[int]] = {}
+            for p, (m, mv) in enumerate(on):
+                if m and mv is not None:
+                    by_mask.setdefault(m, []).append(p)
+            made.append((tuple(mv for _, mv in on), tuple((m, tuple(ps)) for m, ps in by_mask.items())))
         rows = _CHOICES[card, a, size] = tuple(made)
     picks = []
     for moves, masked in rows:
         pick = list(moves)
-        for p, m in masked:  # the moves this board forbids
+        for m, ps in masked:  # the moves this board forbids, grouped by mask (a few a row)
             if m & bm:
-                pick[p] = None
+                for p in ps:
+                    pick[p] = None
         picks.append(tuple(pick))
     special = None if tab[0] is None and not tab[2] and not tab[3] else (tab[0], tab[2], tab[3])
     got = cards[card] = (tuple(picks), special)
