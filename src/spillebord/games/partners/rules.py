@@ -793,7 +793,7 @@ def _card_table(card: str, a: int, size: int) -> CardTable:
 
 
 Pick = tuple[Move | None, ...]
-BoardCard = tuple[tuple[Pick, ...], tuple[Start | None, bool, bool] | None]
+BoardCard = tuple[Pick | None, tuple[Pick, ...], tuple[Start | None, bool, bool] | None]
 _BOARD_CARDS: dict[int, dict[str, BoardCard]] = {}
 """``bm << 6 | colour << 4 | size`` (``bm``: the board's mask, see :func:`_card_table`) ->
 card -> :func:`_board_card`."""
@@ -805,10 +805,11 @@ _CHOICES: dict[tuple[str, int, int], tuple[Choices, ...]] = {}
 
 
 def _board_card(card: str, a: int, size: int, bm: int, cards: dict[str, BoardCard]) -> BoardCard:
-    """``cards[card]`` for the board mask ``bm``: (per row of :func:`_card_table` the move from
-    each square ``p`` if it is legal on this board, else None (indexed by ``p``: the start
-    circle, ``p = -1``, is the last entry); None for a plain card, else (the start action or
-    None, whether the card splits, whether it swaps)). Made once per colour, mask and card."""
+    """``cards[card]`` for the board mask ``bm``: (the one row of a card with one row and
+    nothing else, else None; per row of :func:`_card_table` the move from each square ``p``
+    if it is legal on this board, else None (indexed by ``p``: the start circle, ``p = -1``,
+    is the last entry); None for a plain card, else (the start action or None, whether the
+    card splits, whether it swaps)). Made once per colour, mask and card."""
     tab = _CARD_TABLES.get((a, size), _NO_TABLES).get(card) or _card_table(card, a, size)
     rows = _CHOICES.get((card, a, size))
     if rows is None:
@@ -830,7 +831,7 @@ def _board_card(card: str, a: int, size: int, bm: int, cards: dict[str, BoardCar
                     pick[p] = None
         picks.append(tuple(pick))
     special = None if tab[0] is None and not tab[2] and not tab[3] else (tab[0], tab[2], tab[3])
-    got = cards[card] = (tuple(picks), special)
+    got = cards[card] = (picks[0] if special is None and len(picks) == 1 else None, tuple(picks), special)
     return got
 
 
@@ -991,8 +992,14 @@ class PartnersState(State[PartnersAction]):
                     prev = p
             circle = mine[0] == CIRCLE
             for card in _DISTINCT.get(hand) or _distinct(hand):
-                picks, special = cards.get(card) or _board_card(card, a, size, bm, cards)
-                if special is None:  # a plain card: one test instead of three
+                pick, picks, special = cards.get(card) or _board_card(card, a, size, bm, cards)
+                if pick is not None:  # a card of one row and nothing else: no loop over rows
+                    for p in squares:
+                        mv = pick[p]
+                        if mv is not None:
+                            out.append(mv)
+                    continue
+                if special is None:
                     for pick in picks:
                         for p in squares:
                             mv = pick[p]
@@ -1059,6 +1066,11 @@ class PartnersState(State[PartnersAction]):
 
     def _dispatch(self, seat: int, action: PartnersAction) -> list[Event]:
         """:meth:`apply` once ``action`` is known to be legal (and ``_legal`` dropped)."""
+        t = type(action)  # the usual kinds by identity first: one test each, no call
+        if t is Give:
+            return self._give(seat, action.card)  # type: ignore[attr-defined]  # a Give
+        if t is Seven:
+            return self._seven_events(seat, action)  # type: ignore[arg-type]  # a Seven
         if isinstance(action, Move):
             return self._play_move(seat, action)  # its events already name the person
         if isinstance(action, Give):
@@ -1068,8 +1080,8 @@ class PartnersState(State[PartnersAction]):
         if isinstance(action, Discard):
             return self._discard(seat)  # its events already name the person
         if isinstance(action, Seven):
-            ev = self._seven(seat, action)
-        elif isinstance(action, StopSplit):
+            return self._seven_events(seat, action)
+        if isinstance(action, StopSplit):
             ev = [
                 {"kind": "seven_stop", "seat": seat, "text": f"{COLOURS[seat].capitalize()} ends the 7 early"}
             ]
@@ -1101,6 +1113,17 @@ class PartnersState(State[PartnersAction]):
                     e["seat"] = ctrl[k]
         return ev
 
+    def _seven_events(self, seat: int, action: Seven) -> list[Event]:
+        """:meth:`_seven` with its events naming the person (as :meth:`_dispatch` does)."""
+        ev = self._seven(seat, action)
+        if self.seats != 4:
+            ctrl = self.ctrl
+            for e in ev:
+                if "seat" in e:
+                    e["colour_seat"] = k = e["seat"]
+                    e["seat"] = ctrl[k]
+        return ev
+
     def play(self, action: PartnersAction) -> list[Event]:
         """:meth:`.core.game.State.play` (count the decision, stop at the bound), with the
         bound a constant: random play and search call it once per decision."""
@@ -1108,20 +1131,19 @@ class PartnersState(State[PartnersAction]):
         # an action from the legal list itself (random play, search): no further checks. A
         # loop, not any(map(is_, ...)): the pick is near the front, and the two iterator
         # objects cost more than the loop's few steps
-        if legal is not None:
+        if legal is None:
+            events = self.apply(action)
+        else:
             for x in legal:
                 if x is action:
+                    self._legal = None
+                    if type(action) is Move:
+                        events = self._play_move(self.turn, action)  # type: ignore[arg-type]  # a legal list: a seat acts
+                    else:
+                        events = self._dispatch(self.turn, action)  # type: ignore[arg-type]
                     break
             else:
-                legal = None
-        if legal is not None:
-            self._legal = None
-            if type(action) is Move:
-                events = self._play_move(self.turn, action)  # type: ignore[arg-type]  # a legal list: a seat acts
-            else:
-                events = self._dispatch(self.turn, action)  # type: ignore[arg-type]
-        else:
-            events = self.apply(action)
+                events = self.apply(action)
         self.decisions = d = self.decisions + 1
         if d >= _MAX_DECISIONS and self.to_act is not None:
             self.to_act = None
@@ -1375,14 +1397,20 @@ class PartnersState(State[PartnersAction]):
         ]
         if None not in commits:
             hands = []
-            for s in range(4):
-                h = list(self.hands[s])
+            for s, hand in enumerate(self.hands):
                 given = commits[s]
                 got = commits[s ^ 2]  # the partner's gift
                 assert given is not None and got is not None
-                h.remove(given)
-                h.append(got)
-                hands.append(_sort_hand(h))
+                # the hand's multiset key, the gift's prime out and the partner's in: the new
+                # hand is one look-up (the keys of the sorted hands made, _sort_hand)
+                key = _HAND_KEYS.get(hand)
+                new = None if key is None else _SORTED.get(key // _PRIMES[given] * _PRIMES[got])
+                if new is None:
+                    h = list(hand)
+                    h.remove(given)
+                    h.append(got)
+                    new = _sort_hand(h)
+                hands.append(new)
             self.hands = tuple(hands)
             self.gave = self.commits
             self.gift_zone = (1, 1, 1, 1)
@@ -1744,6 +1772,9 @@ _SORTED: dict[int, tuple[str, ...]] = {}
 """The product of the cards' :data:`_PRIMES` (one key per multiset of cards: a dealt hand, a
 hand after the exchange) -> :func:`.data.sort_cards` of them: 1,820 keys for 4-card hands of
 the standard deck's 13 types, and a look-up costs a fraction of a sort with a key function."""
+_HAND_KEYS: dict[tuple[str, ...], int] = {}
+"""The inverse of :data:`_SORTED`: a sorted hand it made -> its key (the exchange swaps one
+prime of the key for another)."""
 _PRIMES = dict(
     zip(CARD_TYPES, (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61), strict=False)
 )
@@ -1761,7 +1792,9 @@ def _sort_hand(hand: Sequence[str]) -> tuple[str, ...]:
     if got is None:
         if len(_SORTED) > 100_000:  # never: the keys are multisets of a few cards
             _SORTED.clear()
+            _HAND_KEYS.clear()
         got = _SORTED[key] = tuple(sorted(hand, key=_ORDER))
+        _HAND_KEYS[got] = key
     return got
 
 
