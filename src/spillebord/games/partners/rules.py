@@ -389,27 +389,41 @@ def _default_seven_parts(
         if hit is not None:
             return hit if acts else list(hit)
     searched = False  # whether a search looked at the protected pairs of the board
-    moved = _moved_of(a, used)
-    pmap = _paths_of(a, mine, blk, size)
+    moved = _moved_of(a, used) if used else ()
+    tbl = _LEGAL_PATHS.get((a, size)) or B.path_table(a, size)
+    occ = 0  # B.house_mask(mine)
+    if mine[-1] >= HOUSE:
+        for q in mine:
+            occ |= _HM_BITS[q]
+    # each piece square once: its free pieces and its path (_paths_of, in the same pass)
+    base = blk << 4
+    k0 = base | occ
+    pmap: dict[int, tuple[int, ...]] = {}
     free: dict[int, int] = {}
+    prev = CIRCLE
     for q in mine:
-        if q != CIRCLE:
-            free[q] = free.get(q, 0) + 1
+        if q == prev:  # the circle, or a second piece on q (sorted: next to the first)
+            if q != CIRCLE:
+                free[q] += 1
+            continue
+        prev = q
+        free[q] = 1
+        qp = tbl.get((q + 1) << 8 | k0)  # B.path_key(q, blk, occ)
+        pmap[q] = qp if qp is not None else B.legal_path(a, q, blk, occ, size)
+    hfree = 0
     if used:
         for c, q in used:
             if c == a and q in free:
                 free[q] -= 1
-    hfree = 0
-    for q, k in free.items():
-        if k > 0 and q >= HOUSE:
-            hfree |= 1 << (q - HOUSE)
-    occ = B.house_mask(mine) if mine[-1] >= HOUSE else 0
+        for q, k in free.items():
+            if k > 0 and q >= HOUSE:
+                hfree |= 1 << (q - HOUSE)
+    elif occ:
+        hfree = occ  # nothing moved yet: every house piece is free
     house = _house_sums(occ, hfree) if hfree else _NO_HOUSE_MOVES
     plain = len(house) == 1  # no house move: the track test is one prefix sum
     entry = (START_FIELD[a] - SEGMENT) % TRACK + size  # the last square before a's own start field
     out: list[Any] = []
-    tbl = _LEGAL_PATHS.get((a, size)) or B.path_table(a, size)
-    base = blk << 4
     rows = _SEVEN_ROWS.get((a, size)) or _seven_rows(a, size)
     # a piece of ``a`` that cannot reach the house in this split (in the circle, or moved to a
     # track square): then no part can bring the colour home, so a split that cannot use its
@@ -750,6 +764,9 @@ def _gives(hand: tuple[str, ...]) -> tuple[Give, ...]:
 
 
 _NEVER = 256
+_HM_BITS = (*(1 << (q - HOUSE) if q >= HOUSE else 0 for q in range(HOUSE + HOUSE_SIZE)), 0)
+"""``_HM_BITS[q]``: the bit of house circle ``q`` in :func:`.board.house_mask` (0 off the house;
+index -1, the start circle, is the last entry, 0)."""
 _HOUSE_BITS = tuple((1 << (q - HOUSE)) << 4 if q >= HOUSE else 0 for q in range(HOUSE + HOUSE_SIZE + 1))
 """``_HOUSE_BITS[q]``: the bit of house circle ``q`` in the board's mask (0 off the house; index
 -1, the start circle, is the last entry, 0)."""
