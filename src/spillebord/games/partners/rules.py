@@ -376,7 +376,15 @@ def _default_seven_parts(
     :data:`_SEVEN_LISTS`, which callers only read)."""
     a = seat if pos[seat][0] < HOUSE else seat ^ 2  # B.active_colour
     mine = pos[a]
-    blk = (0 in pos[0]) | (15 in pos[1]) << 1 | (30 in pos[2]) << 2 | (45 in pos[3]) << 3  # B.blocker_bits
+    blk = 0  # B.blocker_bits(pos), by tests (blockers are rare)
+    if 0 in pos[0]:
+        blk = 1
+    if 15 in pos[1]:
+        blk |= 2
+    if 30 in pos[2]:
+        blk |= 4
+    if 45 in pos[3]:
+        blk |= 8
     key = (a, mine, blk & ~(1 << a), r, used, size, acts)  # a's own blocker bit never stops a
     got = _SEVEN_LISTS.get(key)
     pairs = -1  # _pair_bits, once a search needs it
@@ -713,15 +721,15 @@ def _add_swaps(out: list[PartnersAction], pos: Board, o: PartnersOptions) -> Non
     """The swaps a swap card allows (:func:`swap_pairs`, the same order): the lone pieces as
     keys ``p << 2 | colour`` (sorted as the pairs (p, colour) are), each pair's action from
     :data:`_SWAP_ROWS`."""
-    starts = o.swap_start_field
+    tables = _LONE_KEYS[o.swap_start_field]
     lone: list[int] = []
     for c in range(4):
         pcs = pos[c]
+        keys = tables[c]
         for p in pcs:
-            if p < 0 or p >= HOUSE or (p % 15 == 0 and not starts):
-                continue
-            if pcs.count(p) == 1:
-                lone.append(p << 2 | c)
+            k = keys[p]
+            if k >= 0 and pcs.count(p) == 1:
+                lone.append(k)
     lone.sort()
     rows = _SWAP_ROWS
     same = o.allow_same_colour_swap
@@ -738,6 +746,16 @@ def _add_swaps(out: list[PartnersAction], pos: Board, o: PartnersOptions) -> Non
             out.append(act)
 
 
+_LONE_KEYS = tuple(
+    tuple(
+        (*(p << 2 | c if p < HOUSE and (starts or p % SEGMENT) else -1 for p in range(HOUSE + HOUSE_SIZE)), -1)
+        for c in range(4)
+    )
+    for starts in (False, True)
+)
+"""``_LONE_KEYS[swap_start_field][colour][p]``: the key ``p << 2 | colour`` of a piece on ``p``
+that a swap may take (a track square; a start field only with the option), else -1 (the
+circle, ``p = -1``, is the last entry)."""
 _SWAP_ROWS: list[list[Swap | None]] = [[None] * (TRACK << 2) for _ in range(TRACK << 2)]
 """``_SWAP_ROWS[k1][k2]``: the swap of the lone pieces with keys ``p << 2 | colour``, made
 when first offered."""
@@ -990,17 +1008,25 @@ class PartnersState(State[PartnersAction]):
         out: list[PartnersAction] = []
         if not optional and not bounce:
             # default rules: every card's moves from the precomputed tables (_card_table)
-            bm = (  # B.blocker_bits(pos) | B.house_mask(mine) << 4 | _NEVER
-                (0 in pos[0]) | (15 in pos[1]) << 1 | (30 in pos[2]) << 2 | (45 in pos[3]) << 3 | _NEVER
-            )
+            bm = _NEVER  # | B.blocker_bits(pos) | B.house_mask(mine) << 4
             if mine[-1] >= HOUSE:
-                for q in mine:  # B.house_mask(mine) << 4
+                for q in mine:
                     bm |= _HOUSE_BITS[q]
+            # the blockers by tests, not shifts and ors of each test: blockers are rare
+            if 0 in pos[0]:
+                bm |= 1
+            if 15 in pos[1]:
+                bm |= 2
+            if 30 in pos[2]:
+                bm |= 4
+            if 45 in pos[3]:
+                bm |= 8
             key = bm << 6 | a << 4 | size
             cards = _BOARD_CARDS.get(key)
             if cards is None:
                 cards = _BOARD_CARDS[key] = {}
-            # the squares of the pieces that may move, each once (a loop: dict.fromkeys costs more)
+            # the squares of the pieces that may move, each once (a loop: dict.fromkeys costs
+            # more, and a memo by the pieces more than the loop)
             squares = []
             prev = CIRCLE
             for p in mine:
