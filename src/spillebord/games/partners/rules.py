@@ -1113,7 +1113,7 @@ class PartnersState(State[PartnersAction]):
         if t is Give:
             return self._give(seat, action.card)  # type: ignore[attr-defined]  # a Give
         if t is Seven:
-            return self._seven_events(seat, action)  # type: ignore[arg-type]  # a Seven
+            return self._seven(seat, action)  # type: ignore[arg-type]  # its events name the person
         if isinstance(action, Move):
             return self._play_move(seat, action)  # its events already name the person
         if isinstance(action, Give):
@@ -1123,7 +1123,7 @@ class PartnersState(State[PartnersAction]):
         if isinstance(action, Discard):
             return self._discard(seat)  # its events already name the person
         if isinstance(action, Seven):
-            return self._seven_events(seat, action)
+            return self._seven(seat, action)  # its events already name the person
         if isinstance(action, StopSplit):
             ev = [
                 {"kind": "seven_stop", "seat": seat, "text": f"{COLOURS[seat].capitalize()} ends the 7 early"}
@@ -1148,17 +1148,6 @@ class PartnersState(State[PartnersAction]):
             ]
             if not self._check_win(ev):
                 self._next_turn(seat, ev)
-        if self.seats != 4:
-            ctrl = self.ctrl
-            for e in ev:
-                if "seat" in e:
-                    e["colour_seat"] = k = e["seat"]
-                    e["seat"] = ctrl[k]
-        return ev
-
-    def _seven_events(self, seat: int, action: Seven) -> list[Event]:
-        """:meth:`_seven` with its events naming the person (as :meth:`_dispatch` does)."""
-        ev = self._seven(seat, action)
         if self.seats != 4:
             ctrl = self.ctrl
             for e in ev:
@@ -1338,38 +1327,9 @@ class PartnersState(State[PartnersAction]):
         if self.gift_zone[g] == 1 and self.gave[g] == card:
             self.gift_zone = _put(self.gift_zone, g, 0)
 
-    def _move(self, seat: int, c: int, frm: int, to: int, card: str, ev: list[Event], name: str) -> None:
-        self.pos, ko, so = B.land(self.pos, c, frm, to)
-        self._moved(seat, c, frm, to, card, ev, name, ko, so)
-
-    def _moved(
-        self, seat: int, c: int, frm: int, to: int, card: str, ev: list[Event], name: str, ko: int, so: bool
-    ) -> None:
-        """The events of :meth:`_move` once the piece has landed (``ko``, ``so``: :func:`.board.land`)."""
-        ids = _SQUARE_IDS[c]
-        f, t = ids[frm + 1], ids[to + 1]
-        ev.append(
-            {
-                "kind": "move",
-                "seat": seat,
-                "card": card,
-                "from": f,
-                "to": t,
-                "text": f"{name} plays {card}: {COLOURS[c]} {f} → {t}",
-            }
-        )
-        if ko >= 0:
-            ev.append(_ko_event(ko, to))
-        if so:
-            ev.append(_pair_event(c, to))
-
     def _seven(self, seat: int, action: Seven) -> list[Event]:
-        ev: list[Event] = []
-        name = _NAMES[seat]
+        """A part of a split 7 (R6.5); the events name the person as :meth:`apply` does."""
         o = self.opts
-        optional = o.house_entry == "optional"
-        bounce = o.house_overshoot == "bounce"
-        size = o.fields_per_segment
         if self.phase == "play":
             self._play_card(seat, "S7")
             r = 7
@@ -1382,28 +1342,44 @@ class PartnersState(State[PartnersAction]):
         self.pos = new
         used2 = tuple(sorted((*used, (a, CIRCLE if so else to))))
         switched = a == seat and new[seat][0] >= HOUSE  # B.home
-        self._moved(seat, a, frm, to, "S7", ev, name, ko, so)
-        ev[0]["kind"] = "seven"
-        ev[0]["steps"] = action.steps
+        # the event, a copy of one made per number of people and colour seat (_move_event)
+        said = _SEVEN_TEXTS.get(id(action))
+        if said is None or said[0] is not action:
+            said = _seven_texts(action)
+        k = (self.seats - 2) << 2 | seat
+        tpl = said[1][k]
+        if tpl is None:
+            tpl = _seven_event(action, said[1], k)
+        ev: list[Event] = [tpl.copy()]
+        if ko >= 0:
+            ev.append(_ko_event(ko, to))
+        if so:
+            ev.append(_pair_event(a, to))
         rem = r - action.steps
         if self._check_win(ev):
             self.split_left, self.split_used = 0, ()
             return ev
         lapse = (
-            o.split_must_use_all and switched and not viable(new, seat, rem, used2, optional, bounce, size)
+            o.split_must_use_all
+            and switched
+            and not viable(
+                new, seat, rem, used2, o.house_entry == "optional", o.house_overshoot == "bounce", o.fields_per_segment
+            )
         )
         if rem > 0 and not lapse:
             self.phase, self.split_left, self.split_used = "split", rem, used2
             return ev
         if rem > 0:
-            ev.append(
-                {
-                    "kind": "seven_lapse",
-                    "seat": seat,
-                    "steps": rem,
-                    "text": f"The remaining {rem} steps of the 7 lapse",
-                }
-            )
+            lapsed: Event = {
+                "kind": "seven_lapse",
+                "seat": seat,
+                "steps": rem,
+                "text": f"The remaining {rem} steps of the 7 lapse",
+            }
+            if self.seats != 4:  # the person, as apply() names him
+                lapsed["colour_seat"] = seat
+                lapsed["seat"] = self.ctrl[seat]
+            ev.append(lapsed)
         self.phase, self.split_left, self.split_used = "play", 0, ()
         self._next_turn(seat, ev)
         return ev
@@ -1768,6 +1744,43 @@ def _move_event(action: Move, events: list[Event | None], k: int) -> Event:
             "text": text,
             "colour_seat": seat,
         }
+    events[k] = ev
+    return ev
+
+
+_SEVEN_TEXTS: dict[int, tuple[Seven, list[Event | None]]] = {}
+"""``id(part)`` -> (the part, its event as :meth:`PartnersState._seven` returns it per number of
+people and colour seat, index ``(people - 2) << 2 | seat``, made when first needed), as
+:data:`_MOVE_TEXTS` for moves."""
+
+
+def _seven_texts(action: Seven) -> tuple[Seven, list[Event | None]]:
+    """``_SEVEN_TEXTS[id(action)]``, made (the events not yet)."""
+    if len(_SEVEN_TEXTS) > 100_000:  # never with the interned actions (a few thousand)
+        _SEVEN_TEXTS.clear()
+    got = _SEVEN_TEXTS[id(action)] = (action, [None] * 12)
+    return got
+
+
+def _seven_event(action: Seven, events: list[Event | None], k: int) -> Event:
+    """``events[k]``: the event of the part ``action`` played by colour seat ``k & 3`` with
+    ``(k >> 2) + 2`` people (a move's event with the kind ``seven`` and its steps; with fewer
+    than four people the person in ``seat`` and the colour seat last)."""
+    seat, people = k & 3, (k >> 2) + 2
+    ids = _SQUARE_IDS[action.colour]
+    f, t = ids[action.frm + 1], ids[action.to + 1]
+    ev: Event = {
+        "kind": "seven",
+        "seat": seat,
+        "card": "S7",
+        "from": f,
+        "to": t,
+        "text": f"{_NAMES[seat]} plays S7: {COLOURS[action.colour]} {f} → {t}",
+        "steps": action.steps,
+    }
+    if people != 4:
+        ev["colour_seat"] = seat
+        ev["seat"] = seat_controllers(people)[seat]
     events[k] = ev
     return ev
 
