@@ -1208,14 +1208,17 @@ class PartnersState(State[PartnersAction]):
         ko = -1
         so = False
         if to < HOUSE:
-            for o in _OTHERS[c]:
-                theirs = pos[o]
-                if to in theirs:  # one colour at most stands on a square
-                    if theirs.count(to) >= 2:
-                        so = True  # a protected pair: the mover goes back to its circle
-                    else:
-                        ko = o
-                    break
+            # the other colours unrolled (one at most stands on a square)
+            o1, o2, o3 = _OTHERS[c]
+            if to in pos[o1]:
+                ko = o1
+            elif to in pos[o2]:
+                ko = o2
+            elif to in pos[o3]:
+                ko = o3
+            if ko >= 0 and pos[ko].count(to) >= 2:
+                so = True  # a protected pair: the mover goes back to its circle
+                ko = -1
         mine = list(pos[c])
         mine.remove(frm)
         mine.append(CIRCLE if so else to)
