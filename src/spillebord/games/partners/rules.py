@@ -732,18 +732,28 @@ def _add_swaps(out: list[PartnersAction], pos: Board, o: PartnersOptions) -> Non
                 lone.append(k)
     lone.sort()
     rows = _SWAP_ROWS
-    same = o.allow_same_colour_swap
+    append = out.append  # (the loop below makes most of a swap card's legal list)
     n = len(lone)
+    if o.allow_same_colour_swap:
+        for i in range(n - 1):
+            k1 = lone[i]
+            row = rows[k1]
+            for k2 in lone[i + 1 :]:
+                act = row[k2]
+                if act is None:  # the row is the swaps' only table: no second memo by fields
+                    act = row[k2] = Swap(k1 & 3, k1 >> 2, k2 & 3, k2 >> 2)
+                append(act)
+        return
     for i in range(n - 1):
         k1 = lone[i]
         row = rows[k1]
         for k2 in lone[i + 1 :]:
-            if not same and not (k1 ^ k2) & 3:
+            if not (k1 ^ k2) & 3:  # the same colour
                 continue
             act = row[k2]
-            if act is None:  # the row is the swaps' only table: no second memo by fields
+            if act is None:
                 act = row[k2] = Swap(k1 & 3, k1 >> 2, k2 & 3, k2 >> 2)
-            out.append(act)
+            append(act)
 
 
 _LONE_KEYS = tuple(
@@ -932,6 +942,9 @@ class PartnersState(State[PartnersAction]):
                 seat = self.turn
                 assert seat is not None
                 legal = self._legal = tuple(self.card_moves(seat, self.hands[seat], True))
+            elif self.phase == "exchange":  # _generate's other case, inlined
+                hand = self.hands[self.turn]  # type: ignore[index]  # a seat acts
+                legal = self._legal = _GIVE_LISTS.get(hand) or _gives(hand)
             else:
                 legal = self._legal = tuple(self._generate())
         return legal
