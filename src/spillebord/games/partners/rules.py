@@ -355,8 +355,10 @@ def _default_seven_parts(
     used: tuple[tuple[int, int], ...],
     size: int,
     acts: bool = False,
+    blk: int = -1,
 ) -> Sequence[Any]:
     """:func:`seven_parts` under the default rules (mandatory entry, no bounce, all seven used).
+    ``blk``: the board's :func:`.board.blocker_bits` when the caller has them.
 
     A part that stays on the track changes neither the blockers nor the house of its colour,
     so whether the other free pieces can walk the remaining steps is read off their paths
@@ -376,15 +378,16 @@ def _default_seven_parts(
     :data:`_SEVEN_LISTS`, which callers only read)."""
     a = seat if pos[seat][0] < HOUSE else seat ^ 2  # B.active_colour
     mine = pos[a]
-    blk = 0  # B.blocker_bits(pos), by tests (blockers are rare)
-    if 0 in pos[0]:
-        blk = 1
-    if 15 in pos[1]:
-        blk |= 2
-    if 30 in pos[2]:
-        blk |= 4
-    if 45 in pos[3]:
-        blk |= 8
+    if blk < 0:  # B.blocker_bits(pos), by tests (blockers are rare)
+        blk = 0
+        if 0 in pos[0]:
+            blk = 1
+        if 15 in pos[1]:
+            blk |= 2
+        if 30 in pos[2]:
+            blk |= 4
+        if 45 in pos[3]:
+            blk |= 8
     key = (a, mine, blk & ~(1 << a), r, used, size, acts)  # a's own blocker bit never stops a
     got = _SEVEN_LISTS.get(key)
     pairs = -1  # _pair_bits, once a search needs it
@@ -758,7 +761,10 @@ def _add_swaps(out: list[PartnersAction], pos: Board, o: PartnersOptions) -> Non
 
 _LONE_KEYS = tuple(
     tuple(
-        (*(p << 2 | c if p < HOUSE and (starts or p % SEGMENT) else -1 for p in range(HOUSE + HOUSE_SIZE)), -1)
+        (
+            *(p << 2 | c if p < HOUSE and (starts or p % SEGMENT) else -1 for p in range(TRACK + HOUSE_SIZE)),
+            -1,
+        )
         for c in range(4)
     )
     for starts in (False, True)
@@ -930,6 +936,10 @@ class PartnersState(State[PartnersAction]):
     them at random (the same law as a shuffled deck, without shuffling cards never dealt)."""
     _legal: tuple[PartnersAction, ...] | None
     """The legal actions now, computed once per decision (a cache, left out of equality)."""
+    _bits: tuple[Board | None, int]
+    """(a board, its :func:`.board.blocker_bits`): what legal() last found, read again while
+    ``pos`` is that very board; a move that neither leaves nor reaches a start field passes
+    it on to the board it makes (a cache, left out of equality)."""
 
     # ------------------------------------------------------------------ contract
 
@@ -943,7 +953,9 @@ class PartnersState(State[PartnersAction]):
                 assert seat is not None
                 legal = self._legal = tuple(self.card_moves(seat, self.hands[seat], True))
             elif self.phase == "exchange":  # _generate's other case, inlined
-                hand = self.hands[self.turn]  # type: ignore[index]  # a seat acts
+                seat = self.turn
+                assert seat is not None
+                hand = self.hands[seat]
                 legal = self._legal = _GIVE_LISTS.get(hand) or _gives(hand)
             else:
                 legal = self._legal = tuple(self._generate())
@@ -1025,15 +1037,21 @@ class PartnersState(State[PartnersAction]):
             if mine[-1] >= HOUSE:
                 for q in mine:
                     bm |= _HOUSE_BITS[q]
-            # the blockers by tests, not shifts and ors of each test: blockers are rare
-            if 0 in pos[0]:
-                bm |= 1
-            if 15 in pos[1]:
-                bm |= 2
-            if 30 in pos[2]:
-                bm |= 4
-            if 45 in pos[3]:
-                bm |= 8
+            bits = self._bits
+            if bits[0] is pos:  # the blockers of this board, known (_play_move passes them on)
+                bm |= bits[1]
+            else:  # B.blocker_bits(pos), by tests (blockers are rare)
+                blk = 0
+                if 0 in pos[0]:
+                    blk = 1
+                if 15 in pos[1]:
+                    blk |= 2
+                if 30 in pos[2]:
+                    blk |= 4
+                if 45 in pos[3]:
+                    blk |= 8
+                self._bits = (pos, blk)
+                bm |= blk
             key = bm << 6 | a << 4 | size
             cards = _BOARD_CARDS.get(key)
             if cards is None:
@@ -1071,7 +1089,10 @@ class PartnersState(State[PartnersAction]):
                         if mv is not None:
                             out.append(mv)
                 if split:
-                    _add_sevens(out, pos, seat, o)
+                    if o.split_must_use_all:  # _add_sevens, with the blockers known
+                        out += _default_seven_parts(pos, seat, 7, (), size, True, bm & 15)
+                    else:
+                        _add_sevens(out, pos, seat, o)
                 if swaps:
                     _add_swaps(out, pos, o)
             if with_discard and (not out or o.allow_voluntary_discard):
@@ -1124,7 +1145,7 @@ class PartnersState(State[PartnersAction]):
         """:meth:`apply` once ``action`` is known to be legal (and ``_legal`` dropped)."""
         t = type(action)  # the usual kinds by identity first: one test each, no call
         if t is Give:
-            return self._give(seat, action.card)  # type: ignore[attr-defined]  # a Give
+            return self._give(seat, action.card)  # type: ignore[union-attr]  # a Give
         if t is Seven:
             return self._seven(seat, action)  # type: ignore[arg-type]  # its events name the person
         if isinstance(action, Move):
@@ -1138,7 +1159,7 @@ class PartnersState(State[PartnersAction]):
         if isinstance(action, Seven):
             return self._seven(seat, action)  # its events already name the person
         if isinstance(action, StopSplit):
-            ev = [
+            ev: list[Event] = [
                 {"kind": "seven_stop", "seat": seat, "text": f"{COLOURS[seat].capitalize()} ends the 7 early"}
             ]
             self.phase = "play"
@@ -1243,7 +1264,13 @@ class PartnersState(State[PartnersAction]):
             rest.remove(to)
             rest.insert(0, CIRCLE)  # the smallest position: the order stays sorted
             new[ko] = tuple(rest)
-        self.pos = pos = tuple(new)
+        bits = self._bits
+        self.pos = tuple(new)
+        if bits[0] is pos and frm % SEGMENT and to % SEGMENT:
+            # neither end is a start field (nor is a knocked-out piece's square, ``to``): the
+            # blockers stay, and the next legal() reads them
+            self._bits = (self.pos, bits[1])
+        pos = self.pos
         # the event naming the person (:meth:`apply`'s form), a copy of one made per seat
         # count and colour seat: copying a dict costs half of building it
         k = (self.seats - 2) << 2 | seat
@@ -1379,7 +1406,13 @@ class PartnersState(State[PartnersAction]):
             o.split_must_use_all
             and switched
             and not viable(
-                new, seat, rem, used2, o.house_entry == "optional", o.house_overshoot == "bounce", o.fields_per_segment
+                new,
+                seat,
+                rem,
+                used2,
+                o.house_entry == "optional",
+                o.house_overshoot == "bounce",
+                o.fields_per_segment,
             )
         )
         if rem > 0 and not lapse:
@@ -1430,7 +1463,8 @@ class PartnersState(State[PartnersAction]):
             if self.seats == 4
             else {"kind": "commit", "seat": self.ctrl[seat], "text": _COMMIT_TEXTS[seat], "colour_seat": seat}
         ]
-        if None not in commits:
+        c0, c1, c2, c3 = commits  # identity tests (``None in`` compares each card with None)
+        if c0 is not None and c1 is not None and c2 is not None and c3 is not None:
             hands = []
             for s, hand in enumerate(self.hands):
                 given = commits[s]
@@ -1989,6 +2023,7 @@ class PartnersGame(Game[PartnersOptions, PartnersState]):
         s.gift_zone = (0, 0, 0, 0)
         s.sat_out = (False, False, False, False)
         s._legal = None
+        s._bits = (None, 0)
         if o.first_dealer == "random":
             s.dealer = s.rng.randrange(4)
         else:
