@@ -781,7 +781,7 @@ def _swap(k1: int, k2: int) -> Swap:
 _LONE_KEYS = tuple(
     tuple(
         (
-            *(p << 2 | c if p < HOUSE and (starts or p % SEGMENT) else -1 for p in range(TRACK + HOUSE_SIZE)),
+            *[p << 2 | c if p < HOUSE and (starts or p % SEGMENT) else -1 for p in range(TRACK + HOUSE_SIZE)],
             -1,
         )
         for c in range(4)
@@ -817,7 +817,7 @@ def _gives(hand: tuple[str, ...]) -> tuple[Give, ...]:
 
 
 _NEVER = 256
-_HM_BITS = (*(1 << (q - HOUSE) if q >= HOUSE else 0 for q in range(HOUSE + HOUSE_SIZE)), 0)
+_HM_BITS = (*[1 << (q - HOUSE) if q >= HOUSE else 0 for q in range(HOUSE + HOUSE_SIZE)], 0)
 """``_HM_BITS[q]``: the bit of house circle ``q`` in :func:`.board.house_mask` (0 off the house;
 index -1, the start circle, is the last entry, 0)."""
 _HOUSE_BITS = tuple((1 << (q - HOUSE)) << 4 if q >= HOUSE else 0 for q in range(HOUSE + HOUSE_SIZE + 1))
