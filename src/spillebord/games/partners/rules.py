@@ -358,7 +358,6 @@ def _default_seven_parts(
     blk: int = -1,
 ) -> Sequence[Any]:
     """:func:`seven_parts` under the default rules (mandatory entry, no bounce, all seven used).
-    ``blk``: the board's :func:`.board.blocker_bits` when the caller has them.
 
     A part that stays on the track changes neither the blockers nor the house of its colour,
     so whether the other free pieces can walk the remaining steps is read off their paths
@@ -375,7 +374,8 @@ def _default_seven_parts(
 
     With ``acts`` the list holds the :class:`.actions.Seven` actions
     instead of the parts (legal()'s lists; then it may be the tuple kept in
-    :data:`_SEVEN_LISTS`, which callers only read)."""
+    :data:`_SEVEN_LISTS`, which callers only read). ``blk``: the board's
+    :func:`.board.blocker_bits` when the caller has them (legal() does), else -1."""
     a = seat if pos[seat][0] < HOUSE else seat ^ 2  # B.active_colour
     mine = pos[a]
     if blk < 0:  # B.blocker_bits(pos), by tests (blockers are rare)
