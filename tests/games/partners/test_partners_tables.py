@@ -129,3 +129,32 @@ def test_seven_actions_fresh_and_memoised_match_a_plain_search(loose: dict[str, 
                 checked += 1
             s.play(rng.choice(s.legal()))
     assert checked > 100
+
+
+@pytest.mark.parametrize(
+    "loose", [{}, {"swap_start_field": True}, {"pieces_per_colour": 2, "fields_per_segment": 6}]
+)
+def test_blockers_passed_on_by_moves_are_the_boards(loose: dict[str, object]) -> None:
+    """legal() keeps the blocker bits of the board it read (``_bits``) and a move passes them
+    on to the board it makes: wherever they are read they are the board's own, and the legal
+    list is the one worked out without them, at every decision of random games (a copy with
+    the cache emptied gives the same list)."""
+    o = build(GAME.Options, loose)
+    passed_on = 0
+    for seed in range(24):
+        rng = Rng(seed)
+        s = GAME.new(2 + seed % 3, seed, o)
+        while s.to_act is not None:
+            board, bits = s._bits
+            if board is s.pos:
+                assert bits == B.blocker_bits(s.pos)
+                passed_on += 1
+            fresh = s.copy()
+            fresh._bits = (None, 0)
+            fresh._legal = None
+            legal = s.legal()
+            assert fresh.legal() == legal
+            if s._bits[0] is s.pos:
+                assert s._bits[1] == B.blocker_bits(s.pos)
+            s.play(rng.choice(legal))
+    assert passed_on > 1000

@@ -363,10 +363,38 @@ def legal_path(c: int, p: int, blk: int, hm: int, size: int = 14) -> tuple[int, 
     key = path_key(p, blk, hm)
     got = tbl.get(key)
     if got is None:
-        ends: list[int] = []
-        for e, passed, house in steps_table(c, size)[p + 1]:
-            if passed & blk or house & hm:
+        bits = blk | hm << 4 | _WHOLE
+        for m, ends in (_CUTS.get((c, size)) or _cuts(c, size))[p + 1]:
+            if m & bits:
+                got = tbl[key] = ends
                 break
-            ends.append(e)
-        got = tbl[key] = tuple(ends)
+    assert got is not None  # the last cut always matches
+    return got
+
+
+_WHOLE = 1 << 8
+"""A mask bit no step sets: the last cut of :func:`_cuts` (the whole walk) always matches."""
+_CUTS: dict[tuple[int, int], tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]] = {}
+
+
+def _cuts(c: int, size: int) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
+    """``_CUTS[c, size][p + 1]``: for each step of :func:`steps_table`'s row where its mask
+    ``passed | house << 4`` grows, (that mask, the ends before the step), then
+    (:data:`_WHOLE`, every end). The masks only grow along a walk (start fields passed, house
+    circles stepped on), so the legal path for blockers and house ``bits`` is the first cut
+    whose mask meets them: at most a few prefixes a square, shared by every board that
+    yields them (filling the memo of :func:`legal_path` builds no tuple)."""
+    rows = []
+    for row in steps_table(c, size):
+        ends = tuple(e for e, _, _ in row)
+        cuts = []
+        prev = 0
+        for i, (_e, passed, house) in enumerate(row):
+            m = passed | house << 4
+            if m != prev:
+                cuts.append((m, ends[:i]))
+                prev = m
+        cuts.append((_WHOLE, ends))
+        rows.append(tuple(cuts))
+    got = _CUTS[c, size] = tuple(rows)
     return got

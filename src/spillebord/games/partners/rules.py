@@ -355,6 +355,7 @@ def _default_seven_parts(
     used: tuple[tuple[int, int], ...],
     size: int,
     acts: bool = False,
+    blk: int = -1,
 ) -> Sequence[Any]:
     """:func:`seven_parts` under the default rules (mandatory entry, no bounce, all seven used).
 
@@ -373,10 +374,20 @@ def _default_seven_parts(
 
     With ``acts`` the list holds the :class:`.actions.Seven` actions
     instead of the parts (legal()'s lists; then it may be the tuple kept in
-    :data:`_SEVEN_LISTS`, which callers only read)."""
+    :data:`_SEVEN_LISTS`, which callers only read). ``blk``: the board's
+    :func:`.board.blocker_bits` when the caller has them (legal() does), else -1."""
     a = seat if pos[seat][0] < HOUSE else seat ^ 2  # B.active_colour
     mine = pos[a]
-    blk = (0 in pos[0]) | (15 in pos[1]) << 1 | (30 in pos[2]) << 2 | (45 in pos[3]) << 3  # B.blocker_bits
+    if blk < 0:  # B.blocker_bits(pos), by tests (blockers are rare)
+        blk = 0
+        if 0 in pos[0]:
+            blk = 1
+        if 15 in pos[1]:
+            blk |= 2
+        if 30 in pos[2]:
+            blk |= 4
+        if 45 in pos[3]:
+            blk |= 8
     key = (a, mine, blk & ~(1 << a), r, used, size, acts)  # a's own blocker bit never stops a
     got = _SEVEN_LISTS.get(key)
     pairs = -1  # _pair_bits, once a search needs it
@@ -389,27 +400,41 @@ def _default_seven_parts(
         if hit is not None:
             return hit if acts else list(hit)
     searched = False  # whether a search looked at the protected pairs of the board
-    moved = _moved_of(a, used)
-    pmap = _paths_of(a, mine, blk, size)
+    moved = _moved_of(a, used) if used else ()
+    tbl = _LEGAL_PATHS.get((a, size)) or B.path_table(a, size)
+    occ = 0  # B.house_mask(mine)
+    if mine[-1] >= HOUSE:
+        for q in mine:
+            occ |= _HM_BITS[q]
+    # each piece square once: its free pieces and its path (_paths_of, in the same pass)
+    base = blk << 4
+    k0 = base | occ
+    pmap: dict[int, tuple[int, ...]] = {}
     free: dict[int, int] = {}
+    prev = CIRCLE
     for q in mine:
-        if q != CIRCLE:
-            free[q] = free.get(q, 0) + 1
+        if q == prev:  # the circle, or a second piece on q (sorted: next to the first)
+            if q != CIRCLE:
+                free[q] += 1
+            continue
+        prev = q
+        free[q] = 1
+        qp = tbl.get((q + 1) << 8 | k0)  # B.path_key(q, blk, occ)
+        pmap[q] = qp if qp is not None else B.legal_path(a, q, blk, occ, size)
+    hfree = 0
     if used:
         for c, q in used:
             if c == a and q in free:
                 free[q] -= 1
-    hfree = 0
-    for q, k in free.items():
-        if k > 0 and q >= HOUSE:
-            hfree |= 1 << (q - HOUSE)
-    occ = B.house_mask(mine) if mine[-1] >= HOUSE else 0
+        for q, k in free.items():
+            if k > 0 and q >= HOUSE:
+                hfree |= 1 << (q - HOUSE)
+    elif occ:
+        hfree = occ  # nothing moved yet: every house piece is free
     house = _house_sums(occ, hfree) if hfree else _NO_HOUSE_MOVES
     plain = len(house) == 1  # no house move: the track test is one prefix sum
     entry = (START_FIELD[a] - SEGMENT) % TRACK + size  # the last square before a's own start field
     out: list[Any] = []
-    tbl = _LEGAL_PATHS.get((a, size)) or B.path_table(a, size)
-    base = blk << 4
     rows = _SEVEN_ROWS.get((a, size)) or _seven_rows(a, size)
     # a piece of ``a`` that cannot reach the house in this split (in the circle, or moved to a
     # track square): then no part can bring the colour home, so a split that cannot use its
@@ -680,8 +705,6 @@ _MOVES: dict[tuple[Any, ...], Move] = {}
 _move_action = _interned(Move, _MOVES)
 _SEVENS: dict[tuple[Any, ...], Seven] = {}
 _seven_action = _interned(Seven, _SEVENS)
-_SWAPS: dict[tuple[Any, ...], Swap] = {}
-_swap_action = _interned(Swap, _SWAPS)
 _DISCARD = Discard()
 _STOP = StopSplit()
 
@@ -701,31 +724,73 @@ def _add_swaps(out: list[PartnersAction], pos: Board, o: PartnersOptions) -> Non
     """The swaps a swap card allows (:func:`swap_pairs`, the same order): the lone pieces as
     keys ``p << 2 | colour`` (sorted as the pairs (p, colour) are), each pair's action from
     :data:`_SWAP_ROWS`."""
-    starts = o.swap_start_field
+    tables = _LONE_KEYS[o.swap_start_field]
     lone: list[int] = []
     for c in range(4):
         pcs = pos[c]
+        keys = tables[c]
         for p in pcs:
-            if p < 0 or p >= HOUSE or (p % 15 == 0 and not starts):
-                continue
-            if pcs.count(p) == 1:
-                lone.append(p << 2 | c)
+            k = keys[p]
+            if k >= 0 and pcs.count(p) == 1:
+                lone.append(k)
     lone.sort()
     rows = _SWAP_ROWS
-    same = o.allow_same_colour_swap
+    append = out.append  # (the loop below makes most of a swap card's legal list)
     n = len(lone)
+    if o.allow_same_colour_swap:
+        for i in range(n - 1):
+            k1 = lone[i]
+            row = rows[k1]
+            for k2 in lone[i + 1 :]:
+                act = row[k2]
+                if act is None:  # the row is the swaps' only table: no second memo by fields
+                    act = row[k2] = _swap(k1, k2)
+                append(act)
+        return
     for i in range(n - 1):
         k1 = lone[i]
         row = rows[k1]
         for k2 in lone[i + 1 :]:
-            if not same and not (k1 ^ k2) & 3:
+            if not (k1 ^ k2) & 3:  # the same colour
                 continue
             act = row[k2]
             if act is None:
-                act = row[k2] = _swap_action(k1 & 3, k1 >> 2, k2 & 3, k2 >> 2)
-            out.append(act)
+                act = row[k2] = _swap(k1, k2)
+            append(act)
 
 
+_new_action = object.__new__  # the slots of a frozen action, set once before anyone sees it
+_set_c1: Callable[[Any, Any], None] = vars(Swap)["c1"].__set__
+_set_p1: Callable[[Any, Any], None] = vars(Swap)["p1"].__set__
+_set_c2: Callable[[Any, Any], None] = vars(Swap)["c2"].__set__
+_set_p2: Callable[[Any, Any], None] = vars(Swap)["p2"].__set__
+
+
+def _swap(k1: int, k2: int) -> Swap:
+    """``Swap`` of the pieces with keys ``k1``, ``k2`` (``p << 2 | colour``), its slots set
+    directly instead of through the frozen dataclass's ``__init__`` (the same value in about
+    half the time, as Kasino makes its captures: a swap card's first lists make many)."""
+    act: Swap = _new_action(Swap)
+    _set_c1(act, k1 & 3)
+    _set_p1(act, k1 >> 2)
+    _set_c2(act, k2 & 3)
+    _set_p2(act, k2 >> 2)
+    return act
+
+
+_LONE_KEYS = tuple(
+    tuple(
+        (
+            *[p << 2 | c if p < HOUSE and (starts or p % SEGMENT) else -1 for p in range(TRACK + HOUSE_SIZE)],
+            -1,
+        )
+        for c in range(4)
+    )
+    for starts in (False, True)
+)
+"""``_LONE_KEYS[swap_start_field][colour][p]``: the key ``p << 2 | colour`` of a piece on ``p``
+that a swap may take (a track square; a start field only with the option), else -1 (the
+circle, ``p = -1``, is the last entry)."""
 _SWAP_ROWS: list[list[Swap | None]] = [[None] * (TRACK << 2) for _ in range(TRACK << 2)]
 """``_SWAP_ROWS[k1][k2]``: the swap of the lone pieces with keys ``p << 2 | colour``, made
 when first offered."""
@@ -752,6 +817,9 @@ def _gives(hand: tuple[str, ...]) -> tuple[Give, ...]:
 
 
 _NEVER = 256
+_HM_BITS = (*[1 << (q - HOUSE) if q >= HOUSE else 0 for q in range(HOUSE + HOUSE_SIZE)], 0)
+"""``_HM_BITS[q]``: the bit of house circle ``q`` in :func:`.board.house_mask` (0 off the house;
+index -1, the start circle, is the last entry, 0)."""
 _HOUSE_BITS = tuple((1 << (q - HOUSE)) << 4 if q >= HOUSE else 0 for q in range(HOUSE + HOUSE_SIZE + 1))
 """``_HOUSE_BITS[q]``: the bit of house circle ``q`` in the board's mask (0 off the house; index
 -1, the start circle, is the last entry, 0)."""
@@ -795,40 +863,45 @@ def _card_table(card: str, a: int, size: int) -> CardTable:
 
 
 Pick = tuple[Move | None, ...]
-BoardCard = tuple[tuple[Pick, ...], tuple[Start | None, bool, bool] | None]
+BoardCard = tuple[Pick | None, tuple[Pick, ...], tuple[Start | None, bool, bool] | None]
 _BOARD_CARDS: dict[int, dict[str, BoardCard]] = {}
 """``bm << 6 | colour << 4 | size`` (``bm``: the board's mask, see :func:`_card_table`) ->
 card -> :func:`_board_card`."""
-Choices = tuple[tuple[Move | None, ...], tuple[tuple[int, int], ...]]
+Choices = tuple[tuple[Move | None, ...], tuple[tuple[int, tuple[int, ...]], ...]]
 _CHOICES: dict[tuple[str, int, int], tuple[Choices, ...]] = {}
 """(card, colour, size) -> per row of :func:`_card_table`: its moves indexed by square ``p``
-(the start circle last, as ``p = -1`` indexes it) and the (p, mask) of the squares whose move
-some board forbids (mask not 0)."""
+(the start circle last, as ``p = -1`` indexes it) and, per mask that some board meets (not
+0), the squares ``p`` whose move has that mask."""
 
 
 def _board_card(card: str, a: int, size: int, bm: int, cards: dict[str, BoardCard]) -> BoardCard:
-    """``cards[card]`` for the board mask ``bm``: (per row of :func:`_card_table` the move from
-    each square ``p`` if it is legal on this board, else None (indexed by ``p``: the start
-    circle, ``p = -1``, is the last entry); None for a plain card, else (the start action or
-    None, whether the card splits, whether it swaps)). Made once per colour, mask and card."""
+    """``cards[card]`` for the board mask ``bm``: (the one row of a card with one row and
+    nothing else, else None; per row of :func:`_card_table` the move from each square ``p``
+    if it is legal on this board, else None (indexed by ``p``: the start circle, ``p = -1``,
+    is the last entry); None for a plain card, else (the start action or None, whether the
+    card splits, whether it swaps)). Made once per colour, mask and card."""
     tab = _CARD_TABLES.get((a, size), _NO_TABLES).get(card) or _card_table(card, a, size)
     rows = _CHOICES.get((card, a, size))
     if rows is None:
         made = []
         for row in tab[1]:
             on = row[1:] + row[:1]  # index p: the circle's entry (p + 1 = 0) last
-            masked = tuple((p, m) for p, (m, mv) in enumerate(on) if m and mv is not None)
-            made.append((tuple(mv for _, mv in on), masked))
+            by_mask: dict[int, list[int]] = {}
+            for p, (m, mv) in enumerate(on):
+                if m and mv is not None:
+                    by_mask.setdefault(m, []).append(p)
+            made.append((tuple(mv for _, mv in on), tuple((m, tuple(ps)) for m, ps in by_mask.items())))
         rows = _CHOICES[card, a, size] = tuple(made)
     picks = []
     for moves, masked in rows:
         pick = list(moves)
-        for p, m in masked:  # the moves this board forbids
+        for m, ps in masked:  # the moves this board forbids, grouped by mask (a few a row)
             if m & bm:
-                pick[p] = None
+                for p in ps:
+                    pick[p] = None
         picks.append(tuple(pick))
     special = None if tab[0] is None and not tab[2] and not tab[3] else (tab[0], tab[2], tab[3])
-    got = cards[card] = (tuple(picks), special)
+    got = cards[card] = (picks[0] if special is None and len(picks) == 1 else None, tuple(picks), special)
     return got
 
 
@@ -882,6 +955,10 @@ class PartnersState(State[PartnersAction]):
     them at random (the same law as a shuffled deck, without shuffling cards never dealt)."""
     _legal: tuple[PartnersAction, ...] | None
     """The legal actions now, computed once per decision (a cache, left out of equality)."""
+    _bits: tuple[Board | None, int]
+    """(a board, its :func:`.board.blocker_bits`): what legal() last found, read again while
+    ``pos`` is that very board; a move that neither leaves nor reaches a start field passes
+    it on to the board it makes (a cache, left out of equality)."""
 
     # ------------------------------------------------------------------ contract
 
@@ -894,6 +971,11 @@ class PartnersState(State[PartnersAction]):
                 seat = self.turn
                 assert seat is not None
                 legal = self._legal = tuple(self.card_moves(seat, self.hands[seat], True))
+            elif self.phase == "exchange":  # _generate's other case, inlined
+                seat = self.turn
+                assert seat is not None
+                hand = self.hands[seat]
+                legal = self._legal = _GIVE_LISTS.get(hand) or _gives(hand)
             else:
                 legal = self._legal = tuple(self._generate())
         return legal
@@ -970,17 +1052,31 @@ class PartnersState(State[PartnersAction]):
         out: list[PartnersAction] = []
         if not optional and not bounce:
             # default rules: every card's moves from the precomputed tables (_card_table)
-            bm = (  # B.blocker_bits(pos) | B.house_mask(mine) << 4 | _NEVER
-                (0 in pos[0]) | (15 in pos[1]) << 1 | (30 in pos[2]) << 2 | (45 in pos[3]) << 3 | _NEVER
-            )
+            bm = _NEVER  # | B.blocker_bits(pos) | B.house_mask(mine) << 4
             if mine[-1] >= HOUSE:
-                for q in mine:  # B.house_mask(mine) << 4
+                for q in mine:
                     bm |= _HOUSE_BITS[q]
+            bits = self._bits
+            if bits[0] is pos:  # the blockers of this board, known (_play_move passes them on)
+                bm |= bits[1]
+            else:  # B.blocker_bits(pos), by tests (blockers are rare)
+                blk = 0
+                if 0 in pos[0]:
+                    blk = 1
+                if 15 in pos[1]:
+                    blk |= 2
+                if 30 in pos[2]:
+                    blk |= 4
+                if 45 in pos[3]:
+                    blk |= 8
+                self._bits = (pos, blk)
+                bm |= blk
             key = bm << 6 | a << 4 | size
             cards = _BOARD_CARDS.get(key)
             if cards is None:
                 cards = _BOARD_CARDS[key] = {}
-            # the squares of the pieces that may move, each once (a loop: dict.fromkeys costs more)
+            # the squares of the pieces that may move, each once (a loop: dict.fromkeys costs
+            # more, and a memo by the pieces more than the loop)
             squares = []
             prev = CIRCLE
             for p in mine:
@@ -989,8 +1085,14 @@ class PartnersState(State[PartnersAction]):
                     prev = p
             circle = mine[0] == CIRCLE
             for card in _DISTINCT.get(hand) or _distinct(hand):
-                picks, special = cards.get(card) or _board_card(card, a, size, bm, cards)
-                if special is None:  # a plain card: one test instead of three
+                pick, picks, special = cards.get(card) or _board_card(card, a, size, bm, cards)
+                if pick is not None:  # a card of one row and nothing else: no loop over rows
+                    for p in squares:
+                        mv = pick[p]
+                        if mv is not None:
+                            out.append(mv)
+                    continue
+                if special is None:
                     for pick in picks:
                         for p in squares:
                             mv = pick[p]
@@ -1006,7 +1108,10 @@ class PartnersState(State[PartnersAction]):
                         if mv is not None:
                             out.append(mv)
                 if split:
-                    _add_sevens(out, pos, seat, o)
+                    if o.split_must_use_all:  # _add_sevens, with the blockers known
+                        out += _default_seven_parts(pos, seat, 7, (), size, True, bm & 15)
+                    else:
+                        _add_sevens(out, pos, seat, o)
                 if swaps:
                     _add_swaps(out, pos, o)
             if with_discard and (not out or o.allow_voluntary_discard):
@@ -1057,6 +1162,11 @@ class PartnersState(State[PartnersAction]):
 
     def _dispatch(self, seat: int, action: PartnersAction) -> list[Event]:
         """:meth:`apply` once ``action`` is known to be legal (and ``_legal`` dropped)."""
+        t = type(action)  # the usual kinds by identity first: one test each, no call
+        if t is Give:
+            return self._give(seat, action.card)  # type: ignore[union-attr]  # a Give
+        if t is Seven:
+            return self._seven(seat, action)  # type: ignore[arg-type]  # its events name the person
         if isinstance(action, Move):
             return self._play_move(seat, action)  # its events already name the person
         if isinstance(action, Give):
@@ -1066,9 +1176,9 @@ class PartnersState(State[PartnersAction]):
         if isinstance(action, Discard):
             return self._discard(seat)  # its events already name the person
         if isinstance(action, Seven):
-            ev = self._seven(seat, action)
-        elif isinstance(action, StopSplit):
-            ev = [
+            return self._seven(seat, action)  # its events already name the person
+        if isinstance(action, StopSplit):
+            ev: list[Event] = [
                 {"kind": "seven_stop", "seat": seat, "text": f"{COLOURS[seat].capitalize()} ends the 7 early"}
             ]
             self.phase = "play"
@@ -1106,20 +1216,19 @@ class PartnersState(State[PartnersAction]):
         # an action from the legal list itself (random play, search): no further checks. A
         # loop, not any(map(is_, ...)): the pick is near the front, and the two iterator
         # objects cost more than the loop's few steps
-        if legal is not None:
+        if legal is None:
+            events = self.apply(action)
+        else:
             for x in legal:
                 if x is action:
+                    self._legal = None
+                    if type(action) is Move:
+                        events = self._play_move(self.turn, action)  # type: ignore[arg-type]  # a legal list: a seat acts
+                    else:
+                        events = self._dispatch(self.turn, action)  # type: ignore[arg-type]
                     break
             else:
-                legal = None
-        if legal is not None:
-            self._legal = None
-            if type(action) is Move:
-                events = self._play_move(self.turn, action)  # type: ignore[arg-type]  # a legal list: a seat acts
-            else:
-                events = self._dispatch(self.turn, action)  # type: ignore[arg-type]
-        else:
-            events = self.apply(action)
+                events = self.apply(action)
         self.decisions = d = self.decisions + 1
         if d >= _MAX_DECISIONS and self.to_act is not None:
             self.to_act = None
@@ -1152,14 +1261,17 @@ class PartnersState(State[PartnersAction]):
         ko = -1
         so = False
         if to < HOUSE:
-            for o in _OTHERS[c]:
-                theirs = pos[o]
-                if to in theirs:  # one colour at most stands on a square
-                    if theirs.count(to) >= 2:
-                        so = True  # a protected pair: the mover goes back to its circle
-                    else:
-                        ko = o
-                    break
+            # the other colours unrolled (one at most stands on a square)
+            o1, o2, o3 = _OTHERS[c]
+            if to in pos[o1]:
+                ko = o1
+            elif to in pos[o2]:
+                ko = o2
+            elif to in pos[o3]:
+                ko = o3
+            if ko >= 0 and pos[ko].count(to) >= 2:
+                so = True  # a protected pair: the mover goes back to its circle
+                ko = -1
         mine = list(pos[c])
         mine.remove(frm)
         mine.append(CIRCLE if so else to)
@@ -1171,7 +1283,13 @@ class PartnersState(State[PartnersAction]):
             rest.remove(to)
             rest.insert(0, CIRCLE)  # the smallest position: the order stays sorted
             new[ko] = tuple(rest)
-        self.pos = pos = tuple(new)
+        bits = self._bits
+        self.pos = tuple(new)
+        if bits[0] is pos and frm % SEGMENT and to % SEGMENT:
+            # neither end is a start field (nor is a knocked-out piece's square, ``to``): the
+            # blockers stay, and the next legal() reads them
+            self._bits = (self.pos, bits[1])
+        pos = self.pos
         # the event naming the person (:meth:`apply`'s form), a copy of one made per seat
         # count and colour seat: copying a dict costs half of building it
         k = (self.seats - 2) << 2 | seat
@@ -1271,38 +1389,9 @@ class PartnersState(State[PartnersAction]):
         if self.gift_zone[g] == 1 and self.gave[g] == card:
             self.gift_zone = _put(self.gift_zone, g, 0)
 
-    def _move(self, seat: int, c: int, frm: int, to: int, card: str, ev: list[Event], name: str) -> None:
-        self.pos, ko, so = B.land(self.pos, c, frm, to)
-        self._moved(seat, c, frm, to, card, ev, name, ko, so)
-
-    def _moved(
-        self, seat: int, c: int, frm: int, to: int, card: str, ev: list[Event], name: str, ko: int, so: bool
-    ) -> None:
-        """The events of :meth:`_move` once the piece has landed (``ko``, ``so``: :func:`.board.land`)."""
-        ids = _SQUARE_IDS[c]
-        f, t = ids[frm + 1], ids[to + 1]
-        ev.append(
-            {
-                "kind": "move",
-                "seat": seat,
-                "card": card,
-                "from": f,
-                "to": t,
-                "text": f"{name} plays {card}: {COLOURS[c]} {f} → {t}",
-            }
-        )
-        if ko >= 0:
-            ev.append(_ko_event(ko, to))
-        if so:
-            ev.append(_pair_event(c, to))
-
     def _seven(self, seat: int, action: Seven) -> list[Event]:
-        ev: list[Event] = []
-        name = _NAMES[seat]
+        """A part of a split 7 (R6.5); the events name the person as :meth:`apply` does."""
         o = self.opts
-        optional = o.house_entry == "optional"
-        bounce = o.house_overshoot == "bounce"
-        size = o.fields_per_segment
         if self.phase == "play":
             self._play_card(seat, "S7")
             r = 7
@@ -1315,28 +1404,50 @@ class PartnersState(State[PartnersAction]):
         self.pos = new
         used2 = tuple(sorted((*used, (a, CIRCLE if so else to))))
         switched = a == seat and new[seat][0] >= HOUSE  # B.home
-        self._moved(seat, a, frm, to, "S7", ev, name, ko, so)
-        ev[0]["kind"] = "seven"
-        ev[0]["steps"] = action.steps
+        # the event, a copy of one made per number of people and colour seat (_move_event)
+        said = _SEVEN_TEXTS.get(id(action))
+        if said is None or said[0] is not action:
+            said = _seven_texts(action)
+        k = (self.seats - 2) << 2 | seat
+        tpl = said[1][k]
+        if tpl is None:
+            tpl = _seven_event(action, said[1], k)
+        ev: list[Event] = [tpl.copy()]
+        if ko >= 0:
+            ev.append(_ko_event(ko, to))
+        if so:
+            ev.append(_pair_event(a, to))
         rem = r - action.steps
         if self._check_win(ev):
             self.split_left, self.split_used = 0, ()
             return ev
         lapse = (
-            o.split_must_use_all and switched and not viable(new, seat, rem, used2, optional, bounce, size)
+            o.split_must_use_all
+            and switched
+            and not viable(
+                new,
+                seat,
+                rem,
+                used2,
+                o.house_entry == "optional",
+                o.house_overshoot == "bounce",
+                o.fields_per_segment,
+            )
         )
         if rem > 0 and not lapse:
             self.phase, self.split_left, self.split_used = "split", rem, used2
             return ev
         if rem > 0:
-            ev.append(
-                {
-                    "kind": "seven_lapse",
-                    "seat": seat,
-                    "steps": rem,
-                    "text": f"The remaining {rem} steps of the 7 lapse",
-                }
-            )
+            lapsed: Event = {
+                "kind": "seven_lapse",
+                "seat": seat,
+                "steps": rem,
+                "text": f"The remaining {rem} steps of the 7 lapse",
+            }
+            if self.seats != 4:  # the person, as apply() names him
+                lapsed["colour_seat"] = seat
+                lapsed["seat"] = self.ctrl[seat]
+            ev.append(lapsed)
         self.phase, self.split_left, self.split_used = "play", 0, ()
         self._next_turn(seat, ev)
         return ev
@@ -1371,16 +1482,23 @@ class PartnersState(State[PartnersAction]):
             if self.seats == 4
             else {"kind": "commit", "seat": self.ctrl[seat], "text": _COMMIT_TEXTS[seat], "colour_seat": seat}
         ]
-        if None not in commits:
+        c0, c1, c2, c3 = commits  # identity tests (``None in`` compares each card with None)
+        if c0 is not None and c1 is not None and c2 is not None and c3 is not None:
             hands = []
-            for s in range(4):
-                h = list(self.hands[s])
+            for s, hand in enumerate(self.hands):
                 given = commits[s]
                 got = commits[s ^ 2]  # the partner's gift
                 assert given is not None and got is not None
-                h.remove(given)
-                h.append(got)
-                hands.append(_sort_hand(h))
+                # the hand's multiset key, the gift's prime out and the partner's in: the new
+                # hand is one look-up (the keys of the sorted hands made, _sort_hand)
+                key = _HAND_KEYS.get(hand)
+                new = None if key is None else _SORTED.get(key // _PRIMES[given] * _PRIMES[got])
+                if new is None:
+                    h = list(hand)
+                    h.remove(given)
+                    h.append(got)
+                    new = _sort_hand(h)
+                hands.append(new)
             self.hands = tuple(hands)
             self.gave = self.commits
             self.gift_zone = (1, 1, 1, 1)
@@ -1699,6 +1817,43 @@ def _move_event(action: Move, events: list[Event | None], k: int) -> Event:
     return ev
 
 
+_SEVEN_TEXTS: dict[int, tuple[Seven, list[Event | None]]] = {}
+"""``id(part)`` -> (the part, its event as :meth:`PartnersState._seven` returns it per number of
+people and colour seat, index ``(people - 2) << 2 | seat``, made when first needed), as
+:data:`_MOVE_TEXTS` for moves."""
+
+
+def _seven_texts(action: Seven) -> tuple[Seven, list[Event | None]]:
+    """``_SEVEN_TEXTS[id(action)]``, made (the events not yet)."""
+    if len(_SEVEN_TEXTS) > 100_000:  # never with the interned actions (a few thousand)
+        _SEVEN_TEXTS.clear()
+    got = _SEVEN_TEXTS[id(action)] = (action, [None] * 12)
+    return got
+
+
+def _seven_event(action: Seven, events: list[Event | None], k: int) -> Event:
+    """``events[k]``: the event of the part ``action`` played by colour seat ``k & 3`` with
+    ``(k >> 2) + 2`` people (a move's event with the kind ``seven`` and its steps; with fewer
+    than four people the person in ``seat`` and the colour seat last)."""
+    seat, people = k & 3, (k >> 2) + 2
+    ids = _SQUARE_IDS[action.colour]
+    f, t = ids[action.frm + 1], ids[action.to + 1]
+    ev: Event = {
+        "kind": "seven",
+        "seat": seat,
+        "card": "S7",
+        "from": f,
+        "to": t,
+        "text": f"{_NAMES[seat]} plays S7: {COLOURS[action.colour]} {f} → {t}",
+        "steps": action.steps,
+    }
+    if people != 4:
+        ev["colour_seat"] = seat
+        ev["seat"] = seat_controllers(people)[seat]
+    events[k] = ev
+    return ev
+
+
 _LAST_CYCLE: tuple[Any, int] = (None, 0)
 """(options, :func:`.options.deals_per_cycle` of them) for the last options a deal ended
 under: one tuple read and replaced whole (options are immutable)."""
@@ -1742,6 +1897,9 @@ _SORTED: dict[int, tuple[str, ...]] = {}
 """The product of the cards' :data:`_PRIMES` (one key per multiset of cards: a dealt hand, a
 hand after the exchange) -> :func:`.data.sort_cards` of them: 1,820 keys for 4-card hands of
 the standard deck's 13 types, and a look-up costs a fraction of a sort with a key function."""
+_HAND_KEYS: dict[tuple[str, ...], int] = {}
+"""The inverse of :data:`_SORTED`: a sorted hand it made -> its key (the exchange swaps one
+prime of the key for another)."""
 _PRIMES = dict(
     zip(CARD_TYPES, (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61), strict=False)
 )
@@ -1759,7 +1917,9 @@ def _sort_hand(hand: Sequence[str]) -> tuple[str, ...]:
     if got is None:
         if len(_SORTED) > 100_000:  # never: the keys are multisets of a few cards
             _SORTED.clear()
+            _HAND_KEYS.clear()
         got = _SORTED[key] = tuple(sorted(hand, key=_ORDER))
+        _HAND_KEYS[got] = key
     return got
 
 
@@ -1882,6 +2042,7 @@ class PartnersGame(Game[PartnersOptions, PartnersState]):
         s.gift_zone = (0, 0, 0, 0)
         s.sat_out = (False, False, False, False)
         s._legal = None
+        s._bits = (None, 0)
         if o.first_dealer == "random":
             s.dealer = s.rng.randrange(4)
         else:
