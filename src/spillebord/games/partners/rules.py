@@ -378,16 +378,8 @@ def _default_seven_parts(
     :func:`.board.blocker_bits` when the caller has them (legal() does), else -1."""
     a = seat if pos[seat][0] < HOUSE else seat ^ 2  # B.active_colour
     mine = pos[a]
-    if blk < 0:  # B.blocker_bits(pos), by tests (blockers are rare)
-        blk = 0
-        if 0 in pos[0]:
-            blk = 1
-        if 15 in pos[1]:
-            blk |= 2
-        if 30 in pos[2]:
-            blk |= 4
-        if 45 in pos[3]:
-            blk |= 8
+    if blk < 0:  # the split phase's lists (legal()'s first list passes its own)
+        blk = B.blocker_bits(pos)
     key = (a, mine, blk & ~(1 << a), r, used, size, acts)  # a's own blocker bit never stops a
     got = _SEVEN_LISTS.get(key)
     pairs = -1  # _pair_bits, once a search needs it
