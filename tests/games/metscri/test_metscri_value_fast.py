@@ -139,7 +139,7 @@ def _ref_value(state: MetscriState, seat: int) -> float:
             if (ks == SYMBOL and kt == SYMBOL and RANK[c] == RANK[d]) or (ks == SYMBOL) != (kt == SYMBOL):
                 public = known[c] == everyone and known[d] == everyone
                 v += MB.W_PAIR * (0.5 if public else 1.0)
-    if MB.W_NEXT:  # staging for next turn (session 25): its own tests, test_metscri_gatherer.py
+    if MB.W_NEXT:  # staging for next turn (session 26): its own tests, test_metscri_gatherer.py
         v += MB.W_NEXT * MB.next_turn_points(state, seat, tops, sum(1 << s for s in claimed))
     return v
 

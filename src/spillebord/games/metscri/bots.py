@@ -118,7 +118,7 @@ W_NEXT = 7.0
 each group times the chance that its cards stay private through the opponent's turn
 (:data:`NEXT_KEEP`, :data:`NEXT_HIDDEN`); on since session 26, below W_PLAN (9.0) so that a
 group collected now is worth more than the same group next turn (at 10.0 the gatherer scored
-0.240 against the gatherer without it). Session 25's screen, seeds 1001-1050, 100 games
+0.240 against the gatherer without it). Session 26's screen, seeds 1001-1050, 100 games
 against the gatherer without the three (line of no difference 0.540): 4.5 with NEXT_KEEP
 only 0.590 (by deals 0.510-0.670), 4.5 with NEXT_HIDDEN 0.85 too 0.720 (0.633-0.807), 7.0
 with both 0.740 (0.658-0.822), 10.0 with both 0.240; 7.0 with both confirmed on 400 fresh
