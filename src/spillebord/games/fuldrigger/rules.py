@@ -730,11 +730,7 @@ class FuldriggerState(State[FuldriggerAction]):
         window)."""
         offers = self.offers
         out: list[FuldriggerAction]
-        if (
-            self.drafts[p] < MAX_DRAFTS
-            and self.opts.negotiation
-            and (not offers or sum(1 for of in offers.values() if of.frm == p) < MAX_DRAFTS)
-        ):  # can_draft
+        if self.can_draft(p):
             el = self.eliminated
             to = _OFFERS_FROM[self.seats][p]
             out = [a for a in to if not el[a.to]] if True in el else [*to]
