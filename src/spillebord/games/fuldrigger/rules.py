@@ -271,6 +271,9 @@ _CARD_TERMS = {None: _card_terms(None)} | {n: _card_terms(c) for n, c in D.CARD_
 
 _GIVE_FIELD = {"cash": 3, "fort": 4, "ship": 5, "load": 11}
 _ASK_FIELD = {"cash": 6, "fort": 7, "ship": 8, "load": 12}
+_GIVE_CASH, _ASK_CASH = _GIVE_FIELD["cash"], _ASK_FIELD["cash"]
+_CASHES = (_GIVE_CASH, _ASK_CASH)
+_LOADS = (_GIVE_FIELD["load"], _ASK_FIELD["load"])
 _CLAUSE_FIELD: dict[type[Give] | type[Ask], dict[str, int]] = {Give: _GIVE_FIELD, Ask: _ASK_FIELD}
 """A draft clause's kind -> the number of its :class:`Offer` field (``give_*`` or ``get_*``)."""
 
@@ -1958,17 +1961,17 @@ class FuldriggerState(State[FuldriggerAction]):
         assert dr is not None
         i = _CLAUSE_FIELD[type(a)][a.what]
         old: Any = dr[i]
-        v: Any = old + int(a.value) if i == 3 or i == 6 else (*old, a.value)
+        v: Any = old + int(a.value) if i in _CASHES else (*old, a.value)
         self.draft = new = _tuple_new(Offer, (*dr[:i], v, *dr[i + 1 :]))  # pieces.put, inline
         t = self._dparts
         if t is None or t[0] is not dr:
             return
         rest = t[3]
-        if i == 3:
+        if i == _GIVE_CASH:
             gives, asks = _cash_clauses(Give, v, self.cash[dr.frm]), t[2]
-        elif i == 6:
+        elif i == _ASK_CASH:
             gives, asks = t[1], _cash_clauses(Ask, v, self.cash[dr.to])
-        elif i == 11 or i == 12:  # a load: the depot's loads are counted again
+        elif i in _LOADS:  # a load: the depot's loads are counted again
             self._dparts = None
             return
         else:  # a fortress or a ship, listed once (the interned action) and now taken
