@@ -859,11 +859,12 @@ BoardCard = tuple[Pick | None, tuple[Pick, ...], tuple[Start | None, bool, bool]
 _BOARD_CARDS: dict[int, dict[str, BoardCard]] = {}
 """``bm << 6 | colour << 4 | size`` (``bm``: the board's mask, see :func:`_card_table`) ->
 card -> :func:`_board_card`."""
-Choices = tuple[tuple[Move | None, ...], tuple[tuple[int, tuple[int, ...]], ...]]
+Choices = tuple[tuple[tuple[int, tuple[int, ...]], ...], int, dict[int, Pick]]
 _CHOICES: dict[tuple[str, int, int], tuple[Choices, ...]] = {}
-"""(card, colour, size) -> per row of :func:`_card_table`: its moves indexed by square ``p``
-(the start circle last, as ``p = -1`` indexes it) and, per mask that some board meets (not
-0), the squares ``p`` whose move has that mask."""
+"""(card, colour, size) -> per row of :func:`_card_table`: per mask that some board meets (not
+0), the squares ``p`` whose move has that mask; the union of those masks; and the row's moves
+indexed by square ``p`` (the start circle last, as ``p = -1`` indexes it) with those a board
+forbids set to None, by the board's mask and the union (0: the row itself)."""
 
 
 def _board_card(card: str, a: int, size: int, bm: int, cards: dict[str, BoardCard]) -> BoardCard:
@@ -879,19 +880,28 @@ def _board_card(card: str, a: int, size: int, bm: int, cards: dict[str, BoardCar
         for row in tab[1]:
             on = row[1:] + row[:1]  # index p: the circle's entry (p + 1 = 0) last
             by_mask: dict[int, list[int]] = {}
+            union = 0
             for p, (m, mv) in enumerate(on):
                 if m and mv is not None:
                     by_mask.setdefault(m, []).append(p)
-            made.append((tuple(mv for _, mv in on), tuple((m, tuple(ps)) for m, ps in by_mask.items())))
+                    union |= m
+            masked = tuple((m, tuple(ps)) for m, ps in by_mask.items())
+            made.append((masked, union, {0: tuple(mv for _, mv in on)}))
         rows = _CHOICES[card, a, size] = tuple(made)
     picks = []
-    for moves, masked in rows:
-        pick = list(moves)
-        for m, ps in masked:  # the moves this board forbids, grouped by mask (a few a row)
-            if m & bm:
-                for p in ps:
-                    pick[p] = None
-        picks.append(tuple(pick))
+    for masked, union, by_board in rows:
+        # boards that forbid the same moves of a row share one tuple: fewer objects for the
+        # garbage collector to visit, each holding a reference per square
+        k = bm & union
+        shared = by_board.get(k)
+        if shared is None:
+            pick = list(by_board[0])
+            for m, ps in masked:  # the moves this board forbids, grouped by mask (a few a row)
+                if m & bm:
+                    for p in ps:
+                        pick[p] = None
+            shared = by_board[k] = tuple(pick)
+        picks.append(shared)
     special = None if tab[0] is None and not tab[2] and not tab[3] else (tab[0], tab[2], tab[3])
     got = cards[card] = (picks[0] if special is None and len(picks) == 1 else None, tuple(picks), special)
     return got
