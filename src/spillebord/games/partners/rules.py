@@ -380,8 +380,9 @@ def _default_seven_parts(
     mine = pos[a]
     if blk < 0:  # the split phase's lists (legal()'s first list passes its own)
         blk = B.blocker_bits(pos)
-    key = (a, mine, blk & ~(1 << a), r, used, size, acts)  # a's own blocker bit never stops a
-    got = _SEVEN_LISTS.get(key)
+    # the memo for the whole 7 only: the split phase's key (with the parts used) hardly recurs
+    key = None if used else (a, mine, blk & ~(1 << a), r, size, acts)  # a's own blocker bit never stops a
+    got = None if key is None else _SEVEN_LISTS.get(key)
     pairs = -1  # _pair_bits, once a search needs it
     if got is not None:
         if type(got) is not dict:
@@ -566,6 +567,8 @@ def _default_seven_parts(
                 pairs = _pair_bits(pos, a)
             if _part_passes(a, mine, moved, p, e, rem, blk, pairs, size):
                 out.append(row[s - 1] if acts else (a, p, s, e))
+    if key is None:
+        return out
     if len(_SEVEN_LISTS) > 100_000:
         _SEVEN_LISTS.clear()
         got = None
@@ -580,12 +583,12 @@ def _default_seven_parts(
 
 
 _SEVEN_LISTS: dict[tuple[Any, ...], Any] = {}
-""":func:`_default_seven_parts` by (colour, its pieces, the others' blocker bits, steps left,
-parts used, board size, ``acts``): the list itself when no search decided a part (then nothing
-else on the board mattered: the colour's paths, blockers and house decide), else a dict by the
-protected pairs (:func:`_pair_bits`, the one other thing a search reads). With ``acts`` the
-tuple of actions (legal()'s callers only read it), else the list of parts (copied when
-returned)."""
+""":func:`_default_seven_parts` of a whole 7 (no part used yet) by (colour, its pieces, the
+others' blocker bits, steps left, board size, ``acts``): the list itself when no search
+decided a part (then nothing else on the board mattered: the colour's paths, blockers and
+house decide), else a dict by the protected pairs (:func:`_pair_bits`, the one other thing a
+search reads). With ``acts`` the tuple of actions (legal()'s callers only read it), else the
+list of parts (copied when returned)."""
 
 
 def _far(a: int, free: dict[int, int], others: list[int], p: int, blk: int, size: int) -> list[int]:
@@ -860,11 +863,12 @@ _BOARD_CARDS: dict[int, dict[str, BoardCard]] = {}
 """``bm << 6 | colour << 4 | size`` (``bm``: the board's mask, see :func:`_card_table`) ->
 card -> :func:`_board_card`."""
 Choices = tuple[tuple[tuple[int, tuple[int, ...]], ...], int, dict[int, Pick]]
-_CHOICES: dict[tuple[str, int, int], tuple[Choices, ...]] = {}
-"""(card, colour, size) -> per row of :func:`_card_table`: per mask that some board meets (not
-0), the squares ``p`` whose move has that mask; the union of those masks; and the row's moves
-indexed by square ``p`` (the start circle last, as ``p = -1`` indexes it) with those a board
-forbids set to None, by the board's mask and the union (0: the row itself)."""
+_CHOICES: dict[tuple[str, int, int], tuple[int, dict[int, BoardCard], tuple[Choices, ...]]] = {}
+"""(card, colour, size) -> (the union of the masks of its rows' moves; :func:`_board_card`'s
+entries by the board's mask and that union; per row of :func:`_card_table`: per mask that some
+board meets (not 0), the squares ``p`` whose move has that mask, the union of those masks, and
+the row's moves indexed by square ``p`` (the start circle last, as ``p = -1`` indexes it) with
+those a board forbids set to None, by the board's mask and the union (0: the row itself))."""
 
 
 def _board_card(card: str, a: int, size: int, bm: int, cards: dict[str, BoardCard]) -> BoardCard:
@@ -874,8 +878,8 @@ def _board_card(card: str, a: int, size: int, bm: int, cards: dict[str, BoardCar
     is the last entry); None for a plain card, else (the start action or None, whether the
     card splits, whether it swaps)). Made once per colour, mask and card."""
     tab = _CARD_TABLES.get((a, size), _NO_TABLES).get(card) or _card_table(card, a, size)
-    rows = _CHOICES.get((card, a, size))
-    if rows is None:
+    choices = _CHOICES.get((card, a, size))
+    if choices is None:
         made = []
         for row in tab[1]:
             on = row[1:] + row[:1]  # index p: the circle's entry (p + 1 = 0) last
@@ -887,11 +891,20 @@ def _board_card(card: str, a: int, size: int, bm: int, cards: dict[str, BoardCar
                     union |= m
             masked = tuple((m, tuple(ps)) for m, ps in by_mask.items())
             made.append((masked, union, {0: tuple(mv for _, mv in on)}))
-        rows = _CHOICES[card, a, size] = tuple(made)
+        total = 0
+        for row_choices in made:
+            total |= row_choices[1]
+        choices = _CHOICES[card, a, size] = (total, {}, tuple(made))
+    total, entries, rows = choices
+    # boards that forbid the same moves of the card share its entry, and those that forbid
+    # the same moves of a row share one tuple: fewer objects for the garbage collector to
+    # visit, each row holding a reference per square
+    got = entries.get(bm & total)
+    if got is not None:
+        cards[card] = got
+        return got
     picks = []
     for masked, union, by_board in rows:
-        # boards that forbid the same moves of a row share one tuple: fewer objects for the
-        # garbage collector to visit, each holding a reference per square
         k = bm & union
         shared = by_board.get(k)
         if shared is None:
@@ -903,7 +916,11 @@ def _board_card(card: str, a: int, size: int, bm: int, cards: dict[str, BoardCar
             shared = by_board[k] = tuple(pick)
         picks.append(shared)
     special = None if tab[0] is None and not tab[2] and not tab[3] else (tab[0], tab[2], tab[3])
-    got = cards[card] = (picks[0] if special is None and len(picks) == 1 else None, tuple(picks), special)
+    got = cards[card] = entries[bm & total] = (
+        picks[0] if special is None and len(picks) == 1 else None,
+        tuple(picks),
+        special,
+    )
     return got
 
 
