@@ -444,10 +444,15 @@ def _default_seven_parts(
             n = r
         row = rows[p + 1]
         # the other free pieces (p's square once less)
-        others = []  # (a loop: a comprehension is a function call in Python 3.11)
-        for q, kq in free.items():
-            if kq > (q == p):
-                others.append(q)
+        if not used:  # no piece moved yet: every square has a free piece
+            others = [*free]
+            if k == 1:
+                others.remove(p)
+        else:
+            others = []  # (a loop: a comprehension is a function call in Python 3.11)
+            for q, kq in free.items():
+                if kq > (q == p):
+                    others.append(q)
         # at most how far each other free piece can walk (the house empty), with
         # multiplicity: made when first needed
         far: list[int] | None = None
