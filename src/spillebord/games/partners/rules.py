@@ -31,7 +31,7 @@ reshuffles everything.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import repeat
 from operator import is_
 from typing import Any, ClassVar, TypeVar
@@ -433,7 +433,40 @@ def _default_seven_parts(
     # track square): then no part can bring the colour home, so a split that cannot use its
     # remaining steps cannot end by a switch to the partner or a win either
     stuck = mine[0] == CIRCLE or (bool(used) and any(c == a and 0 <= q < HOUSE for c, q in used))
-    for p, k in free.items():
+    todo: Iterable[tuple[int, int]] = free.items()  # the pieces for the general case below
+    if plain:
+        # no house move and no free piece's path enters the house (the usual case): then for
+        # every piece the others' track split accepts every remainder up to their total path
+        # length and none above (the general case below with ``reach`` 99, ``longest`` at
+        # most that total and ``h`` = ``n``): one sum for all pieces, one slice a piece
+        total = 0
+        for q, kq in todo:
+            if kq > 0:
+                qpath = pmap[q]
+                if qpath:
+                    if qpath[-1] >= HOUSE:
+                        break
+                    total += len(qpath) * kq
+        else:
+            for p, k in todo:
+                if k <= 0:
+                    continue
+                path = pmap[p]
+                n = len(path)
+                if not n:
+                    continue
+                lo = r - (total - n)  # the others' total: one piece on p less
+                if lo < 1:
+                    lo = 1
+                if n > r:
+                    n = r
+                if lo <= n:
+                    if acts:
+                        out += rows[p + 1][lo - 1 : n]
+                    else:
+                        out += [(a, p, t, path[t - 1]) for t in range(lo, n + 1)]
+            todo = ()
+    for p, k in todo:
         if k <= 0:
             continue
         path = pmap[p]
