@@ -1279,8 +1279,13 @@ class PartnersState(State[PartnersAction]):
             for x in legal:
                 if x is action:
                     self._legal = None
-                    if type(action) is Move:
+                    t = type(action)  # the usual kinds straight to their handlers, then _dispatch
+                    if t is Move:
                         events = self._play_move(self.turn, action)  # type: ignore[arg-type]  # a legal list: a seat acts
+                    elif t is Give:
+                        events = self._give(self.turn, action.card)  # type: ignore[arg-type,union-attr]  # a Give
+                    elif t is Seven:
+                        events = self._seven(self.turn, action)  # type: ignore[arg-type]  # a Seven
                     else:
                         events = self._dispatch(self.turn, action)  # type: ignore[arg-type]
                     break
