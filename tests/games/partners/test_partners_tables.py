@@ -158,3 +158,29 @@ def test_blockers_passed_on_by_moves_are_the_boards(loose: dict[str, object]) ->
                 assert s._bits[1] == B.blocker_bits(s.pos)
             s.play(rng.choice(legal))
     assert passed_on > 1000
+
+
+@pytest.mark.parametrize("loose", [{}, {"pieces_per_colour": 3, "fields_per_segment": 6}])
+def test_board_cards_are_the_card_tables_under_each_mask(loose: dict[str, object]) -> None:
+    """The per-board rows of a card (``_BOARD_CARDS``, rows shared between boards that forbid
+    the same moves) hold, for every square, the move of :func:`rules._card_table` exactly when
+    its mask misses the board's, after random games fill them."""
+    o = build(GAME.Options, loose)
+    for seed in range(12):
+        rng = Rng(seed)
+        s = GAME.new(2 + seed % 3, seed, o)
+        while s.to_act is not None:
+            s.play(rng.choice(s.legal()))
+    checked = 0
+    for key, cards in R._BOARD_CARDS.items():
+        bm, a, size = key >> 6, (key >> 4) & 3, key & 15
+        for card, (pick, picks, _special) in cards.items():
+            rows = R._CARD_TABLES[a, size][card][1]
+            assert len(picks) == len(rows)
+            assert pick is None or pick is picks[0]
+            for row, got in zip(rows, picks, strict=True):
+                for p in range(-1, len(row) - 1):
+                    m, mv = row[p + 1]
+                    assert got[p] is (mv if not m & bm else None)
+                    checked += 1
+    assert checked > 10_000

@@ -359,8 +359,8 @@ def legal_path(c: int, p: int, blk: int, hm: int, size: int = 14) -> tuple[int, 
     colour-``c`` piece on ``p`` until the first illegal step, with the blockers as bits
     (:func:`blocker_bits`) and ``hm`` the colour's whole house mask. Memoised per square,
     blockers and house (at most 65 × 16 × 16 paths a colour)."""
-    tbl = path_table(c, size)
-    key = path_key(p, blk, hm)
+    tbl = _LEGAL_PATHS.get((c, size)) or path_table(c, size)
+    key = (p + 1) << 8 | blk << 4 | hm  # path_key(p, blk, hm)
     got = tbl.get(key)
     if got is None:
         bits = blk | hm << 4 | _WHOLE

@@ -31,7 +31,7 @@ reshuffles everything.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import repeat
 from operator import is_
 from typing import Any, ClassVar, TypeVar
@@ -380,8 +380,9 @@ def _default_seven_parts(
     mine = pos[a]
     if blk < 0:  # the split phase's lists (legal()'s first list passes its own)
         blk = B.blocker_bits(pos)
-    key = (a, mine, blk & ~(1 << a), r, used, size, acts)  # a's own blocker bit never stops a
-    got = _SEVEN_LISTS.get(key)
+    # the memo for the whole 7 only: the split phase's key (with the parts used) hardly recurs
+    key = None if used else (a, mine, blk & ~(1 << a), r, size, acts)  # a's own blocker bit never stops a
+    got = None if key is None else _SEVEN_LISTS.get(key)
     pairs = -1  # _pair_bits, once a search needs it
     if got is not None:
         if type(got) is not dict:
@@ -432,7 +433,40 @@ def _default_seven_parts(
     # track square): then no part can bring the colour home, so a split that cannot use its
     # remaining steps cannot end by a switch to the partner or a win either
     stuck = mine[0] == CIRCLE or (bool(used) and any(c == a and 0 <= q < HOUSE for c, q in used))
-    for p, k in free.items():
+    todo: Iterable[tuple[int, int]] = free.items()  # the pieces for the general case below
+    if plain:
+        # no house move and no free piece's path enters the house (the usual case): then for
+        # every piece the others' track split accepts every remainder up to their total path
+        # length and none above (the general case below with ``reach`` 99, ``longest`` at
+        # most that total and ``h`` = ``n``): one sum for all pieces, one slice a piece
+        total = 0
+        for q, kq in todo:
+            if kq > 0:
+                qpath = pmap[q]
+                if qpath:
+                    if qpath[-1] >= HOUSE:
+                        break
+                    total += len(qpath) * kq
+        else:
+            for p, k in todo:
+                if k <= 0:
+                    continue
+                path = pmap[p]
+                n = len(path)
+                if not n:
+                    continue
+                lo = r - (total - n)  # the others' total: one piece on p less
+                if lo < 1:
+                    lo = 1
+                if n > r:
+                    n = r
+                if lo <= n:
+                    if acts:
+                        out += rows[p + 1][lo - 1 : n]
+                    else:
+                        out += [(a, p, t, path[t - 1]) for t in range(lo, n + 1)]
+            todo = ()
+    for p, k in todo:
         if k <= 0:
             continue
         path = pmap[p]
@@ -443,10 +477,15 @@ def _default_seven_parts(
             n = r
         row = rows[p + 1]
         # the other free pieces (p's square once less)
-        others = []  # (a loop: a comprehension is a function call in Python 3.11)
-        for q, kq in free.items():
-            if kq > (q == p):
-                others.append(q)
+        if not used:  # no piece moved yet: every square has a free piece
+            others = [*free]
+            if k == 1:
+                others.remove(p)
+        else:
+            others = []  # (a loop: a comprehension is a function call in Python 3.11)
+            for q, kq in free.items():
+                if kq > (q == p):
+                    others.append(q)
         # at most how far each other free piece can walk (the house empty), with
         # multiplicity: made when first needed
         far: list[int] | None = None
@@ -566,6 +605,8 @@ def _default_seven_parts(
                 pairs = _pair_bits(pos, a)
             if _part_passes(a, mine, moved, p, e, rem, blk, pairs, size):
                 out.append(row[s - 1] if acts else (a, p, s, e))
+    if key is None:
+        return out
     if len(_SEVEN_LISTS) > 100_000:
         _SEVEN_LISTS.clear()
         got = None
@@ -580,12 +621,12 @@ def _default_seven_parts(
 
 
 _SEVEN_LISTS: dict[tuple[Any, ...], Any] = {}
-""":func:`_default_seven_parts` by (colour, its pieces, the others' blocker bits, steps left,
-parts used, board size, ``acts``): the list itself when no search decided a part (then nothing
-else on the board mattered: the colour's paths, blockers and house decide), else a dict by the
-protected pairs (:func:`_pair_bits`, the one other thing a search reads). With ``acts`` the
-tuple of actions (legal()'s callers only read it), else the list of parts (copied when
-returned)."""
+""":func:`_default_seven_parts` of a whole 7 (no part used yet) by (colour, its pieces, the
+others' blocker bits, steps left, board size, ``acts``): the list itself when no search
+decided a part (then nothing else on the board mattered: the colour's paths, blockers and
+house decide), else a dict by the protected pairs (:func:`_pair_bits`, the one other thing a
+search reads). With ``acts`` the tuple of actions (legal()'s callers only read it), else the
+list of parts (copied when returned)."""
 
 
 def _far(a: int, free: dict[int, int], others: list[int], p: int, blk: int, size: int) -> list[int]:
@@ -859,11 +900,13 @@ BoardCard = tuple[Pick | None, tuple[Pick, ...], tuple[Start | None, bool, bool]
 _BOARD_CARDS: dict[int, dict[str, BoardCard]] = {}
 """``bm << 6 | colour << 4 | size`` (``bm``: the board's mask, see :func:`_card_table`) ->
 card -> :func:`_board_card`."""
-Choices = tuple[tuple[Move | None, ...], tuple[tuple[int, tuple[int, ...]], ...]]
-_CHOICES: dict[tuple[str, int, int], tuple[Choices, ...]] = {}
-"""(card, colour, size) -> per row of :func:`_card_table`: its moves indexed by square ``p``
-(the start circle last, as ``p = -1`` indexes it) and, per mask that some board meets (not
-0), the squares ``p`` whose move has that mask."""
+Choices = tuple[tuple[tuple[int, tuple[int, ...]], ...], int, dict[int, Pick]]
+_CHOICES: dict[tuple[str, int, int], tuple[int, dict[int, BoardCard], tuple[Choices, ...]]] = {}
+"""(card, colour, size) -> (the union of the masks of its rows' moves; :func:`_board_card`'s
+entries by the board's mask and that union; per row of :func:`_card_table`: per mask that some
+board meets (not 0), the squares ``p`` whose move has that mask, the union of those masks, and
+the row's moves indexed by square ``p`` (the start circle last, as ``p = -1`` indexes it) with
+those a board forbids set to None, by the board's mask and the union (0: the row itself))."""
 
 
 def _board_card(card: str, a: int, size: int, bm: int, cards: dict[str, BoardCard]) -> BoardCard:
@@ -873,27 +916,49 @@ def _board_card(card: str, a: int, size: int, bm: int, cards: dict[str, BoardCar
     is the last entry); None for a plain card, else (the start action or None, whether the
     card splits, whether it swaps)). Made once per colour, mask and card."""
     tab = _CARD_TABLES.get((a, size), _NO_TABLES).get(card) or _card_table(card, a, size)
-    rows = _CHOICES.get((card, a, size))
-    if rows is None:
+    choices = _CHOICES.get((card, a, size))
+    if choices is None:
         made = []
         for row in tab[1]:
             on = row[1:] + row[:1]  # index p: the circle's entry (p + 1 = 0) last
             by_mask: dict[int, list[int]] = {}
+            union = 0
             for p, (m, mv) in enumerate(on):
                 if m and mv is not None:
                     by_mask.setdefault(m, []).append(p)
-            made.append((tuple(mv for _, mv in on), tuple((m, tuple(ps)) for m, ps in by_mask.items())))
-        rows = _CHOICES[card, a, size] = tuple(made)
+                    union |= m
+            masked = tuple((m, tuple(ps)) for m, ps in by_mask.items())
+            made.append((masked, union, {0: tuple(mv for _, mv in on)}))
+        total = 0
+        for row_choices in made:
+            total |= row_choices[1]
+        choices = _CHOICES[card, a, size] = (total, {}, tuple(made))
+    total, entries, rows = choices
+    # boards that forbid the same moves of the card share its entry, and those that forbid
+    # the same moves of a row share one tuple: fewer objects for the garbage collector to
+    # visit, each row holding a reference per square
+    got = entries.get(bm & total)
+    if got is not None:
+        cards[card] = got
+        return got
     picks = []
-    for moves, masked in rows:
-        pick = list(moves)
-        for m, ps in masked:  # the moves this board forbids, grouped by mask (a few a row)
-            if m & bm:
-                for p in ps:
-                    pick[p] = None
-        picks.append(tuple(pick))
+    for masked, union, by_board in rows:
+        k = bm & union
+        shared = by_board.get(k)
+        if shared is None:
+            pick = list(by_board[0])
+            for m, ps in masked:  # the moves this board forbids, grouped by mask (a few a row)
+                if m & bm:
+                    for p in ps:
+                        pick[p] = None
+            shared = by_board[k] = tuple(pick)
+        picks.append(shared)
     special = None if tab[0] is None and not tab[2] and not tab[3] else (tab[0], tab[2], tab[3])
-    got = cards[card] = (picks[0] if special is None and len(picks) == 1 else None, tuple(picks), special)
+    got = cards[card] = entries[bm & total] = (
+        picks[0] if special is None and len(picks) == 1 else None,
+        tuple(picks),
+        special,
+    )
     return got
 
 
@@ -1214,8 +1279,13 @@ class PartnersState(State[PartnersAction]):
             for x in legal:
                 if x is action:
                     self._legal = None
-                    if type(action) is Move:
+                    t = type(action)  # the usual kinds straight to their handlers, then _dispatch
+                    if t is Move:
                         events = self._play_move(self.turn, action)  # type: ignore[arg-type]  # a legal list: a seat acts
+                    elif t is Give:
+                        events = self._give(self.turn, action.card)  # type: ignore[arg-type,union-attr]  # a Give
+                    elif t is Seven:
+                        events = self._seven(self.turn, action)  # type: ignore[arg-type]  # a Seven
                     else:
                         events = self._dispatch(self.turn, action)  # type: ignore[arg-type]
                     break
