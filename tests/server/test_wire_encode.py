@@ -20,7 +20,8 @@ def _messages(gid: str, seed: int, decisions: int = 60) -> list[dict[str, Any]]:
     """State messages as the server builds them (a seat's view, its legal list with labels and
     JSON) at each decision of a random game, and a spectator's view."""
     game = registry.get(gid)
-    state = game.new(game.seats[0] if gid != "partners" else 4, seed, build(game.Options, {}))
+    seats = 4 if gid == "partners" else game.seats[0]  # Partners' usual table: four people
+    state = game.new(seats, seed, build(game.Options, {}))
     rng = Rng(seed)
     out: list[dict[str, Any]] = []
     for n in range(decisions):
