@@ -16,7 +16,7 @@ import pytest
 
 from spillebord.server.clock import FakeClock
 from spillebord.server.errors import Config
-from spillebord.server.maintenance import Maintenance
+from spillebord.server.maintenance import OLD_NEVER, Maintenance
 
 
 class Node:
@@ -52,7 +52,7 @@ def tuned() -> Iterator[Any]:
 
 
 def test_the_survivors_of_a_full_collection_are_frozen(tuned: Any) -> None:
-    tuned(gc_full_every=600, gc_young=700, gc_middle=10)
+    tuned(gc_full_every=600, gc_young=700, gc_middle=10, gc_old=50)
     assert gc.get_threshold() == (700, 10, 50)
     node = Node()
     assert tracked(node)
@@ -92,3 +92,23 @@ def test_without_freezing_every_collection_looks_at_everything(tuned: Any) -> No
     assert dead() is None
     clock.advance(10_000)
     assert m.full_gc() is None
+
+
+def test_by_default_the_oldest_generation_waits_for_the_full_collection(tuned: Any) -> None:
+    m, clock = tuned(gc_full_every=600, gc_young=700, gc_middle=10)
+    assert gc.get_threshold() == (700, 10, OLD_NEVER)
+    node = Node()
+    gc.collect(1)
+    gc.collect(1)  # node is in the oldest generation now, where no automatic collection looks
+    dead = weakref.ref(node)
+    del node
+    gc.collect(1)
+    assert dead() is not None
+    clock.advance(601)
+    assert m.full_gc() is not None
+    assert dead() is None
+
+
+def test_python_own_collector_keeps_its_oldest_generation(tuned: Any) -> None:
+    tuned(gc_full_every=0, gc_young=700, gc_middle=10)
+    assert gc.get_threshold() == (700, 10, 10)
