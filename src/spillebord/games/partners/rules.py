@@ -31,6 +31,7 @@ reshuffles everything.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Callable, Iterable, Sequence
 from itertools import repeat
 from operator import is_
@@ -1334,14 +1335,13 @@ class PartnersState(State[PartnersAction]):
             if ko >= 0 and pos[ko].count(to) >= 2:
                 so = True  # a protected pair: the mover goes back to its circle
                 ko = -1
-        mine = list(pos[c])
+        mine = [*pos[c]]  # (a display, not list(): no call)
         mine.remove(frm)
-        mine.append(CIRCLE if so else to)
-        mine.sort()
-        new = list(pos)
+        insort(mine, CIRCLE if so else to)  # one C call: append and sort cost two and the sort's set-up
+        new = [*pos]
         new[c] = tuple(mine)
         if ko >= 0:
-            rest = list(pos[ko])
+            rest = [*pos[ko]]
             rest.remove(to)
             rest.insert(0, CIRCLE)  # the smallest position: the order stays sorted
             new[ko] = tuple(rest)
