@@ -260,15 +260,14 @@ def _part_passes(
     if not rem:
         return True
     to = CIRCLE if e < HOUSE and (pairs >> e) & 1 else e  # B.land: a pair sends it home
-    pcs = list(mine)
+    pcs = [*mine]
     pcs.remove(p)
-    pcs.append(to)
-    pcs.sort()
+    insort(pcs, to)
     new = tuple(pcs)
     if new[0] >= HOUSE:  # all of a's pieces home: a switch or a win, the rest may lapse
         return True
-    mv = [*moved, to]
-    mv.sort()
+    mv = [*moved]
+    insort(mv, to)
     return _can_finish(a, new, tuple(mv), rem, blk, pairs, size)
 
 
@@ -1306,7 +1305,7 @@ class PartnersState(State[PartnersAction]):
         card = action.card
         hand = self.hands[seat]
         i = hand.index(card)
-        new_hands = list(self.hands)
+        new_hands = [*self.hands]
         new_hands[seat] = hand[:i] + hand[i + 1 :]
         self.hands = hands = tuple(new_hands)
         self.discard += (card,)
@@ -1443,7 +1442,7 @@ class PartnersState(State[PartnersAction]):
     def _play_card(self, seat: int, card: str) -> None:
         hand = self.hands[seat]
         i = hand.index(card)
-        new_hands = list(self.hands)
+        new_hands = [*self.hands]
         new_hands[seat] = hand[:i] + hand[i + 1 :]
         self.hands = tuple(new_hands)
         self.discard += (card,)
