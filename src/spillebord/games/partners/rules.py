@@ -853,7 +853,7 @@ _NEVER = 256
 _HM_BITS = (*[1 << (q - HOUSE) if q >= HOUSE else 0 for q in range(HOUSE + HOUSE_SIZE)], 0)
 """``_HM_BITS[q]``: the bit of house circle ``q`` in :func:`.board.house_mask` (0 off the house;
 index -1, the start circle, is the last entry, 0)."""
-_HOUSE_BITS = tuple((1 << (q - HOUSE)) << 4 if q >= HOUSE else 0 for q in range(HOUSE + HOUSE_SIZE + 1))
+_HOUSE_BITS = (*[(1 << (q - HOUSE)) << 4 if q >= HOUSE else 0 for q in range(HOUSE + HOUSE_SIZE)], 0)
 """``_HOUSE_BITS[q]``: the bit of house circle ``q`` in the board's mask (0 off the house; index
 -1, the start circle, is the last entry, 0)."""
 """A mask bit always set in the board's mask (see :func:`_card_table`): a move that does not exist."""
@@ -900,6 +900,9 @@ BoardCard = tuple[Pick | None, tuple[Pick, ...], tuple[Start | None, bool, bool]
 _BOARD_CARDS: dict[int, dict[str, BoardCard]] = {}
 """``bm << 6 | colour << 4 | size`` (``bm``: the board's mask, see :func:`_card_table`) ->
 card -> :func:`_board_card`."""
+_BOARD_LISTS: list[list[dict[str, BoardCard] | None] | None] = [None] * 64
+"""``_BOARD_LISTS[colour << 4 | size][bm & 255]``: the dicts of :data:`_BOARD_CARDS`, by list
+index (legal() reads them so: no int is made for the key)."""
 Choices = tuple[tuple[tuple[int, tuple[int, ...]], ...], int, dict[int, Pick]]
 _CHOICES: dict[tuple[str, int, int], tuple[int, dict[int, BoardCard], tuple[Choices, ...]]] = {}
 """(card, colour, size) -> (the union of the masks of its rows' moves; :func:`_board_card`'s
@@ -1109,7 +1112,9 @@ class PartnersState(State[PartnersAction]):
         out: list[PartnersAction] = []
         if not optional and not bounce:
             # default rules: every card's moves from the precomputed tables (_card_table)
-            bm = _NEVER  # | B.blocker_bits(pos) | B.house_mask(mine) << 4
+            # the board's mask less _NEVER (B.blocker_bits(pos) | B.house_mask(mine) << 4):
+            # below 256, so every value on the way is a cached small int (none is made)
+            bm = 0
             if mine[-1] >= HOUSE:
                 for q in mine:
                     bm |= _HOUSE_BITS[q]
@@ -1128,10 +1133,12 @@ class PartnersState(State[PartnersAction]):
                     blk |= 8
                 self._bits = (pos, blk)
                 bm |= blk
-            key = bm << 6 | a << 4 | size
-            cards = _BOARD_CARDS.get(key)
+            boards = _BOARD_LISTS[a << 4 | size]  # _BOARD_CARDS by list index, small ints
+            if boards is None:
+                boards = _BOARD_LISTS[a << 4 | size] = [None] * 256
+            cards = boards[bm]
             if cards is None:
-                cards = _BOARD_CARDS[key] = {}
+                cards = boards[bm] = _BOARD_CARDS.setdefault((bm | _NEVER) << 6 | a << 4 | size, {})
             # the squares of the pieces that may move, each once (a loop: dict.fromkeys costs
             # more, and a memo by the pieces more than the loop)
             squares = []
@@ -1140,9 +1147,8 @@ class PartnersState(State[PartnersAction]):
                 if p != prev:
                     squares.append(p)
                     prev = p
-            circle = mine[0] == CIRCLE
             for card in _DISTINCT.get(hand) or _distinct(hand):
-                pick, picks, special = cards.get(card) or _board_card(card, a, size, bm, cards)
+                pick, picks, special = cards.get(card) or _board_card(card, a, size, bm | _NEVER, cards)
                 if pick is not None:  # a card of one row and nothing else: no loop over rows
                     for p in squares:
                         mv = pick[p]
@@ -1157,7 +1163,7 @@ class PartnersState(State[PartnersAction]):
                                 out.append(mv)
                     continue
                 start, split, swaps = special
-                if start is not None and circle:
+                if start is not None and mine[0] == CIRCLE:
                     out.append(start)
                 for pick in picks:
                     for p in squares:
