@@ -1115,9 +1115,15 @@ class PartnersState(State[PartnersAction]):
             # the board's mask less _NEVER (B.blocker_bits(pos) | B.house_mask(mine) << 4):
             # below 256, so every value on the way is a cached small int (none is made)
             bm = 0
-            if mine[-1] >= HOUSE:
-                for q in mine:
-                    bm |= _HOUSE_BITS[q]
+            # the squares of the pieces that may move, each once, and their house bits (a
+            # loop: dict.fromkeys costs more, and a memo by the pieces more than the loop)
+            squares = []
+            prev = CIRCLE
+            for p in mine:
+                if p != prev:
+                    squares.append(p)
+                    prev = p
+                    bm |= _HOUSE_BITS[p]  # 0 off the house
             bits = self._bits
             if bits[0] is pos:  # the blockers of this board, known (_play_move passes them on)
                 bm |= bits[1]
@@ -1139,14 +1145,6 @@ class PartnersState(State[PartnersAction]):
             cards = boards[bm]
             if cards is None:
                 cards = boards[bm] = _BOARD_CARDS.setdefault((bm | _NEVER) << 6 | a << 4 | size, {})
-            # the squares of the pieces that may move, each once (a loop: dict.fromkeys costs
-            # more, and a memo by the pieces more than the loop)
-            squares = []
-            prev = CIRCLE
-            for p in mine:
-                if p != prev:
-                    squares.append(p)
-                    prev = p
             for card in _DISTINCT.get(hand) or _distinct(hand):
                 pick, picks, special = cards.get(card) or _board_card(card, a, size, bm | _NEVER, cards)
                 if pick is not None:  # a card of one row and nothing else: no loop over rows
