@@ -1307,11 +1307,20 @@ class PartnersState(State[PartnersAction]):
         name the person as :meth:`apply` does (``_play_card``, ``_move``, ``_check_win`` and
         ``_next_turn`` inlined: every plain decision comes here)."""
         card = action.card
-        hand = self.hands[seat]
+        h0, h1, h2, h3 = hands = self.hands
+        hand = hands[seat]
         i = hand.index(card)
-        new_hands = [*self.hands]
-        new_hands[seat] = hand[:i] + hand[i + 1 :]
-        self.hands = hands = tuple(new_hands)
+        left = hand[:i] + hand[i + 1 :]
+        # the four hands built at once (no list, no tuple() call)
+        if seat == 0:
+            hands = (left, h1, h2, h3)
+        elif seat == 1:
+            hands = (h0, left, h2, h3)
+        elif seat == 2:
+            hands = (h0, h1, left, h3)
+        else:
+            hands = (h0, h1, h2, left)
+        self.hands = hands
         self.discard += (card,)
         g = seat ^ 2  # the partner (seat + 2) % 4
         if self.gift_zone[g] == 1 and self.gave[g] == card:
