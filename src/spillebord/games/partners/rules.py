@@ -1453,11 +1453,19 @@ class PartnersState(State[PartnersAction]):
         return ev
 
     def _play_card(self, seat: int, card: str) -> None:
-        hand = self.hands[seat]
+        h0, h1, h2, h3 = hands = self.hands
+        hand = hands[seat]
         i = hand.index(card)
-        new_hands = [*self.hands]
-        new_hands[seat] = hand[:i] + hand[i + 1 :]
-        self.hands = tuple(new_hands)
+        left = hand[:i] + hand[i + 1 :]
+        # the four hands built at once (no list, no tuple() call), as _play_move does
+        if seat == 0:
+            self.hands = (left, h1, h2, h3)
+        elif seat == 1:
+            self.hands = (h0, left, h2, h3)
+        elif seat == 2:
+            self.hands = (h0, h1, left, h3)
+        else:
+            self.hands = (h0, h1, h2, left)
         self.discard += (card,)
         g = seat ^ 2  # the partner (seat + 2) % 4
         if self.gift_zone[g] == 1 and self.gave[g] == card:
@@ -1476,7 +1484,9 @@ class PartnersState(State[PartnersAction]):
         # apply_part, and the landing of _move, done once
         new, ko, so = B.land(self.pos, a, frm, to)
         self.pos = new
-        used2 = tuple(sorted((*used, (a, CIRCLE if so else to))))
+        moved = [*used]
+        insort(moved, (a, CIRCLE if so else to))  # sorted(), without a tuple to sort
+        used2 = tuple(moved)
         switched = a == seat and new[seat][0] >= HOUSE  # B.home
         # the event, a copy of one made per number of people and colour seat (_move_event)
         said = _SEVEN_TEXTS.get(id(action))
