@@ -1103,14 +1103,15 @@ class PartnersState(State[PartnersAction]):
     ) -> list[PartnersAction]:
         """Every move ``seat`` could make with the cards in ``hand`` on the current board."""
         o = self.opts
-        optional = o.house_entry == "optional"
-        bounce = o.house_overshoot == "bounce"
         size = o.fields_per_segment
         pos = self.pos
         a = seat if pos[seat][0] < HOUSE else seat ^ 2  # B.active_colour
         mine = pos[a]
         out: list[PartnersAction] = []
-        if not optional and not bounce:
+        rules = _LAST_RULES  # the default movement rules? Kept for the last options object
+        if rules[0] is not o:
+            rules = _movement(o)
+        if rules[1]:
             # default rules: every card's moves from the precomputed tables (_card_table)
             # the board's mask less _NEVER (B.blocker_bits(pos) | B.house_mask(mine) << 4):
             # below 256, so every value on the way is a cached small int (none is made)
@@ -1178,6 +1179,8 @@ class PartnersState(State[PartnersAction]):
             if with_discard and (not out or o.allow_voluntary_discard):
                 out.append(_DISCARD)
             return out
+        optional = o.house_entry == "optional"
+        bounce = o.house_overshoot == "bounce"
         blk_ = B.blockers(pos)
         hm = B.house_mask(mine)
         froms = [p for p in dict.fromkeys(mine) if p != CIRCLE]
@@ -1947,6 +1950,18 @@ def _cycle(o: PartnersOptions) -> tuple[Any, int]:
     """``_LAST_CYCLE`` for ``o``, made."""
     global _LAST_CYCLE
     got = _LAST_CYCLE = (o, deals_per_cycle(o))
+    return got
+
+
+_LAST_RULES: tuple[Any, bool] = (None, False)
+"""(options, whether they keep the default movement rules: mandatory house entry, no bounce)
+for the last options legal() listed moves under: one tuple read, no string comparisons."""
+
+
+def _movement(o: PartnersOptions) -> tuple[Any, bool]:
+    """``_LAST_RULES`` for ``o``, made."""
+    global _LAST_RULES
+    got = _LAST_RULES = (o, o.house_entry != "optional" and o.house_overshoot != "bounce")
     return got
 
 
