@@ -7,6 +7,8 @@ module, the split-7 search and the bot share one implementation.
 
 from __future__ import annotations
 
+from bisect import insort
+
 from .data import CIRCLE, HOUSE, HOUSE_SIZE, SEGMENT, START_FIELD, TRACK, partner
 
 Board = tuple[tuple[int, ...], ...]
@@ -204,7 +206,7 @@ def land(pos: Board, c: int, frm: int, to: int) -> tuple[Board, int, bool]:
 
     Returns (new board, colour knocked out or -1, whether the mover itself was knocked out).
     """
-    new = list(pos)
+    new = [*pos]  # (displays, not list(): no call)
     knocked = -1
     self_out = False
     if 0 <= to < TRACK:
@@ -214,16 +216,15 @@ def land(pos: Board, c: int, frm: int, to: int) -> tuple[Board, int, bool]:
                 if theirs.count(to) >= 2:
                     self_out = True
                 else:
-                    rest = list(theirs)
+                    rest = [*theirs]
                     rest.remove(to)
                     rest.insert(0, CIRCLE)  # the smallest position: the order stays sorted
                     new[o] = tuple(rest)
                     knocked = o
                 break
-    mine = list(pos[c])
+    mine = [*pos[c]]
     mine.remove(frm)
-    mine.append(CIRCLE if self_out else to)
-    mine.sort()
+    insort(mine, CIRCLE if self_out else to)  # one C call for append and sort
     new[c] = tuple(mine)
     return tuple(new), knocked, self_out
 

@@ -31,6 +31,7 @@ reshuffles everything.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Callable, Iterable, Sequence
 from itertools import repeat
 from operator import is_
@@ -259,15 +260,14 @@ def _part_passes(
     if not rem:
         return True
     to = CIRCLE if e < HOUSE and (pairs >> e) & 1 else e  # B.land: a pair sends it home
-    pcs = list(mine)
+    pcs = [*mine]
     pcs.remove(p)
-    pcs.append(to)
-    pcs.sort()
+    insort(pcs, to)
     new = tuple(pcs)
     if new[0] >= HOUSE:  # all of a's pieces home: a switch or a win, the rest may lapse
         return True
-    mv = [*moved, to]
-    mv.sort()
+    mv = [*moved]
+    insort(mv, to)
     return _can_finish(a, new, tuple(mv), rem, blk, pairs, size)
 
 
@@ -853,7 +853,7 @@ _NEVER = 256
 _HM_BITS = (*[1 << (q - HOUSE) if q >= HOUSE else 0 for q in range(HOUSE + HOUSE_SIZE)], 0)
 """``_HM_BITS[q]``: the bit of house circle ``q`` in :func:`.board.house_mask` (0 off the house;
 index -1, the start circle, is the last entry, 0)."""
-_HOUSE_BITS = tuple((1 << (q - HOUSE)) << 4 if q >= HOUSE else 0 for q in range(HOUSE + HOUSE_SIZE + 1))
+_HOUSE_BITS = (*[(1 << (q - HOUSE)) << 4 if q >= HOUSE else 0 for q in range(HOUSE + HOUSE_SIZE)], 0)
 """``_HOUSE_BITS[q]``: the bit of house circle ``q`` in the board's mask (0 off the house; index
 -1, the start circle, is the last entry, 0)."""
 """A mask bit always set in the board's mask (see :func:`_card_table`): a move that does not exist."""
@@ -900,6 +900,9 @@ BoardCard = tuple[Pick | None, tuple[Pick, ...], tuple[Start | None, bool, bool]
 _BOARD_CARDS: dict[int, dict[str, BoardCard]] = {}
 """``bm << 6 | colour << 4 | size`` (``bm``: the board's mask, see :func:`_card_table`) ->
 card -> :func:`_board_card`."""
+_BOARD_LISTS: list[list[dict[str, BoardCard] | None] | None] = [None] * 64
+"""``_BOARD_LISTS[colour << 4 | size][bm & 255]``: the dicts of :data:`_BOARD_CARDS`, by list
+index (legal() reads them so: no int is made for the key)."""
 Choices = tuple[tuple[tuple[int, tuple[int, ...]], ...], int, dict[int, Pick]]
 _CHOICES: dict[tuple[str, int, int], tuple[int, dict[int, BoardCard], tuple[Choices, ...]]] = {}
 """(card, colour, size) -> (the union of the masks of its rows' moves; :func:`_board_card`'s
@@ -1100,19 +1103,28 @@ class PartnersState(State[PartnersAction]):
     ) -> list[PartnersAction]:
         """Every move ``seat`` could make with the cards in ``hand`` on the current board."""
         o = self.opts
-        optional = o.house_entry == "optional"
-        bounce = o.house_overshoot == "bounce"
         size = o.fields_per_segment
         pos = self.pos
         a = seat if pos[seat][0] < HOUSE else seat ^ 2  # B.active_colour
         mine = pos[a]
         out: list[PartnersAction] = []
-        if not optional and not bounce:
+        rules = _LAST_RULES  # the default movement rules? Kept for the last options object
+        if rules[0] is not o:
+            rules = _movement(o)
+        if rules[1]:
             # default rules: every card's moves from the precomputed tables (_card_table)
-            bm = _NEVER  # | B.blocker_bits(pos) | B.house_mask(mine) << 4
-            if mine[-1] >= HOUSE:
-                for q in mine:
-                    bm |= _HOUSE_BITS[q]
+            # the board's mask less _NEVER (B.blocker_bits(pos) | B.house_mask(mine) << 4):
+            # below 256, so every value on the way is a cached small int (none is made)
+            bm = 0
+            # the squares of the pieces that may move, each once, and their house bits (a
+            # loop: dict.fromkeys costs more, and a memo by the pieces more than the loop)
+            squares = []
+            prev = CIRCLE
+            for p in mine:
+                if p != prev:
+                    squares.append(p)
+                    prev = p
+                    bm |= _HOUSE_BITS[p]  # 0 off the house
             bits = self._bits
             if bits[0] is pos:  # the blockers of this board, known (_play_move passes them on)
                 bm |= bits[1]
@@ -1128,21 +1140,14 @@ class PartnersState(State[PartnersAction]):
                     blk |= 8
                 self._bits = (pos, blk)
                 bm |= blk
-            key = bm << 6 | a << 4 | size
-            cards = _BOARD_CARDS.get(key)
+            boards = _BOARD_LISTS[a << 4 | size]  # _BOARD_CARDS by list index, small ints
+            if boards is None:
+                boards = _BOARD_LISTS[a << 4 | size] = [None] * 256
+            cards = boards[bm]
             if cards is None:
-                cards = _BOARD_CARDS[key] = {}
-            # the squares of the pieces that may move, each once (a loop: dict.fromkeys costs
-            # more, and a memo by the pieces more than the loop)
-            squares = []
-            prev = CIRCLE
-            for p in mine:
-                if p != prev:
-                    squares.append(p)
-                    prev = p
-            circle = mine[0] == CIRCLE
+                cards = boards[bm] = _BOARD_CARDS.setdefault((bm | _NEVER) << 6 | a << 4 | size, {})
             for card in _DISTINCT.get(hand) or _distinct(hand):
-                pick, picks, special = cards.get(card) or _board_card(card, a, size, bm, cards)
+                pick, picks, special = cards.get(card) or _board_card(card, a, size, bm | _NEVER, cards)
                 if pick is not None:  # a card of one row and nothing else: no loop over rows
                     for p in squares:
                         mv = pick[p]
@@ -1157,7 +1162,7 @@ class PartnersState(State[PartnersAction]):
                                 out.append(mv)
                     continue
                 start, split, swaps = special
-                if start is not None and circle:
+                if start is not None and mine[0] == CIRCLE:
                     out.append(start)
                 for pick in picks:
                     for p in squares:
@@ -1174,6 +1179,8 @@ class PartnersState(State[PartnersAction]):
             if with_discard and (not out or o.allow_voluntary_discard):
                 out.append(_DISCARD)
             return out
+        optional = o.house_entry == "optional"
+        bounce = o.house_overshoot == "bounce"
         blk_ = B.blockers(pos)
         hm = B.house_mask(mine)
         froms = [p for p in dict.fromkeys(mine) if p != CIRCLE]
@@ -1303,11 +1310,20 @@ class PartnersState(State[PartnersAction]):
         name the person as :meth:`apply` does (``_play_card``, ``_move``, ``_check_win`` and
         ``_next_turn`` inlined: every plain decision comes here)."""
         card = action.card
-        hand = self.hands[seat]
+        h0, h1, h2, h3 = hands = self.hands
+        hand = hands[seat]
         i = hand.index(card)
-        new_hands = list(self.hands)
-        new_hands[seat] = hand[:i] + hand[i + 1 :]
-        self.hands = hands = tuple(new_hands)
+        left = hand[:i] + hand[i + 1 :]
+        # the four hands built at once (no list, no tuple() call)
+        if seat == 0:
+            hands = (left, h1, h2, h3)
+        elif seat == 1:
+            hands = (h0, left, h2, h3)
+        elif seat == 2:
+            hands = (h0, h1, left, h3)
+        else:
+            hands = (h0, h1, h2, left)
+        self.hands = hands
         self.discard += (card,)
         g = seat ^ 2  # the partner (seat + 2) % 4
         if self.gift_zone[g] == 1 and self.gave[g] == card:
@@ -1334,14 +1350,13 @@ class PartnersState(State[PartnersAction]):
             if ko >= 0 and pos[ko].count(to) >= 2:
                 so = True  # a protected pair: the mover goes back to its circle
                 ko = -1
-        mine = list(pos[c])
+        mine = [*pos[c]]  # (a display, not list(): no call)
         mine.remove(frm)
-        mine.append(CIRCLE if so else to)
-        mine.sort()
-        new = list(pos)
+        insort(mine, CIRCLE if so else to)  # one C call: append and sort cost two and the sort's set-up
+        new = [*pos]
         new[c] = tuple(mine)
         if ko >= 0:
-            rest = list(pos[ko])
+            rest = [*pos[ko]]
             rest.remove(to)
             rest.insert(0, CIRCLE)  # the smallest position: the order stays sorted
             new[ko] = tuple(rest)
@@ -1441,11 +1456,19 @@ class PartnersState(State[PartnersAction]):
         return ev
 
     def _play_card(self, seat: int, card: str) -> None:
-        hand = self.hands[seat]
+        h0, h1, h2, h3 = hands = self.hands
+        hand = hands[seat]
         i = hand.index(card)
-        new_hands = list(self.hands)
-        new_hands[seat] = hand[:i] + hand[i + 1 :]
-        self.hands = tuple(new_hands)
+        left = hand[:i] + hand[i + 1 :]
+        # the four hands built at once (no list, no tuple() call), as _play_move does
+        if seat == 0:
+            self.hands = (left, h1, h2, h3)
+        elif seat == 1:
+            self.hands = (h0, left, h2, h3)
+        elif seat == 2:
+            self.hands = (h0, h1, left, h3)
+        else:
+            self.hands = (h0, h1, h2, left)
         self.discard += (card,)
         g = seat ^ 2  # the partner (seat + 2) % 4
         if self.gift_zone[g] == 1 and self.gave[g] == card:
@@ -1464,7 +1487,9 @@ class PartnersState(State[PartnersAction]):
         # apply_part, and the landing of _move, done once
         new, ko, so = B.land(self.pos, a, frm, to)
         self.pos = new
-        used2 = tuple(sorted((*used, (a, CIRCLE if so else to))))
+        moved = [*used]
+        insort(moved, (a, CIRCLE if so else to))  # sorted(), without a tuple to sort
+        used2 = tuple(moved)
         switched = a == seat and new[seat][0] >= HOUSE  # B.home
         # the event, a copy of one made per number of people and colour seat (_move_event)
         said = _SEVEN_TEXTS.get(id(action))
@@ -1925,6 +1950,18 @@ def _cycle(o: PartnersOptions) -> tuple[Any, int]:
     """``_LAST_CYCLE`` for ``o``, made."""
     global _LAST_CYCLE
     got = _LAST_CYCLE = (o, deals_per_cycle(o))
+    return got
+
+
+_LAST_RULES: tuple[Any, bool] = (None, False)
+"""(options, whether they keep the default movement rules: mandatory house entry, no bounce)
+for the last options legal() listed moves under: one tuple read, no string comparisons."""
+
+
+def _movement(o: PartnersOptions) -> tuple[Any, bool]:
+    """``_LAST_RULES`` for ``o``, made."""
+    global _LAST_RULES
+    got = _LAST_RULES = (o, o.house_entry != "optional" and o.house_overshoot != "bounce")
     return got
 
 
