@@ -13,7 +13,9 @@ bot worker processes included), and the CPU the clients and every other process 
     python benchmarks/server_load.py --tables 50 --bot level5 --db sqlite --seconds 120
 
 The server runs in its own process (``python -m spillebord.server``); on a 2-core machine the
-clients of this script share the CPU with it, so the figures are conservative. ``--profile
+clients of this script share the CPU with it, so the figures are conservative. This script's
+own garbage collector is paused while measuring (``--client-gc`` lets it run): its pauses
+would delay all 1,000 clients at once, which 1,000 browsers would not. ``--profile
 FILE`` writes a cProfile of the server's event loop (read it with ``python -m pstats``).
 """
 
