@@ -56,6 +56,9 @@ def free_port() -> int:
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
+        self.latency_at: list[float] = []  # when each latency was measured (perf_counter)
+        self.ends: list[float] = []  # when each game seen ending in the window ended
+        self.t0 = 0.0  # the window's start
         self.actions = 0  # every action seen applied (people and bots), counted once per table
         self.human = 0
         self.games = 0
@@ -186,7 +189,9 @@ async def play_game(
         last_seq = max(last_seq, seq)
         if pending is not None and seq > pending[0]:
             if stats.measuring:
-                stats.latencies.append(time.perf_counter() - pending[1])
+                now = time.perf_counter()
+                stats.latencies.append(now - pending[1])
+                stats.latency_at.append(now)
                 stats.human += 1
             pending = None
         if leave_after is not None and moves >= leave_after and pending is None:
@@ -194,6 +199,7 @@ async def play_game(
         if msg["outcome"] is not None:
             if stats.measuring:
                 stats.games += 1
+                stats.ends.append(time.perf_counter())
             return
         if msg["legal"] and pending is None:
             if think > 0:  # a person thinks a little (uniform in [0.5, 1.5] x think)
@@ -318,7 +324,7 @@ async def run_load(
             # server's latency. Paused while measuring; what they would have freed is counted.
             gc.disable()
         stats.measuring = True
-        t0 = time.perf_counter()
+        t0 = stats.t0 = time.perf_counter()
         c0 = cpu_seconds(pid) if pid else 0.0
         backends = db_backends(db_name) if db_name else []
         d0 = sum(map(proc_cpu, backends))
@@ -600,6 +606,23 @@ def main() -> None:
                         f"{total:.0f} actions of people and bots): {shares}",
                         flush=True,
                     )
+                # Games end and tables open in waves while the first games' starts are not
+                # yet spread: a wave in the window shows here, with its p99 beside it.
+                slices = max(1, round(el / 5))
+                width = el / slices
+                ends = [0] * slices
+                by: list[list[float]] = [[] for _ in range(slices)]
+                for t in stats.ends:
+                    ends[min(slices - 1, int((t - stats.t0) / width))] += 1
+                for t, x in zip(stats.latency_at, lat, strict=True):
+                    by[min(slices - 1, int((t - stats.t0) / width))].append(x)
+                print(
+                    f"         per {width:.0f} s of the window: games ended "
+                    + " ".join(f"{e:>5}" for e in ends)
+                    + ", p99 ms "
+                    + " ".join(f"{pct(b, 99) * 1000:>5.0f}" if b else "    -" for b in by),
+                    flush=True,
+                )
                 # The server logs collections long enough to be felt (maintenance.tune_gc):
                 # a p99 far above the p50 on a quiet machine is often one of these.
                 logged = (tmp / f"server-{kind}-{n}.log").read_text(errors="replace")
