@@ -2,11 +2,10 @@
 
 N tables append actions as the load benchmark's do (a person's action after thinking
 ``--think`` seconds on average, then the bot's at once), through
-:class:`~spillebord.store.PgAppender` (its own process), with a LISTEN connection reading every
+:class:`~spillebord.store.AsyncPgAppender`, with a LISTEN connection reading every
 notification as a worker's bus does. Reported per action: the append's p50/p99, the CPU of
 the database's own backend processes (read from ``/proc`` for the backends connected to the
-benchmark's database: the appender's connection and the listener), this process's CPU and
-its appender process's,
+benchmark's database: the appender's connections and the listener), this process's CPU,
 transactions and notifications. Variants run one after the other in one invocation, each on
 a fresh database, so they can be compared side by side:
 
@@ -30,12 +29,15 @@ from typing import Any
 
 import psycopg
 
-from spillebord.store import NOTIFY_CHANNEL, NewAction, PgAppender, SeatRec, Store, TableRec
+from spillebord.store import NOTIFY_CHANNEL, AsyncPgAppender, NewAction, SeatRec, Store, TableRec
 from spillebord.store.db import libpq_url, resolve_url
 
 VARIANTS: dict[str, dict[str, Any]] = {
-    # The appender's options of each variant (see PgAppender); "_no_notify": no notices.
+    # The appender's options of each variant (see AsyncPgAppender); "_no_notify": no notices.
     "default": {},
+    "conns1": {"connections": 1},
+    "conns2": {"connections": 2},
+    "conns8": {"connections": 8},
     "no-notify": {"_no_notify": True},
 }
 
@@ -92,7 +94,7 @@ async def run_variant(server: str, name: str, opts: dict[str, Any], a: argparse.
                 )
             )
         no_notify = bool(opts.get("_no_notify"))
-        app = PgAppender(sa_url, **{k: v for k, v in opts.items() if not k.startswith("_")})
+        app = AsyncPgAppender(sa_url, **{k: v for k, v in opts.items() if not k.startswith("_")})
         await app.start()
         worker = uuid.uuid4().hex[:10]
         heard = 0
@@ -162,7 +164,7 @@ async def run_variant(server: str, name: str, opts: dict[str, Any], a: argparse.
         await asyncio.sleep(a.warmup)
         pids = backends(admin, db)
         c0 = sum(proc_cpu(p) for p in pids)
-        m0 = time.process_time() + proc_cpu(app.pid or 0)
+        m0 = time.process_time()
         s0 = db_stats(admin, db)
         h0 = heard
         measuring = True
@@ -171,19 +173,23 @@ async def run_variant(server: str, name: str, opts: dict[str, Any], a: argparse.
         measuring = False
         el = time.perf_counter() - t0
         dbcpu = sum(proc_cpu(p) for p in pids) - c0
-        mine = time.process_time() + proc_cpu(app.pid or 0) - m0
+        mine = time.process_time() - m0
         s1 = db_stats(admin, db)
         notes = heard - h0
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
         lt.cancel()
         await asyncio.gather(lt, return_exceptions=True)
+        plans = []
+        for conn in app._all:  # how PostgreSQL planned the appender's prepared statement
+            cur = await conn.execute("SELECT generic_plans, custom_plans FROM pg_prepared_statements")
+            plans += await cur.fetchall()
         await app.close()
         n = max(1, count)
         print(
             f"{name:14} {count / el:8.0f} {pct(lat, 50) * 1000:7.1f} {pct(lat, 99) * 1000:7.1f} "
             f"{dbcpu / n * 1e6:9.0f} {mine / n * 1e6:9.0f} {(s1[0] - s0[0]) / n:8.3f} {notes / n:8.3f} "
-            f"{dbcpu / el * 100:6.0f}% {os.getloadavg()[0]:5.1f}",
+            f"{dbcpu / el * 100:6.0f}% {os.getloadavg()[0]:5.1f}  plans (generic, custom) {plans}",
             flush=True,
         )
     finally:

@@ -14,9 +14,8 @@ import pytest
 from spillebord.server.actionlog import StoreLog
 from spillebord.store import (
     NOTIFY_CHANNEL,
-    AppendFailed,
+    AsyncPgAppender,
     NewAction,
-    PgAppender,
     SeatRec,
     SeqConflict,
     Store,
@@ -93,7 +92,7 @@ def test_concurrent_appends_share_commits(tmp_path: Path, monkeypatch: pytest.Mo
 
 @pytest.mark.postgres
 def test_postgresql_batch_stores_once_and_sends_one_notice_list_per_group() -> None:
-    """PostgreSQL (PgAppender): the actions waiting together go in one statement; a taken
+    """PostgreSQL (AsyncPgAppender): the actions waiting together go in one statement; a taken
     number refuses only its action; the stored ones' notices come as JSON lists (one
     notification per group that fits PostgreSQL's payload limit), and a refused action's
     notice is not sent."""
@@ -111,7 +110,7 @@ def test_postgresql_batch_stores_once_and_sends_one_notice_list_per_group() -> N
             heard: list[str] = []
             listener = await psycopg.AsyncConnection.connect(libpq_url(url), autocommit=True)
             await listener.execute(f"LISTEN {NOTIFY_CHANNEL}")
-            app = PgAppender(url)
+            app = AsyncPgAppender(url)
             await app.start()
             try:
                 await asyncio.gather(*(app.append(act(t, 0), note(t, 0)) for t in ids))
@@ -147,81 +146,3 @@ def test_postgresql_batch_stores_once_and_sends_one_notice_list_per_group() -> N
     got = sorted((n["t"], n["s"]) for n in notices)
     assert got == sorted([(t, 0) for t in ids] + [(ids[0], 1)])  # each stored one once, no refused one
     assert len(heard) < 60  # together, not one notification each
-
-
-@pytest.mark.postgres
-def test_postgresql_appender_is_a_process_of_its_own_that_a_new_one_replaces_when_it_dies() -> None:
-    """PgAppender stores from its own process (not the server's); killed, it is replaced at
-    the next batch and nothing of that batch is lost; closed, its process ends."""
-    import os
-    import signal
-
-    with pg_database() as raw_url:
-        url, _ = resolve_url(raw_url)
-        store = Store(url)
-        a, b = tables(store, 2)
-
-        async def body() -> tuple[int, int]:
-            app = PgAppender(url)
-            await app.start()
-            try:
-                pid = app.pid
-                assert pid is not None and pid != os.getpid()
-                await app.append(act(a, 0))
-                os.kill(pid, signal.SIGKILL)
-                await asyncio.gather(app.append(act(a, 1)), app.append(act(b, 0)))
-                assert app.pid != pid and app.restarts == 1
-                with pytest.raises(SeqConflict):  # the new process's answers, as the old one's
-                    await app.append(act(b, 0))
-                last = app.pid
-                assert last is not None
-            finally:
-                await app.close()
-            return pid, last
-
-        try:
-            first, last = asyncio.run(body())
-            assert [r.seq for r in store.actions_since(a, 0)] == [0, 1]
-            assert [r.seq for r in store.actions_since(b, 0)] == [0]
-        finally:
-            store.dispose()
-    for pid in (first, last):  # both ended (and were reaped: no such process)
-        with pytest.raises(ProcessLookupError):
-            os.kill(pid, 0)
-
-
-@pytest.mark.postgres
-def test_postgresql_appender_stores_what_waits_when_closed_and_then_takes_no_more() -> None:
-    with pg_database() as raw_url:
-        url, _ = resolve_url(raw_url)
-        store = Store(url)
-        ids = tables(store, 40)
-
-        async def body() -> None:
-            app = PgAppender(url)
-            await app.start()
-            waiting = [asyncio.create_task(app.append(act(t, 0))) for t in ids]
-            await asyncio.sleep(0)  # all 40 queued, none stored yet
-            await app.close()
-            assert all(w.done() and w.exception() is None for w in waiting)
-            with pytest.raises(AppendFailed, match="closing"):
-                await app.append(act(ids[0], 1))
-
-        try:
-            asyncio.run(body())
-            assert all(store.load_table(t).n_actions == 1 for t in ids)  # type: ignore[union-attr]
-        finally:
-            store.dispose()
-
-
-def test_postgresql_appender_that_cannot_connect_says_so() -> None:
-    """No database at that address: start() fails with the driver's reason, and no process is
-    left behind (no PostgreSQL needed: nothing listens on port 1)."""
-
-    async def body() -> None:
-        app = PgAppender("postgresql+psycopg://nobody@127.0.0.1:1/none")
-        with pytest.raises(AppendFailed, match=r"could not connect.*OperationalError"):
-            await app.start()
-        assert app._proc is not None and app._proc.returncode is not None
-
-    asyncio.run(body())

@@ -10,7 +10,7 @@
 ``MemoryLog`` behave as several workers on one database, notifications included).
 :class:`StoreLog` is the database (:class:`~spillebord.store.Store`), always off the event
 loop: SQLite from a writer thread and a reader thread, PostgreSQL from a thread pool, and
-appends through :class:`~spillebord.store.PgAppender` (group commit).
+appends through :class:`~spillebord.store.AsyncPgAppender` (group commit).
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ from typing import Protocol, TypeVar
 
 from spillebord.store import (
     ActionRec,
+    AsyncPgAppender,
     NewAction,
     Note,
-    PgAppender,
     SeatRec,
     SeatTaken,
     SeqConflict,
@@ -372,8 +372,7 @@ class StoreLog:
     No database call runs on the event loop: on SQLite writes go to one thread (the one
     writer) and reads to another (their own connection), so a write waiting on a lock that
     another process holds delays neither the loop nor any read; on PostgreSQL both go to a
-    small pool of threads, and appends through :class:`~spillebord.store.PgAppender` (a process
-    of its own).
+    small pool of threads, and appends through :class:`~spillebord.store.AsyncPgAppender`.
     """
 
     def __init__(self, store: Store) -> None:
@@ -381,7 +380,7 @@ class StoreLog:
         sqlite = store.is_sqlite
         self._exec = ThreadPoolExecutor(1 if sqlite else 4, thread_name_prefix="sb-db")
         self._rexec = ThreadPoolExecutor(2, thread_name_prefix="sb-db-read") if sqlite else self._exec
-        self._appender = PgAppender(store.url) if store.is_pg else None
+        self._appender = AsyncPgAppender(store.url) if store.is_pg else None
         self._pending: list[tuple[NewAction, asyncio.Future[None]]] = []
         """SQLite: actions waiting for the writer (stored together: one commit for all)."""
         self._flusher: asyncio.Task[None] | None = None

@@ -3,8 +3,7 @@
 * :mod:`.records`: what is stored, as plain values (tables, seats, actions) and the errors;
 * :mod:`.db`: the schema and :class:`Store` (synchronous; SQLite's one append path);
 * :mod:`.people`: accounts, sessions, clocks, chat and ratings (:class:`PeopleStore`);
-* :mod:`.pg`: :class:`PgAppender`, PostgreSQL's one append path (batched group commit in a
-  process of its own, :mod:`.pgwriter`).
+* :mod:`.pg`: :class:`AsyncPgAppender`, PostgreSQL's one append path (batched group commit).
 
 The server reaches all of it through its action-log protocol
 (:class:`spillebord.server.actionlog.StoreLog`).
@@ -25,7 +24,7 @@ from .db import (
     resolve_url,
 )
 from .people import PeopleStore  # its models join Base: created with the others
-from .pg import AppendFailed, PgAppender
+from .pg import AsyncPgAppender
 from .records import ActionRec, NewAction, Note, SeatRec, SeatTaken, SeqConflict, StoreError, TableRec
 
 __all__ = [
@@ -33,12 +32,11 @@ __all__ = [
     "ActionRec",
     "ActionRow",
     "AnalysisStore",
-    "AppendFailed",
+    "AsyncPgAppender",
     "Base",
     "NewAction",
     "Note",
     "PeopleStore",
-    "PgAppender",
     "SeatRec",
     "SeatRow",
     "SeatTaken",

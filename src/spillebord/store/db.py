@@ -14,7 +14,7 @@ process for seconds delays no read, and a write gives up after ``busy_timeout``.
 
 Appending an action has one path per database: :meth:`Store.append_action` on SQLite (two
 statements and a commit on the driver's connection), and
-:class:`~spillebord.store.pg.PgAppender` on PostgreSQL (batched group commit).
+:class:`~spillebord.store.pg.AsyncPgAppender` on PostgreSQL (batched group commit).
 
 Durability: SQLite runs in WAL mode with ``synchronous=NORMAL``. A committed transaction is
 then in the WAL file when ``commit`` returns, so it survives the process being killed
@@ -590,13 +590,13 @@ class Store:
 
     def append_action(self, a: NewAction) -> None:
         """Store action number ``a.seq`` (SQLite; PostgreSQL appends through
-        :class:`~spillebord.store.pg.PgAppender`); :class:`SeqConflict` if that number
+        :class:`~spillebord.store.pg.AsyncPgAppender`); :class:`SeqConflict` if that number
         is taken, and then nothing is stored.
 
         Straight on the driver's connection: two statements and a commit (SQLAlchemy's
         bookkeeping would cost more than the database work)."""
         if self._lock is None:
-            raise StoreError("on PostgreSQL actions are appended by PgAppender")
+            raise StoreError("on PostgreSQL actions are appended by AsyncPgAppender")
         with self._lock:
             raw = self._sqlite_conn().connection.driver_connection
             assert isinstance(raw, sqlite3.Connection)
@@ -692,7 +692,7 @@ class Store:
                 return [e]
             return [None]
         if self._lock is None:
-            raise StoreError("on PostgreSQL actions are appended by PgAppender")
+            raise StoreError("on PostgreSQL actions are appended by AsyncPgAppender")
         with self._lock:
             raw = self._sqlite_conn().connection.driver_connection
             assert isinstance(raw, sqlite3.Connection)
