@@ -24,7 +24,7 @@ from spillebord.server.errors import BadRequest, Conflict
 from spillebord.server.hub import Hub
 from spillebord.server.people import CHAT_MAX, Forbidden, People, TooMany, Unauthorized
 from spillebord.server.presence import Conn
-from spillebord.store.people import T_ACCOUNTS, T_SESSIONS
+from spillebord.store.people import T_ACCOUNTS, T_SESSIONS, T_SETTINGS
 
 T = TypeVar("T")
 
@@ -181,6 +181,32 @@ def test_a_tables_settings_leave_memory_with_the_table_and_come_back_from_the_st
         assert tid not in hub.service.tables and tid not in people.settings
         again = await people._table_settings(tid)
         assert again is not None and again.chat == "seated"
+
+    run(body, db_url)
+
+
+def test_default_settings_are_not_stored_and_read_back_as_the_defaults(db_url: str) -> None:
+    """A table with no clock, unrated and chat for "players" (what most tables are) stores no
+    settings row, one transaction less a table; read back after its eviction it has those
+    settings. A table with another setting stores its row."""
+
+    async def body(hub: Hub, people: People, clock: FakeClock) -> None:
+        plain = people.extras("toy", {}, None, None, False, "players")
+        tid, seat, token = await hub.lobby.create("toy", 2, {}, None, True, None, "Ann")
+        await people.created(tid, seat, token, plain, None)
+        other = people.extras("toy", {}, None, None, False, "off")
+        tid2, seat2, token2 = await hub.lobby.create("toy", 2, {}, None, True, None, "Cy")
+        await people.created(tid2, seat2, token2, other, None)
+        assert [r.table_id for r in rows(people, T_SETTINGS)] == [tid2]
+        s1, t1 = await hub.lobby.join(tid, None, "Bob")
+        await people.joined(tid, s1, t1, None)
+        await play_out(hub, tid)
+        clock.advance(hub.cfg.evict_after + 1)
+        hub.maintenance.evict()
+        assert tid not in people.settings
+        assert await people.table_settings(tid) == {"clock": None, "rated": False, "chat": "players"}
+        assert await people._policy(tid) == "players"
+        assert (await people.table_settings(tid2))["chat"] == "off"
 
     run(body, db_url)
 

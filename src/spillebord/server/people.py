@@ -39,7 +39,7 @@ from spillebord.core.errors import SpillebordError
 from spillebord.core.options import build as build_options
 from spillebord.core.options import to_dict as options_to_dict
 from spillebord.store import PeopleStore, Store
-from spillebord.store.people import Account, ChatLine, NameTaken, RatingRec, Settings
+from spillebord.store.people import DEFAULT_SETTINGS, Account, ChatLine, NameTaken, RatingRec, Settings
 
 from .errors import BadRequest, Conflict
 from .service import LiveTable
@@ -370,8 +370,11 @@ class People:
     ) -> None:
         """A table was created: store its settings, link the creator's seat, start its clocks."""
         s = Settings(extras.clock.to_dict() if extras.clock else None, extras.rated, extras.chat)
-        note = self.hub.notes.note("t", table_id) if extras.clock else None  # other workers keep its clocks
-        await self._db(self.db.save_settings, table_id, s, note)
+        if s != DEFAULT_SETTINGS:  # (no row reads as the defaults: one transaction less a table)
+            note = (
+                self.hub.notes.note("t", table_id) if extras.clock else None
+            )  # other workers keep its clocks
+            await self._db(self.db.save_settings, table_id, s, note)
         self.settings[table_id] = s
         if not self.hub.notes.multi:  # (with other workers, one of them may link a seat)
             self._unlinked.add(table_id)
@@ -390,12 +393,8 @@ class People:
         await self.keeper.check_table(table_id)
 
     async def table_settings(self, table_id: str) -> dict[str, Any]:
-        s = await self._table_settings(table_id)
-        return {
-            "clock": s.clock if s else None,
-            "rated": s.rated if s else False,
-            "chat": s.chat if s else "players",
-        }
+        s = await self._table_settings(table_id) or DEFAULT_SETTINGS
+        return {"clock": s.clock, "rated": s.rated, "chat": s.chat}
 
     async def my_tables(self, acc: Account) -> list[dict[str, Any]]:
         """The account's seats: tables where it is their turn first, then the others that run
@@ -538,7 +537,7 @@ class People:
 
     async def _policy(self, table_id: str) -> str:
         s = await self._table_settings(table_id)
-        return s.chat if s is not None else "players"
+        return (s or DEFAULT_SETTINGS).chat
 
     async def say(self, table_id: str, text: str, token: str | None, session: str | None) -> ChatLine:
         """A seated player writes a line: stored, then sent to the table's connections."""

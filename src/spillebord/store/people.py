@@ -163,6 +163,10 @@ class Settings:
     chat: str
 
 
+DEFAULT_SETTINGS = Settings(clock=None, rated=False, chat="players")
+"""A table's settings when it has no row of them (such settings are not stored)."""
+
+
 @dataclass(frozen=True, slots=True)
 class ChatLine:
     id: int
