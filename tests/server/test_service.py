@@ -547,6 +547,33 @@ def test_takeover_of_an_abandoned_seat_and_back(memory: Storages) -> None:
     run(body())
 
 
+def test_leaving_records_when_at_a_running_table_only(memory: Storages) -> None:
+    """The time a person leaves is stored while the table runs (it can be abandoned), not
+    after its end (a transaction for nothing)."""
+
+    async def body() -> None:
+        clock = FakeClock()
+        storage = memory.memory
+        async with running(storage, clock) as hub:
+            tid, _ = await two_people(hub, hand_size=2, seed=1)
+            lt = await hub.service.get(tid)
+            a, b = await connect(hub, lt, 0), await connect(hub, lt, 1)
+            clock.advance(5)
+            await hub.presence.disconnect(lt, a)
+            assert storage.tables[tid].seat_recs[0].seen == clock.time()  # left a running table
+            a = await connect(hub, lt, 0)
+            while not lt.is_over:
+                seat = lt.table.to_act
+                assert seat is not None
+                await hub.service.submit(lt, seat, lt.table.legal_texts()[0])
+            before = storage.tables[tid].seat_recs[1].seen
+            clock.advance(5)
+            await hub.presence.disconnect(lt, b)
+            assert storage.tables[tid].seat_recs[1].seen == before  # over: not written
+
+    run(body())
+
+
 def test_stalled_bot_turn_is_restarted(memory: Storages) -> None:
     async def body() -> None:
         clock = FakeClock()

@@ -143,7 +143,9 @@ class Presence:
                     del table_conns[conn.seat]
             if not table_conns:
                 self.conns.pop(lt.id, None)
-            if conn.seat is not None and self.local_conns(lt.id, conn.seat) == 0:
+            # (The time a person left is for running tables, which can be abandoned; at an
+            # over table it is a transaction for nothing, the last of each finished game.)
+            if conn.seat is not None and not lt.is_over and self.local_conns(lt.id, conn.seat) == 0:
                 with contextlib.suppress(Exception):
                     await self.book.touch([(lt.id, conn.seat)], self.clock.time())
             if not self.closing:
