@@ -338,36 +338,48 @@ def blocker_bits(pos: Board) -> int:
     )
 
 
-_LEGAL_PATHS: dict[tuple[int, int], dict[int, tuple[int, ...]]] = {}
+PathRow = list[tuple[int, ...] | None]
+PathTable = list[PathRow | None]
+_LEGAL_PATHS: dict[tuple[int, int], PathTable] = {}
+_PATH_LISTS: list[PathTable | None] = [None] * 64
+"""``_PATH_LISTS[c << 4 | size]``: the tables of :data:`_LEGAL_PATHS`, by list index (no key
+tuple to build and hash)."""
 
 
-def path_table(c: int, size: int = 14) -> dict[int, tuple[int, ...]]:
-    """Default rules: the memo of :func:`legal_path` for colour ``c`` (look a path up with
-    :func:`path_key`; a missing key is filled by :func:`legal_path`)."""
+def path_table(c: int, size: int = 14) -> PathTable:
+    """Default rules: the memo of :func:`legal_path` for colour ``c``, by list index (small
+    ints: no int is made for a key, and a list index costs less than a dict look-up):
+    ``path_table(c, size)[blk << 4 | hm]`` is None or :func:`path_row` of those blocker bits
+    and house mask, whose entry ``p + 1`` is the path from square ``p`` or None (not yet made:
+    :func:`legal_path` fills it)."""
     tbl = _LEGAL_PATHS.get((c, size))
     if tbl is None:
-        tbl = _LEGAL_PATHS[c, size] = {}
+        tbl = _LEGAL_PATHS[c, size] = _PATH_LISTS[c << 4 | size] = [None] * 256
     return tbl
 
 
-def path_key(p: int, blk: int, hm: int) -> int:
-    """The key of :func:`path_table` for square ``p``, blocker bits and house mask."""
-    return (p + 1) << 8 | blk << 4 | hm
+def path_row(c: int, k: int, size: int = 14) -> PathRow:
+    """``path_table(c, size)[k]`` (``k``: the blocker bits << 4 | the house mask), made if missing."""
+    tbl = _PATH_LISTS[c << 4 | size] or path_table(c, size)
+    row = tbl[k]
+    if row is None:
+        row = tbl[k] = [None] * (HOUSE + HOUSE_SIZE + 1)
+    return row
 
 
 def legal_path(c: int, p: int, blk: int, hm: int, size: int = 14) -> tuple[int, ...]:
     """:func:`path` from the step table: the ends of 1, 2, … up to 14 forward steps of a
     colour-``c`` piece on ``p`` until the first illegal step, with the blockers as bits
     (:func:`blocker_bits`) and ``hm`` the colour's whole house mask. Memoised per square,
-    blockers and house (at most 65 × 16 × 16 paths a colour)."""
-    tbl = _LEGAL_PATHS.get((c, size)) or path_table(c, size)
-    key = (p + 1) << 8 | blk << 4 | hm  # path_key(p, blk, hm)
-    got = tbl.get(key)
+    blockers and house (at most 65 × 16 × 16 paths a colour, :func:`path_table`)."""
+    k = blk << 4 | hm
+    row = (_PATH_LISTS[c << 4 | size] or path_table(c, size))[k] or path_row(c, k, size)
+    got = row[p + 1]
     if got is None:
         bits = blk | hm << 4 | _WHOLE
         for m, ends in (_CUTS.get((c, size)) or _cuts(c, size))[p + 1]:
             if m & bits:
-                got = tbl[key] = ends
+                got = row[p + 1] = ends
                 break
     assert got is not None  # the last cut always matches
     return got

@@ -75,7 +75,7 @@ from .options import MAX_DEALS, PartnersOptions, deals_per_cycle, deck_of
 from .view import view as build_view
 
 Board = B.Board
-_LEGAL_PATHS = B._LEGAL_PATHS
+_PATH_LISTS = B._PATH_LISTS
 
 # --------------------------------------------------------------------------- split-7 search
 
@@ -155,16 +155,17 @@ def _paths_of(a: int, mine: tuple[int, ...], blk: int, size: int) -> dict[int, t
     """Default rules: each piece square of colour ``a`` (``mine``, start circle left out, in
     order) -> its :func:`.board.path` of up to 14 steps, from the memo of
     :func:`.board.legal_path` (``blk``: the blocker bits, :func:`.board.blocker_bits`)."""
-    tbl = _LEGAL_PATHS.get((a, size)) or B.path_table(a, size)
+    tbl = _PATH_LISTS[a << 4 | size] or B.path_table(a, size)
     base = blk << 4
     if mine[-1] >= HOUSE:  # a sorted board tuple: B.house_mask(mine), inlined
         for q in mine:
             if q >= HOUSE:
                 base |= 1 << (q - HOUSE)
     out: dict[int, tuple[int, ...]] = {}
+    row = tbl[base] or B.path_row(a, base, size)
     for p in mine:
         if p != CIRCLE:
-            got = tbl.get((p + 1) << 8 | base)
+            got = row[p + 1]
             out[p] = got if got is not None else B.legal_path(a, p, blk, base & 15, size)
     return out
 
@@ -291,13 +292,14 @@ def _can_finish(
     v = _FINISH.get(key)
     if v is not None:
         return v
-    tbl = _LEGAL_PATHS.get((a, size)) or B.path_table(a, size)
+    tbl = _PATH_LISTS[a << 4 | size] or B.path_table(a, size)
     hm = 0
     if mine[-1] >= HOUSE:
         for q in mine:
             if q >= HOUSE:
                 hm |= 1 << (q - HOUSE)
     k0 = blk << 4 | hm
+    prow = tbl[k0] or B.path_row(a, k0, size)  # the paths under these blockers and house
     v = False
     cands: list[tuple[int, tuple[int, ...]]] = []
     prev = CIRCLE
@@ -307,7 +309,7 @@ def _can_finish(
         prev = q
         if moved and mine.count(q) <= moved.count(q):
             continue
-        path = tbl.get((q + 1) << 8 | k0)  # B.path_key(q, blk, hm)
+        path = prow[q + 1]
         if path is None:
             path = B.legal_path(a, q, blk, hm, size)
         if len(path) >= rem:  # this piece walks the rest alone
@@ -394,7 +396,7 @@ def _default_seven_parts(
             return hit if acts else list(hit)
     searched = False  # whether a search looked at the protected pairs of the board
     moved = _moved_of(a, used) if used else ()
-    tbl = _LEGAL_PATHS.get((a, size)) or B.path_table(a, size)
+    tbl = _PATH_LISTS[a << 4 | size] or B.path_table(a, size)
     occ = 0  # B.house_mask(mine)
     if mine[-1] >= HOUSE:
         for q in mine:
@@ -402,6 +404,7 @@ def _default_seven_parts(
     # each piece square once: its free pieces and its path (_paths_of, in the same pass)
     base = blk << 4
     k0 = base | occ
+    prow = tbl[k0] or B.path_row(a, k0, size)  # the paths under these blockers and house
     pmap: dict[int, tuple[int, ...]] = {}
     free: dict[int, int] = {}
     prev = CIRCLE
@@ -412,7 +415,7 @@ def _default_seven_parts(
             continue
         prev = q
         free[q] = 1
-        qp = tbl.get((q + 1) << 8 | k0)  # B.path_key(q, blk, occ)
+        qp = prow[q + 1]
         pmap[q] = qp if qp is not None else B.legal_path(a, q, blk, occ, size)
     hfree = 0
     if used:
@@ -428,7 +431,7 @@ def _default_seven_parts(
     plain = len(house) == 1  # no house move: the track test is one prefix sum
     entry = (START_FIELD[a] - SEGMENT) % TRACK + size  # the last square before a's own start field
     out: list[Any] = []
-    rows = _SEVEN_ROWS.get((a, size)) or _seven_rows(a, size)
+    rows = _SEVEN_ROW_LISTS[a << 4 | size] or _seven_rows(a, size)
     # a piece of ``a`` that cannot reach the house in this split (in the circle, or moved to a
     # track square): then no part can bring the colour home, so a split that cannot use its
     # remaining steps cannot end by a switch to the partner or a win either
@@ -632,11 +635,12 @@ list of parts (copied when returned)."""
 def _far(a: int, free: dict[int, int], others: list[int], p: int, blk: int, size: int) -> list[int]:
     """How far each free piece but the one on ``p`` can walk at most (its house empty), each
     piece once (``free``: square -> free pieces there)."""
-    tbl = _LEGAL_PATHS.get((a, size)) or B.path_table(a, size)
+    tbl = _PATH_LISTS[a << 4 | size] or B.path_table(a, size)
     base = blk << 4
+    row = tbl[base] or B.path_row(a, base, size)  # the paths with the house empty
     out: list[int] = []
     for q in others:
-        got = tbl.get((q + 1) << 8 | base)  # B.path_key(q, blk, 0)
+        got = row[q + 1]
         n = len(got if got is not None else B.legal_path(a, q, blk, 0, size))
         out.append(n)
         m = free[q] - (q == p)
@@ -657,27 +661,30 @@ def _shares(far: list[int], rem: int) -> bool:
 
 
 _SEVEN_ROWS: dict[tuple[int, int], tuple[tuple[Seven, ...], ...]] = {}
+_SEVEN_ROW_LISTS: list[tuple[tuple[Seven, ...], ...] | None] = [None] * 64
+"""``_SEVEN_ROW_LISTS[a << 4 | size]``: :data:`_SEVEN_ROWS` by list index (no key tuple)."""
 
 
 def _seven_rows(a: int, size: int) -> tuple[tuple[Seven, ...], ...]:
     """``_SEVEN_ROWS[a, size][p + 1][s - 1]``: the part ``seven`` of colour ``a``'s piece on ``p``
     with ``s`` steps, landing where the walk on an empty board ends (a legal path is a prefix
     of it, :func:`.board.legal_path`)."""
-    got = _SEVEN_ROWS[a, size] = tuple(
+    got = _SEVEN_ROWS[a, size] = _SEVEN_ROW_LISTS[a << 4 | size] = tuple(
         tuple(_seven_action(a, p, s, st[0]) for s, st in enumerate(row, 1))
         for p, row in enumerate(B.steps_table(a, size), -1)
     )
     return got
 
 
-def _walks(a: int, size: int, tbl: dict[int, tuple[int, ...]], squares: list[int], base: int, hm: int) -> int:
+def _walks(a: int, size: int, tbl: B.PathTable, squares: list[int], base: int, hm: int) -> int:
     """The longest path (:func:`.board.legal_path`; ``tbl``: its table for colour ``a``) of a
     piece on one of ``squares``, with the blocker bits in ``base`` (shifted left 4) and the
     house mask ``hm``."""
     best = 0
     key = base | hm
+    row = tbl[key] or B.path_row(a, key, size)
     for q in squares:
-        got = tbl.get((q + 1) << 8 | key)
+        got = row[q + 1]
         if got is None:
             got = B.legal_path(a, q, base >> 4, hm, size)
         if len(got) > best:
