@@ -1257,21 +1257,7 @@ class PartnersState(State[PartnersAction]):
             self._next_turn(seat, ev)
         else:  # a swap: a card played face up
             assert isinstance(action, Swap)
-            card = "SWAP"
-            self._play_card(seat, card)
-            self.pos = B.swap(self.pos, action.c1, action.p1, action.c2, action.p2)
-            ev = [
-                {
-                    "kind": "swap",
-                    "seat": seat,
-                    "card": card,
-                    "from": square_id(action.c1, action.p1),
-                    "to": square_id(action.c2, action.p2),
-                    "text": f"{_NAMES[seat]} plays the swap card: {action.label()}",
-                }
-            ]
-            if not self._check_win(ev):
-                self._next_turn(seat, ev)
+            return self._play_swap(seat, action)  # its events already name the person
         if self.seats != 4:
             ctrl = self.ctrl
             for e in ev:
@@ -1300,6 +1286,12 @@ class PartnersState(State[PartnersAction]):
                         events = self._give(self.turn, action.card)  # type: ignore[arg-type,union-attr]  # a Give
                     elif t is Seven:
                         events = self._seven(self.turn, action)  # type: ignore[arg-type]  # a Seven
+                    elif t is Start:  # (no _dispatch frame and its isinstance calls)
+                        events = self._start(self.turn, action)  # type: ignore[arg-type]  # a Start
+                    elif t is Discard:
+                        events = self._discard(self.turn)  # type: ignore[arg-type]  # a legal list: a seat acts
+                    elif t is Swap:
+                        events = self._play_swap(self.turn, action)  # type: ignore[arg-type]  # a Swap
                     else:
                         events = self._dispatch(self.turn, action)  # type: ignore[arg-type]
                     break
@@ -1394,6 +1386,38 @@ class PartnersState(State[PartnersAction]):
                     self.to_act = ctrl[s]
                     return ev
             self._end_deal(ev)
+        return ev
+
+    def _play_swap(self, seat: int, action: Swap) -> list[Event]:
+        """The swap card, played face up (R6.4): two lone pieces change squares. The events
+        name the person as :meth:`apply` does (the later ones, a win or a deal, name no seat).
+        The event is built, not copied as a move's is: few swaps recur."""
+        c1, p1, c2, p2 = action.c1, action.p1, action.c2, action.p2
+        self._play_card(seat, "SWAP")
+        self.pos = B.swap(self.pos, c1, p1, c2, p2)
+        text = f"{_NAMES[seat]} plays the swap card: {action.label()}"
+        ev: list[Event] = [
+            {
+                "kind": "swap",
+                "seat": seat,
+                "card": "SWAP",
+                "from": _SQUARE_IDS[c1][p1 + 1],
+                "to": _SQUARE_IDS[c2][p2 + 1],
+                "text": text,
+            }
+            if self.seats == 4
+            else {
+                "kind": "swap",
+                "seat": self.ctrl[seat],
+                "card": "SWAP",
+                "from": _SQUARE_IDS[c1][p1 + 1],
+                "to": _SQUARE_IDS[c2][p2 + 1],
+                "text": text,
+                "colour_seat": seat,
+            }
+        ]
+        if not self._check_win(ev):
+            self._next_turn(seat, ev)
         return ev
 
     def _start(self, seat: int, action: Start) -> list[Event]:
@@ -1568,15 +1592,20 @@ class PartnersState(State[PartnersAction]):
 
     def _give(self, seat: int, card: str) -> list[Event]:
         """A commitment in the exchange; the events name the person as :meth:`apply` does."""
-        redone = list(self.commits)
-        redone[seat] = card
-        self.commits = commits = tuple(redone)
-        ev: list[Event] = [
-            {"kind": "commit", "seat": seat, "text": _COMMIT_TEXTS[seat]}
-            if self.seats == 4
-            else {"kind": "commit", "seat": self.ctrl[seat], "text": _COMMIT_TEXTS[seat], "colour_seat": seat}
-        ]
-        c0, c1, c2, c3 = commits  # identity tests (``None in`` compares each card with None)
+        # the four commitments built at once (no list, no tuple() call), as moves build hands
+        c0, c1, c2, c3 = self.commits
+        if seat == 0:
+            c0 = card
+        elif seat == 1:
+            c1 = card
+        elif seat == 2:
+            c2 = card
+        else:
+            c3 = card
+        self.commits = commits = (c0, c1, c2, c3)
+        # the event, a copy of the one made per number of people and colour seat
+        ev: list[Event] = [_COMMIT_EVENTS[(self.seats - 2) << 2 | seat].copy()]
+        # identity tests (``None in`` compares each card with None)
         if c0 is not None and c1 is not None and c2 is not None and c3 is not None:
             hands = []
             for s, hand in enumerate(self.hands):
@@ -1864,6 +1893,20 @@ class PartnersState(State[PartnersAction]):
 
 _NAMES = tuple(c.capitalize() for c in COLOURS)
 _COMMIT_TEXTS = tuple(f"{_NAMES[k]} chooses a card for {COLOURS[partner(k)]}" for k in range(4))
+_COMMIT_EVENTS: tuple[Event, ...] = tuple(
+    {"kind": "commit", "seat": k & 3, "text": _COMMIT_TEXTS[k & 3]}
+    if k >> 2 == 2
+    else {
+        "kind": "commit",
+        "seat": seat_controllers((k >> 2) + 2)[k & 3],
+        "text": _COMMIT_TEXTS[k & 3],
+        "colour_seat": k & 3,
+    }
+    for k in range(12)
+)
+"""``_COMMIT_EVENTS[(people - 2) << 2 | seat]``: the event of a commitment in the exchange by
+colour seat ``seat`` with ``people`` people, as :meth:`PartnersState.apply` names the person
+(copied for each commitment)."""
 _OTHERS = tuple(tuple(o for o in range(4) if o != c) for c in range(4))
 """The colours other than ``c``, in order."""
 _AFTER = tuple(tuple((seat + k) % 4 for k in range(1, 5)) for seat in range(4))
