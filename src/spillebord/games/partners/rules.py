@@ -767,12 +767,21 @@ def _add_swaps(out: list[PartnersAction], pos: Board, o: PartnersOptions) -> Non
     tables = _LONE_KEYS[o.swap_start_field]
     lone: list[int] = []
     for c in range(4):
-        pcs = pos[c]
         keys = tables[c]
-        for p in pcs:
-            k = keys[p]
-            if k >= 0 and pcs.count(p) == 1:
+        # the pieces are sorted: a piece shares its square only with its neighbours, so each
+        # key waits for the next piece to differ (no count() over the tuple per piece)
+        k = -1
+        last = -2  # no square
+        for p in pos[c]:
+            if p == last:  # a second piece on the square: neither is lone
+                k = -1
+                continue
+            if k >= 0:
                 lone.append(k)
+            last = p
+            k = keys[p]
+        if k >= 0:
+            lone.append(k)
     lone.sort()
     rows = _SWAP_ROWS
     append = out.append  # (the loop below makes most of a swap card's legal list)
