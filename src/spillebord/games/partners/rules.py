@@ -845,17 +845,6 @@ _SWAP_ROWS: list[list[Swap | None]] = [[None] * (TRACK << 2) for _ in range(TRAC
 when first offered."""
 
 
-_DISTINCT: dict[tuple[str, ...], tuple[str, ...]] = {}
-"""A (sorted) hand -> its card types, each once, in order (``dict.fromkeys``, memoised: it is
-the slowest step of a small loop)."""
-
-
-def _distinct(hand: tuple[str, ...]) -> tuple[str, ...]:
-    """``_DISTINCT[hand]``, made."""
-    got = _DISTINCT[hand] = tuple(dict.fromkeys(hand))
-    return got
-
-
 _GIVE_LISTS: dict[tuple[str, ...], tuple[Give, ...]] = {}
 
 
@@ -1162,7 +1151,13 @@ class PartnersState(State[PartnersAction]):
             cards = boards[bm]
             if cards is None:
                 cards = boards[bm] = _BOARD_CARDS.setdefault((bm | _NEVER) << 6 | a << 4 | size, {})
-            for card in _DISTINCT.get(hand) or _distinct(hand):
+            # each card type once: the hand is sorted, so a second card of a type follows the
+            # first (a string comparison a card, where a memo by the hand hashed the tuple)
+            last = ""
+            for card in hand:
+                if card == last:
+                    continue
+                last = card
                 pick, picks, special = cards.get(card) or _board_card(card, a, size, bm | _NEVER, cards)
                 if pick is not None:  # a card of one row and nothing else: no loop over rows
                     for p in squares:
