@@ -1356,20 +1356,32 @@ class PartnersState(State[PartnersAction]):
         mine = [*pos[c]]  # (a display, not list(): no call)
         mine.remove(frm)
         insort(mine, CIRCLE if so else to)  # one C call: append and sort cost two and the sort's set-up
-        new = [*pos]
-        new[c] = tuple(mine)
-        if ko >= 0:
+        new: Board
+        if ko < 0:  # one colour changes: the board as one tuple display (no list, no tuple())
+            p0, p1, p2, p3 = pos
+            if c == 0:
+                new = (tuple(mine), p1, p2, p3)
+            elif c == 1:
+                new = (p0, tuple(mine), p2, p3)
+            elif c == 2:
+                new = (p0, p1, tuple(mine), p3)
+            else:
+                new = (p0, p1, p2, tuple(mine))
+        else:
+            board = [*pos]
+            board[c] = tuple(mine)
             rest = [*pos[ko]]
             rest.remove(to)
             rest.insert(0, CIRCLE)  # the smallest position: the order stays sorted
-            new[ko] = tuple(rest)
+            board[ko] = tuple(rest)
+            new = tuple(board)
         bits = self._bits
-        self.pos = tuple(new)
+        self.pos = new
         if bits[0] is pos and frm % SEGMENT and to % SEGMENT:
             # neither end is a start field (nor is a knocked-out piece's square, ``to``): the
             # blockers stay, and the next legal() reads them
-            self._bits = (self.pos, bits[1])
-        pos = self.pos
+            self._bits = (new, bits[1])
+        pos = new
         # the event naming the person (:meth:`apply`'s form), a copy of one made per seat
         # count and colour seat: copying a dict costs half of building it
         k = (self.seats - 2) << 2 | seat
@@ -1576,23 +1588,26 @@ class PartnersState(State[PartnersAction]):
 
     def _check_win(self, ev: list[Event]) -> bool:
         pos = self.pos
-        if pos[0][0] < HOUSE and pos[1][0] < HOUSE:  # each partnership has a piece outside
+        # B.team_home(pos, t) for t = 0, then 1, inlined (the boards are sorted: a colour is
+        # home when its smallest position is in the house)
+        if pos[0][0] >= HOUSE and pos[2][0] >= HOUSE:
+            t = 0
+        elif pos[1][0] >= HOUSE and pos[3][0] >= HOUSE:
+            t = 1
+        else:
             return False
-        for t in (0, 1):
-            if B.team_home(self.pos, t):
-                self.winner = t
-                self._set_turn(None)
-                self.phase = "over"
-                ev.append(
-                    {
-                        "kind": "win",
-                        "team": t,
-                        "seats": [t, t + 2],
-                        "text": f"{COLOURS[t].capitalize()} and {COLOURS[t + 2]} are all home and win",
-                    }
-                )
-                return True
-        return False
+        self.winner = t
+        self._set_turn(None)
+        self.phase = "over"
+        ev.append(
+            {
+                "kind": "win",
+                "team": t,
+                "seats": [t, t + 2],
+                "text": f"{COLOURS[t].capitalize()} and {COLOURS[t + 2]} are all home and win",
+            }
+        )
+        return True
 
     def _give(self, seat: int, card: str) -> list[Event]:
         """A commitment in the exchange; the events name the person as :meth:`apply` does."""
@@ -2121,7 +2136,16 @@ def _seat_roles(ctrl: tuple[int, ...]) -> tuple[Roles, ...]:
 
 
 def _put(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
-    return (*t[:i], v, *t[i + 1 :])
+    """``t``, a tuple by colour seat (four entries), with entry ``i`` set to ``v``: one tuple
+    display by seat (no slices, list or unpacking into a new tuple)."""
+    t0, t1, t2, t3 = t
+    if i == 0:
+        return (v, t1, t2, t3)
+    if i == 1:
+        return (t0, v, t2, t3)
+    if i == 2:
+        return (t0, t1, v, t3)
+    return (t0, t1, t2, v)
 
 
 def _pair_event(colour: int, sq: int) -> Event:
