@@ -377,7 +377,7 @@ def legal_path(c: int, p: int, blk: int, hm: int, size: int = 14) -> tuple[int, 
     got = row[p + 1]
     if got is None:
         bits = blk | hm << 4 | _WHOLE
-        for m, ends in (_CUTS.get((c, size)) or _cuts(c, size))[p + 1]:
+        for m, ends in (_CUT_LISTS[c << 4 | size] or _cuts(c, size))[p + 1]:
             if m & bits:
                 got = row[p + 1] = ends
                 break
@@ -387,10 +387,13 @@ def legal_path(c: int, p: int, blk: int, hm: int, size: int = 14) -> tuple[int, 
 
 _WHOLE = 1 << 8
 """A mask bit no step sets: the last cut of :func:`_cuts` (the whole walk) always matches."""
-_CUTS: dict[tuple[int, int], tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]] = {}
+Cuts = tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]
+_CUTS: dict[tuple[int, int], Cuts] = {}
+_CUT_LISTS: list[Cuts | None] = [None] * 64
+"""``_CUT_LISTS[c << 4 | size]``: :data:`_CUTS` by list index (no key tuple)."""
 
 
-def _cuts(c: int, size: int) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
+def _cuts(c: int, size: int) -> Cuts:
     """``_CUTS[c, size][p + 1]``: for each step of :func:`steps_table`'s row where its mask
     ``passed | house << 4`` grows, (that mask, the ends before the step), then
     (:data:`_WHOLE`, every end). The masks only grow along a walk (start fields passed, house
@@ -409,5 +412,5 @@ def _cuts(c: int, size: int) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], .
                 prev = m
         cuts.append((_WHOLE, ends))
         rows.append(tuple(cuts))
-    got = _CUTS[c, size] = tuple(rows)
+    got = _CUTS[c, size] = _CUT_LISTS[c << 4 | size] = tuple(rows)
     return got

@@ -190,8 +190,12 @@ def _house_sums(occ: int, free: int) -> frozenset[tuple[int, int]]:
                     break
                 for m, steps in _house_sums(occ & ~(1 << k) | (1 << t), free & ~(1 << k)):
                     out.add((m + 1, steps + t - k))
-        got = _HOUSE_SUMS[key] = frozenset(out)
+        got = _HOUSE_SUMS[key] = _HOUSE_SUM_LIST[occ << 4 | free] = frozenset(out)
     return got
+
+
+_HOUSE_SUM_LIST: list[frozenset[tuple[int, int]] | None] = [None] * 256
+"""``_HOUSE_SUM_LIST[occ << 4 | free]``: :data:`_HOUSE_SUMS` by list index (no key tuple)."""
 
 
 _NO_HOUSE_MOVES = frozenset({(0, 0)})
@@ -427,7 +431,7 @@ def _default_seven_parts(
                 hfree |= 1 << (q - HOUSE)
     elif occ:
         hfree = occ  # nothing moved yet: every house piece is free
-    house = _house_sums(occ, hfree) if hfree else _NO_HOUSE_MOVES
+    house = (_HOUSE_SUM_LIST[occ << 4 | hfree] or _house_sums(occ, hfree)) if hfree else _NO_HOUSE_MOVES
     plain = len(house) == 1  # no house move: the track test is one prefix sum
     entry = (START_FIELD[a] - SEGMENT) % TRACK + size  # the last square before a's own start field
     out: list[Any] = []
