@@ -1394,11 +1394,13 @@ class PartnersState(State[PartnersAction]):
             tpl = _move_event(action, said[1], k)
         ev: list[Event] = [tpl.copy()]
         if ko >= 0:
-            ev.append(_ko_event(ko, to))
+            ev.append(_KO_EVENTS[ko][to].copy())  # _ko_event(ko, to)
         if so:
             ev.append(_pair_event(c, to))
         # (the later events, knock-outs, a win, a deal, name no seat to rewrite)
-        if (pos[0][0] < HOUSE and pos[1][0] < HOUSE) or not self._check_win(ev):
+        # no partnership all home (B.team_home of each, inlined: a colour is home when its
+        # smallest position is in the house): the next seat with cards
+        if (pos[0][0] < HOUSE or pos[2][0] < HOUSE) and (pos[1][0] < HOUSE or pos[3][0] < HOUSE):
             ctrl = self.ctrl
             for s in _AFTER[seat]:  # _next_turn (the phase is "play" already)
                 if hands[s]:
@@ -1406,6 +1408,8 @@ class PartnersState(State[PartnersAction]):
                     self.to_act = ctrl[s]
                     return ev
             self._end_deal(ev)
+            return ev
+        self._check_win(ev)  # a partnership is all home: it wins
         return ev
 
     def _play_swap(self, seat: int, action: Swap) -> list[Event]:
@@ -2163,12 +2167,25 @@ def _pair_event(colour: int, sq: int) -> Event:
 
 
 def _ko_event(colour: int, sq: int) -> Event:
-    return {
-        "kind": "knocked_out",
-        "colour": COLOURS[colour],
-        "square": square_id(colour, sq),
-        "text": f"The {COLOURS[colour]} piece on {square_id(colour, sq)} is knocked out",
-    }
+    """The event of a piece of ``colour`` on track square ``sq`` knocked out (a copy of
+    :data:`_KO_EVENTS`' entry)."""
+    return _KO_EVENTS[colour][sq].copy()
+
+
+_KO_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(
+        {
+            "kind": "knocked_out",
+            "colour": COLOURS[colour],
+            "square": square_id(colour, sq),
+            "text": f"The {COLOURS[colour]} piece on {square_id(colour, sq)} is knocked out",
+        }
+        for sq in range(TRACK)
+    )
+    for colour in range(4)
+)
+"""``_KO_EVENTS[colour][sq]``: the event of a piece knocked out of track square ``sq``, made
+once (callers copy it: a knock-out happens only on the track)."""
 
 
 # --------------------------------------------------------------------------- game
