@@ -797,7 +797,12 @@ def _add_swaps(out: list[PartnersAction], pos: Board, o: PartnersOptions) -> Non
             for k2 in lone[i + 1 :]:
                 act = row[k2]
                 if act is None:  # the row is the swaps' only table: no second memo by fields
-                    act = row[k2] = _swap(k1, k2)
+                    # _swap, inlined (no frame): 30 games after 30 still make some 5,500
+                    act = row[k2] = _new_action(Swap)
+                    _set_c1(act, k1 & 3)
+                    _set_p1(act, k1 >> 2)
+                    _set_c2(act, k2 & 3)
+                    _set_p2(act, k2 >> 2)
                 append(act)
         return
     for i in range(n - 1):
