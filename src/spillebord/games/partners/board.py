@@ -201,6 +201,10 @@ def occupant(pos: Board, sq: int, but: int = -1) -> tuple[int, int]:
     return -1, 0
 
 
+_OTHERS = tuple(tuple(o for o in range(4) if o != c) for c in range(4))
+"""The colours other than ``c``, in order (a tuple to loop over: no range object, no test)."""
+
+
 def land(pos: Board, c: int, frm: int, to: int) -> tuple[Board, int, bool]:
     """Move one colour-``c`` piece from ``frm`` to ``to`` and resolve the landing (5.3).
 
@@ -210,8 +214,8 @@ def land(pos: Board, c: int, frm: int, to: int) -> tuple[Board, int, bool]:
     knocked = -1
     self_out = False
     if 0 <= to < TRACK:
-        for o in range(4):  # occupant(), inlined: one colour at most stands on a square
-            if o != c and to in pos[o]:
+        for o in _OTHERS[c]:  # occupant(), inlined: one colour at most stands on a square
+            if to in pos[o]:
                 theirs = pos[o]
                 if theirs.count(to) >= 2:
                     self_out = True
