@@ -184,3 +184,21 @@ def test_board_cards_are_the_card_tables_under_each_mask(loose: dict[str, object
                     assert got[p] is (mv if not m & bm else None)
                     checked += 1
     assert checked > 10_000
+
+
+@pytest.mark.parametrize("starts", [False, True])
+@pytest.mark.parametrize("same", [True, False])
+def test_swap_lists_are_the_swap_pairs(starts: bool, same: bool) -> None:
+    """``_add_swaps`` (lone pieces found by comparing neighbours in the sorted pieces) lists
+    exactly :func:`rules.swap_pairs`, in order, on random boards with protected pairs, a third
+    piece on a square, start fields, circles and houses."""
+    o = R.PartnersOptions(swap_start_field=starts, allow_same_colour_swap=same)
+    rng = Rng(7)
+    squares = [-1, -1, 0, 15, 30, 45, 60, 61, 62, 63, 3, 3, 3, 20, 20, 44, 58, 59]
+    for _ in range(3000):
+        pos = tuple(tuple(sorted(squares[rng.randrange(len(squares))] for _ in range(4))) for _ in range(4))
+        out: list[R.PartnersAction] = []
+        R._add_swaps(out, pos, o)
+        got = [(a.c1, a.p1, a.c2, a.p2) for a in out if isinstance(a, R.Swap)]
+        assert len(got) == len(out)
+        assert got == R.swap_pairs(pos, o)

@@ -201,6 +201,10 @@ def occupant(pos: Board, sq: int, but: int = -1) -> tuple[int, int]:
     return -1, 0
 
 
+_OTHERS = tuple(tuple(o for o in range(4) if o != c) for c in range(4))
+"""The colours other than ``c``, in order (a tuple to loop over: no range object, no test)."""
+
+
 def land(pos: Board, c: int, frm: int, to: int) -> tuple[Board, int, bool]:
     """Move one colour-``c`` piece from ``frm`` to ``to`` and resolve the landing (5.3).
 
@@ -210,8 +214,8 @@ def land(pos: Board, c: int, frm: int, to: int) -> tuple[Board, int, bool]:
     knocked = -1
     self_out = False
     if 0 <= to < TRACK:
-        for o in range(4):  # occupant(), inlined: one colour at most stands on a square
-            if o != c and to in pos[o]:
+        for o in _OTHERS[c]:  # occupant(), inlined: one colour at most stands on a square
+            if to in pos[o]:
                 theirs = pos[o]
                 if theirs.count(to) >= 2:
                     self_out = True
@@ -338,36 +342,48 @@ def blocker_bits(pos: Board) -> int:
     )
 
 
-_LEGAL_PATHS: dict[tuple[int, int], dict[int, tuple[int, ...]]] = {}
+PathRow = list[tuple[int, ...] | None]
+PathTable = list[PathRow | None]
+_LEGAL_PATHS: dict[tuple[int, int], PathTable] = {}
+_PATH_LISTS: list[PathTable | None] = [None] * 64
+"""``_PATH_LISTS[c << 4 | size]``: the tables of :data:`_LEGAL_PATHS`, by list index (no key
+tuple to build and hash)."""
 
 
-def path_table(c: int, size: int = 14) -> dict[int, tuple[int, ...]]:
-    """Default rules: the memo of :func:`legal_path` for colour ``c`` (look a path up with
-    :func:`path_key`; a missing key is filled by :func:`legal_path`)."""
+def path_table(c: int, size: int = 14) -> PathTable:
+    """Default rules: the memo of :func:`legal_path` for colour ``c``, by list index (small
+    ints: no int is made for a key, and a list index costs less than a dict look-up):
+    ``path_table(c, size)[blk << 4 | hm]`` is None or :func:`path_row` of those blocker bits
+    and house mask, whose entry ``p + 1`` is the path from square ``p`` or None (not yet made:
+    :func:`legal_path` fills it)."""
     tbl = _LEGAL_PATHS.get((c, size))
     if tbl is None:
-        tbl = _LEGAL_PATHS[c, size] = {}
+        tbl = _LEGAL_PATHS[c, size] = _PATH_LISTS[c << 4 | size] = [None] * 256
     return tbl
 
 
-def path_key(p: int, blk: int, hm: int) -> int:
-    """The key of :func:`path_table` for square ``p``, blocker bits and house mask."""
-    return (p + 1) << 8 | blk << 4 | hm
+def path_row(c: int, k: int, size: int = 14) -> PathRow:
+    """``path_table(c, size)[k]`` (``k``: the blocker bits << 4 | the house mask), made if missing."""
+    tbl = _PATH_LISTS[c << 4 | size] or path_table(c, size)
+    row = tbl[k]
+    if row is None:
+        row = tbl[k] = [None] * (HOUSE + HOUSE_SIZE + 1)
+    return row
 
 
 def legal_path(c: int, p: int, blk: int, hm: int, size: int = 14) -> tuple[int, ...]:
     """:func:`path` from the step table: the ends of 1, 2, … up to 14 forward steps of a
     colour-``c`` piece on ``p`` until the first illegal step, with the blockers as bits
     (:func:`blocker_bits`) and ``hm`` the colour's whole house mask. Memoised per square,
-    blockers and house (at most 65 × 16 × 16 paths a colour)."""
-    tbl = _LEGAL_PATHS.get((c, size)) or path_table(c, size)
-    key = (p + 1) << 8 | blk << 4 | hm  # path_key(p, blk, hm)
-    got = tbl.get(key)
+    blockers and house (at most 65 × 16 × 16 paths a colour, :func:`path_table`)."""
+    k = blk << 4 | hm
+    row = (_PATH_LISTS[c << 4 | size] or path_table(c, size))[k] or path_row(c, k, size)
+    got = row[p + 1]
     if got is None:
         bits = blk | hm << 4 | _WHOLE
-        for m, ends in (_CUTS.get((c, size)) or _cuts(c, size))[p + 1]:
+        for m, ends in (_CUT_LISTS[c << 4 | size] or _cuts(c, size))[p + 1]:
             if m & bits:
-                got = tbl[key] = ends
+                got = row[p + 1] = ends
                 break
     assert got is not None  # the last cut always matches
     return got
@@ -375,10 +391,13 @@ def legal_path(c: int, p: int, blk: int, hm: int, size: int = 14) -> tuple[int, 
 
 _WHOLE = 1 << 8
 """A mask bit no step sets: the last cut of :func:`_cuts` (the whole walk) always matches."""
-_CUTS: dict[tuple[int, int], tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]] = {}
+Cuts = tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]
+_CUTS: dict[tuple[int, int], Cuts] = {}
+_CUT_LISTS: list[Cuts | None] = [None] * 64
+"""``_CUT_LISTS[c << 4 | size]``: :data:`_CUTS` by list index (no key tuple)."""
 
 
-def _cuts(c: int, size: int) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
+def _cuts(c: int, size: int) -> Cuts:
     """``_CUTS[c, size][p + 1]``: for each step of :func:`steps_table`'s row where its mask
     ``passed | house << 4`` grows, (that mask, the ends before the step), then
     (:data:`_WHOLE`, every end). The masks only grow along a walk (start fields passed, house
@@ -397,5 +416,5 @@ def _cuts(c: int, size: int) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], .
                 prev = m
         cuts.append((_WHOLE, ends))
         rows.append(tuple(cuts))
-    got = _CUTS[c, size] = tuple(rows)
+    got = _CUTS[c, size] = _CUT_LISTS[c << 4 | size] = tuple(rows)
     return got

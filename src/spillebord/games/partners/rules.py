@@ -75,7 +75,7 @@ from .options import MAX_DEALS, PartnersOptions, deals_per_cycle, deck_of
 from .view import view as build_view
 
 Board = B.Board
-_LEGAL_PATHS = B._LEGAL_PATHS
+_PATH_LISTS = B._PATH_LISTS
 
 # --------------------------------------------------------------------------- split-7 search
 
@@ -155,16 +155,17 @@ def _paths_of(a: int, mine: tuple[int, ...], blk: int, size: int) -> dict[int, t
     """Default rules: each piece square of colour ``a`` (``mine``, start circle left out, in
     order) -> its :func:`.board.path` of up to 14 steps, from the memo of
     :func:`.board.legal_path` (``blk``: the blocker bits, :func:`.board.blocker_bits`)."""
-    tbl = _LEGAL_PATHS.get((a, size)) or B.path_table(a, size)
+    tbl = _PATH_LISTS[a << 4 | size] or B.path_table(a, size)
     base = blk << 4
     if mine[-1] >= HOUSE:  # a sorted board tuple: B.house_mask(mine), inlined
         for q in mine:
             if q >= HOUSE:
                 base |= 1 << (q - HOUSE)
     out: dict[int, tuple[int, ...]] = {}
+    row = tbl[base] or B.path_row(a, base, size)
     for p in mine:
         if p != CIRCLE:
-            got = tbl.get((p + 1) << 8 | base)
+            got = row[p + 1]
             out[p] = got if got is not None else B.legal_path(a, p, blk, base & 15, size)
     return out
 
@@ -189,8 +190,12 @@ def _house_sums(occ: int, free: int) -> frozenset[tuple[int, int]]:
                     break
                 for m, steps in _house_sums(occ & ~(1 << k) | (1 << t), free & ~(1 << k)):
                     out.add((m + 1, steps + t - k))
-        got = _HOUSE_SUMS[key] = frozenset(out)
+        got = _HOUSE_SUMS[key] = _HOUSE_SUM_LIST[occ << 4 | free] = frozenset(out)
     return got
+
+
+_HOUSE_SUM_LIST: list[frozenset[tuple[int, int]] | None] = [None] * 256
+"""``_HOUSE_SUM_LIST[occ << 4 | free]``: :data:`_HOUSE_SUMS` by list index (no key tuple)."""
 
 
 _NO_HOUSE_MOVES = frozenset({(0, 0)})
@@ -291,13 +296,14 @@ def _can_finish(
     v = _FINISH.get(key)
     if v is not None:
         return v
-    tbl = _LEGAL_PATHS.get((a, size)) or B.path_table(a, size)
+    tbl = _PATH_LISTS[a << 4 | size] or B.path_table(a, size)
     hm = 0
     if mine[-1] >= HOUSE:
         for q in mine:
             if q >= HOUSE:
                 hm |= 1 << (q - HOUSE)
     k0 = blk << 4 | hm
+    prow = tbl[k0] or B.path_row(a, k0, size)  # the paths under these blockers and house
     v = False
     cands: list[tuple[int, tuple[int, ...]]] = []
     prev = CIRCLE
@@ -307,7 +313,7 @@ def _can_finish(
         prev = q
         if moved and mine.count(q) <= moved.count(q):
             continue
-        path = tbl.get((q + 1) << 8 | k0)  # B.path_key(q, blk, hm)
+        path = prow[q + 1]
         if path is None:
             path = B.legal_path(a, q, blk, hm, size)
         if len(path) >= rem:  # this piece walks the rest alone
@@ -394,7 +400,7 @@ def _default_seven_parts(
             return hit if acts else list(hit)
     searched = False  # whether a search looked at the protected pairs of the board
     moved = _moved_of(a, used) if used else ()
-    tbl = _LEGAL_PATHS.get((a, size)) or B.path_table(a, size)
+    tbl = _PATH_LISTS[a << 4 | size] or B.path_table(a, size)
     occ = 0  # B.house_mask(mine)
     if mine[-1] >= HOUSE:
         for q in mine:
@@ -402,6 +408,7 @@ def _default_seven_parts(
     # each piece square once: its free pieces and its path (_paths_of, in the same pass)
     base = blk << 4
     k0 = base | occ
+    prow = tbl[k0] or B.path_row(a, k0, size)  # the paths under these blockers and house
     pmap: dict[int, tuple[int, ...]] = {}
     free: dict[int, int] = {}
     prev = CIRCLE
@@ -412,7 +419,7 @@ def _default_seven_parts(
             continue
         prev = q
         free[q] = 1
-        qp = tbl.get((q + 1) << 8 | k0)  # B.path_key(q, blk, occ)
+        qp = prow[q + 1]
         pmap[q] = qp if qp is not None else B.legal_path(a, q, blk, occ, size)
     hfree = 0
     if used:
@@ -424,11 +431,11 @@ def _default_seven_parts(
                 hfree |= 1 << (q - HOUSE)
     elif occ:
         hfree = occ  # nothing moved yet: every house piece is free
-    house = _house_sums(occ, hfree) if hfree else _NO_HOUSE_MOVES
+    house = (_HOUSE_SUM_LIST[occ << 4 | hfree] or _house_sums(occ, hfree)) if hfree else _NO_HOUSE_MOVES
     plain = len(house) == 1  # no house move: the track test is one prefix sum
     entry = (START_FIELD[a] - SEGMENT) % TRACK + size  # the last square before a's own start field
     out: list[Any] = []
-    rows = _SEVEN_ROWS.get((a, size)) or _seven_rows(a, size)
+    rows = _SEVEN_ROW_LISTS[a << 4 | size] or _seven_rows(a, size)
     # a piece of ``a`` that cannot reach the house in this split (in the circle, or moved to a
     # track square): then no part can bring the colour home, so a split that cannot use its
     # remaining steps cannot end by a switch to the partner or a win either
@@ -632,11 +639,12 @@ list of parts (copied when returned)."""
 def _far(a: int, free: dict[int, int], others: list[int], p: int, blk: int, size: int) -> list[int]:
     """How far each free piece but the one on ``p`` can walk at most (its house empty), each
     piece once (``free``: square -> free pieces there)."""
-    tbl = _LEGAL_PATHS.get((a, size)) or B.path_table(a, size)
+    tbl = _PATH_LISTS[a << 4 | size] or B.path_table(a, size)
     base = blk << 4
+    row = tbl[base] or B.path_row(a, base, size)  # the paths with the house empty
     out: list[int] = []
     for q in others:
-        got = tbl.get((q + 1) << 8 | base)  # B.path_key(q, blk, 0)
+        got = row[q + 1]
         n = len(got if got is not None else B.legal_path(a, q, blk, 0, size))
         out.append(n)
         m = free[q] - (q == p)
@@ -657,27 +665,30 @@ def _shares(far: list[int], rem: int) -> bool:
 
 
 _SEVEN_ROWS: dict[tuple[int, int], tuple[tuple[Seven, ...], ...]] = {}
+_SEVEN_ROW_LISTS: list[tuple[tuple[Seven, ...], ...] | None] = [None] * 64
+"""``_SEVEN_ROW_LISTS[a << 4 | size]``: :data:`_SEVEN_ROWS` by list index (no key tuple)."""
 
 
 def _seven_rows(a: int, size: int) -> tuple[tuple[Seven, ...], ...]:
     """``_SEVEN_ROWS[a, size][p + 1][s - 1]``: the part ``seven`` of colour ``a``'s piece on ``p``
     with ``s`` steps, landing where the walk on an empty board ends (a legal path is a prefix
     of it, :func:`.board.legal_path`)."""
-    got = _SEVEN_ROWS[a, size] = tuple(
+    got = _SEVEN_ROWS[a, size] = _SEVEN_ROW_LISTS[a << 4 | size] = tuple(
         tuple(_seven_action(a, p, s, st[0]) for s, st in enumerate(row, 1))
         for p, row in enumerate(B.steps_table(a, size), -1)
     )
     return got
 
 
-def _walks(a: int, size: int, tbl: dict[int, tuple[int, ...]], squares: list[int], base: int, hm: int) -> int:
+def _walks(a: int, size: int, tbl: B.PathTable, squares: list[int], base: int, hm: int) -> int:
     """The longest path (:func:`.board.legal_path`; ``tbl``: its table for colour ``a``) of a
     piece on one of ``squares``, with the blocker bits in ``base`` (shifted left 4) and the
     house mask ``hm``."""
     best = 0
     key = base | hm
+    row = tbl[key] or B.path_row(a, key, size)
     for q in squares:
-        got = tbl.get((q + 1) << 8 | key)
+        got = row[q + 1]
         if got is None:
             got = B.legal_path(a, q, base >> 4, hm, size)
         if len(got) > best:
@@ -760,12 +771,21 @@ def _add_swaps(out: list[PartnersAction], pos: Board, o: PartnersOptions) -> Non
     tables = _LONE_KEYS[o.swap_start_field]
     lone: list[int] = []
     for c in range(4):
-        pcs = pos[c]
         keys = tables[c]
-        for p in pcs:
-            k = keys[p]
-            if k >= 0 and pcs.count(p) == 1:
+        # the pieces are sorted: a piece shares its square only with its neighbours, so each
+        # key waits for the next piece to differ (no count() over the tuple per piece)
+        k = -1
+        last = -2  # no square
+        for p in pos[c]:
+            if p == last:  # a second piece on the square: neither is lone
+                k = -1
+                continue
+            if k >= 0:
                 lone.append(k)
+            last = p
+            k = keys[p]
+        if k >= 0:
+            lone.append(k)
     lone.sort()
     rows = _SWAP_ROWS
     append = out.append  # (the loop below makes most of a swap card's legal list)
@@ -777,7 +797,12 @@ def _add_swaps(out: list[PartnersAction], pos: Board, o: PartnersOptions) -> Non
             for k2 in lone[i + 1 :]:
                 act = row[k2]
                 if act is None:  # the row is the swaps' only table: no second memo by fields
-                    act = row[k2] = _swap(k1, k2)
+                    # _swap, inlined (no frame): 30 games after 30 still make some 5,500
+                    act = row[k2] = _new_action(Swap)
+                    _set_c1(act, k1 & 3)
+                    _set_p1(act, k1 >> 2)
+                    _set_c2(act, k2 & 3)
+                    _set_p2(act, k2 >> 2)
                 append(act)
         return
     for i in range(n - 1):
@@ -827,17 +852,6 @@ circle, ``p = -1``, is the last entry)."""
 _SWAP_ROWS: list[list[Swap | None]] = [[None] * (TRACK << 2) for _ in range(TRACK << 2)]
 """``_SWAP_ROWS[k1][k2]``: the swap of the lone pieces with keys ``p << 2 | colour``, made
 when first offered."""
-
-
-_DISTINCT: dict[tuple[str, ...], tuple[str, ...]] = {}
-"""A (sorted) hand -> its card types, each once, in order (``dict.fromkeys``, memoised: it is
-the slowest step of a small loop)."""
-
-
-def _distinct(hand: tuple[str, ...]) -> tuple[str, ...]:
-    """``_DISTINCT[hand]``, made."""
-    got = _DISTINCT[hand] = tuple(dict.fromkeys(hand))
-    return got
 
 
 _GIVE_LISTS: dict[tuple[str, ...], tuple[Give, ...]] = {}
@@ -1146,7 +1160,13 @@ class PartnersState(State[PartnersAction]):
             cards = boards[bm]
             if cards is None:
                 cards = boards[bm] = _BOARD_CARDS.setdefault((bm | _NEVER) << 6 | a << 4 | size, {})
-            for card in _DISTINCT.get(hand) or _distinct(hand):
+            # each card type once: the hand is sorted, so a second card of a type follows the
+            # first (a string comparison a card, where a memo by the hand hashed the tuple)
+            last = ""
+            for card in hand:
+                if card == last:
+                    continue
+                last = card
                 pick, picks, special = cards.get(card) or _board_card(card, a, size, bm | _NEVER, cards)
                 if pick is not None:  # a card of one row and nothing else: no loop over rows
                     for p in squares:
@@ -1250,21 +1270,7 @@ class PartnersState(State[PartnersAction]):
             self._next_turn(seat, ev)
         else:  # a swap: a card played face up
             assert isinstance(action, Swap)
-            card = "SWAP"
-            self._play_card(seat, card)
-            self.pos = B.swap(self.pos, action.c1, action.p1, action.c2, action.p2)
-            ev = [
-                {
-                    "kind": "swap",
-                    "seat": seat,
-                    "card": card,
-                    "from": square_id(action.c1, action.p1),
-                    "to": square_id(action.c2, action.p2),
-                    "text": f"{_NAMES[seat]} plays the swap card: {action.label()}",
-                }
-            ]
-            if not self._check_win(ev):
-                self._next_turn(seat, ev)
+            return self._play_swap(seat, action)  # its events already name the person
         if self.seats != 4:
             ctrl = self.ctrl
             for e in ev:
@@ -1293,6 +1299,12 @@ class PartnersState(State[PartnersAction]):
                         events = self._give(self.turn, action.card)  # type: ignore[arg-type,union-attr]  # a Give
                     elif t is Seven:
                         events = self._seven(self.turn, action)  # type: ignore[arg-type]  # a Seven
+                    elif t is Start:  # (no _dispatch frame and its isinstance calls)
+                        events = self._start(self.turn, action)  # type: ignore[arg-type]  # a Start
+                    elif t is Discard:
+                        events = self._discard(self.turn)  # type: ignore[arg-type]  # a legal list: a seat acts
+                    elif t is Swap:
+                        events = self._play_swap(self.turn, action)  # type: ignore[arg-type]  # a Swap
                     else:
                         events = self._dispatch(self.turn, action)  # type: ignore[arg-type]
                     break
@@ -1353,20 +1365,32 @@ class PartnersState(State[PartnersAction]):
         mine = [*pos[c]]  # (a display, not list(): no call)
         mine.remove(frm)
         insort(mine, CIRCLE if so else to)  # one C call: append and sort cost two and the sort's set-up
-        new = [*pos]
-        new[c] = tuple(mine)
-        if ko >= 0:
+        new: Board
+        if ko < 0:  # one colour changes: the board as one tuple display (no list, no tuple())
+            p0, p1, p2, p3 = pos
+            if c == 0:
+                new = (tuple(mine), p1, p2, p3)
+            elif c == 1:
+                new = (p0, tuple(mine), p2, p3)
+            elif c == 2:
+                new = (p0, p1, tuple(mine), p3)
+            else:
+                new = (p0, p1, p2, tuple(mine))
+        else:
+            board = [*pos]
+            board[c] = tuple(mine)
             rest = [*pos[ko]]
             rest.remove(to)
             rest.insert(0, CIRCLE)  # the smallest position: the order stays sorted
-            new[ko] = tuple(rest)
+            board[ko] = tuple(rest)
+            new = tuple(board)
         bits = self._bits
-        self.pos = tuple(new)
+        self.pos = new
         if bits[0] is pos and frm % SEGMENT and to % SEGMENT:
             # neither end is a start field (nor is a knocked-out piece's square, ``to``): the
             # blockers stay, and the next legal() reads them
-            self._bits = (self.pos, bits[1])
-        pos = self.pos
+            self._bits = (new, bits[1])
+        pos = new
         # the event naming the person (:meth:`apply`'s form), a copy of one made per seat
         # count and colour seat: copying a dict costs half of building it
         k = (self.seats - 2) << 2 | seat
@@ -1375,11 +1399,13 @@ class PartnersState(State[PartnersAction]):
             tpl = _move_event(action, said[1], k)
         ev: list[Event] = [tpl.copy()]
         if ko >= 0:
-            ev.append(_ko_event(ko, to))
+            ev.append(_KO_EVENTS[ko][to].copy())  # _ko_event(ko, to)
         if so:
             ev.append(_pair_event(c, to))
         # (the later events, knock-outs, a win, a deal, name no seat to rewrite)
-        if (pos[0][0] < HOUSE and pos[1][0] < HOUSE) or not self._check_win(ev):
+        # no partnership all home (B.team_home of each, inlined: a colour is home when its
+        # smallest position is in the house): the next seat with cards
+        if (pos[0][0] < HOUSE or pos[2][0] < HOUSE) and (pos[1][0] < HOUSE or pos[3][0] < HOUSE):
             ctrl = self.ctrl
             for s in _AFTER[seat]:  # _next_turn (the phase is "play" already)
                 if hands[s]:
@@ -1387,6 +1413,40 @@ class PartnersState(State[PartnersAction]):
                     self.to_act = ctrl[s]
                     return ev
             self._end_deal(ev)
+            return ev
+        self._check_win(ev)  # a partnership is all home: it wins
+        return ev
+
+    def _play_swap(self, seat: int, action: Swap) -> list[Event]:
+        """The swap card, played face up (R6.4): two lone pieces change squares. The events
+        name the person as :meth:`apply` does (the later ones, a win or a deal, name no seat).
+        The event is built, not copied as a move's is: few swaps recur."""
+        c1, p1, c2, p2 = action.c1, action.p1, action.c2, action.p2
+        self._play_card(seat, "SWAP")
+        self.pos = B.swap(self.pos, c1, p1, c2, p2)
+        text = f"{_NAMES[seat]} plays the swap card: {action.label()}"
+        ev: list[Event] = [
+            {
+                "kind": "swap",
+                "seat": seat,
+                "card": "SWAP",
+                "from": _SQUARE_IDS[c1][p1 + 1],
+                "to": _SQUARE_IDS[c2][p2 + 1],
+                "text": text,
+            }
+            if self.seats == 4
+            else {
+                "kind": "swap",
+                "seat": self.ctrl[seat],
+                "card": "SWAP",
+                "from": _SQUARE_IDS[c1][p1 + 1],
+                "to": _SQUARE_IDS[c2][p2 + 1],
+                "text": text,
+                "colour_seat": seat,
+            }
+        ]
+        if not self._check_win(ev):
+            self._next_turn(seat, ev)
         return ev
 
     def _start(self, seat: int, action: Start) -> list[Event]:
@@ -1541,35 +1601,43 @@ class PartnersState(State[PartnersAction]):
 
     def _check_win(self, ev: list[Event]) -> bool:
         pos = self.pos
-        if pos[0][0] < HOUSE and pos[1][0] < HOUSE:  # each partnership has a piece outside
+        # B.team_home(pos, t) for t = 0, then 1, inlined (the boards are sorted: a colour is
+        # home when its smallest position is in the house)
+        if pos[0][0] >= HOUSE and pos[2][0] >= HOUSE:
+            t = 0
+        elif pos[1][0] >= HOUSE and pos[3][0] >= HOUSE:
+            t = 1
+        else:
             return False
-        for t in (0, 1):
-            if B.team_home(self.pos, t):
-                self.winner = t
-                self._set_turn(None)
-                self.phase = "over"
-                ev.append(
-                    {
-                        "kind": "win",
-                        "team": t,
-                        "seats": [t, t + 2],
-                        "text": f"{COLOURS[t].capitalize()} and {COLOURS[t + 2]} are all home and win",
-                    }
-                )
-                return True
-        return False
+        self.winner = t
+        self._set_turn(None)
+        self.phase = "over"
+        ev.append(
+            {
+                "kind": "win",
+                "team": t,
+                "seats": [t, t + 2],
+                "text": f"{COLOURS[t].capitalize()} and {COLOURS[t + 2]} are all home and win",
+            }
+        )
+        return True
 
     def _give(self, seat: int, card: str) -> list[Event]:
         """A commitment in the exchange; the events name the person as :meth:`apply` does."""
-        redone = list(self.commits)
-        redone[seat] = card
-        self.commits = commits = tuple(redone)
-        ev: list[Event] = [
-            {"kind": "commit", "seat": seat, "text": _COMMIT_TEXTS[seat]}
-            if self.seats == 4
-            else {"kind": "commit", "seat": self.ctrl[seat], "text": _COMMIT_TEXTS[seat], "colour_seat": seat}
-        ]
-        c0, c1, c2, c3 = commits  # identity tests (``None in`` compares each card with None)
+        # the four commitments built at once (no list, no tuple() call), as moves build hands
+        c0, c1, c2, c3 = self.commits
+        if seat == 0:
+            c0 = card
+        elif seat == 1:
+            c1 = card
+        elif seat == 2:
+            c2 = card
+        else:
+            c3 = card
+        self.commits = commits = (c0, c1, c2, c3)
+        # the event, a copy of the one made per number of people and colour seat
+        ev: list[Event] = [_COMMIT_EVENTS[(self.seats - 2) << 2 | seat].copy()]
+        # identity tests (``None in`` compares each card with None)
         if c0 is not None and c1 is not None and c2 is not None and c3 is not None:
             hands = []
             for s, hand in enumerate(self.hands):
@@ -1857,6 +1925,20 @@ class PartnersState(State[PartnersAction]):
 
 _NAMES = tuple(c.capitalize() for c in COLOURS)
 _COMMIT_TEXTS = tuple(f"{_NAMES[k]} chooses a card for {COLOURS[partner(k)]}" for k in range(4))
+_COMMIT_EVENTS: tuple[Event, ...] = tuple(
+    {"kind": "commit", "seat": k & 3, "text": _COMMIT_TEXTS[k & 3]}
+    if k >> 2 == 2
+    else {
+        "kind": "commit",
+        "seat": seat_controllers((k >> 2) + 2)[k & 3],
+        "text": _COMMIT_TEXTS[k & 3],
+        "colour_seat": k & 3,
+    }
+    for k in range(12)
+)
+"""``_COMMIT_EVENTS[(people - 2) << 2 | seat]``: the event of a commitment in the exchange by
+colour seat ``seat`` with ``people`` people, as :meth:`PartnersState.apply` names the person
+(copied for each commitment)."""
 _OTHERS = tuple(tuple(o for o in range(4) if o != c) for c in range(4))
 """The colours other than ``c``, in order."""
 _AFTER = tuple(tuple((seat + k) % 4 for k in range(1, 5)) for seat in range(4))
@@ -2067,7 +2149,16 @@ def _seat_roles(ctrl: tuple[int, ...]) -> tuple[Roles, ...]:
 
 
 def _put(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
-    return (*t[:i], v, *t[i + 1 :])
+    """``t``, a tuple by colour seat (four entries), with entry ``i`` set to ``v``: one tuple
+    display by seat (no slices, list or unpacking into a new tuple)."""
+    t0, t1, t2, t3 = t
+    if i == 0:
+        return (v, t1, t2, t3)
+    if i == 1:
+        return (t0, v, t2, t3)
+    if i == 2:
+        return (t0, t1, v, t3)
+    return (t0, t1, t2, v)
 
 
 def _pair_event(colour: int, sq: int) -> Event:
@@ -2081,12 +2172,25 @@ def _pair_event(colour: int, sq: int) -> Event:
 
 
 def _ko_event(colour: int, sq: int) -> Event:
-    return {
-        "kind": "knocked_out",
-        "colour": COLOURS[colour],
-        "square": square_id(colour, sq),
-        "text": f"The {COLOURS[colour]} piece on {square_id(colour, sq)} is knocked out",
-    }
+    """The event of a piece of ``colour`` on track square ``sq`` knocked out (a copy of
+    :data:`_KO_EVENTS`' entry)."""
+    return _KO_EVENTS[colour][sq].copy()
+
+
+_KO_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(
+        {
+            "kind": "knocked_out",
+            "colour": COLOURS[colour],
+            "square": square_id(colour, sq),
+            "text": f"The {COLOURS[colour]} piece on {square_id(colour, sq)} is knocked out",
+        }
+        for sq in range(TRACK)
+    )
+    for colour in range(4)
+)
+"""``_KO_EVENTS[colour][sq]``: the event of a piece knocked out of track square ``sq``, made
+once (callers copy it: a knock-out happens only on the track)."""
 
 
 # --------------------------------------------------------------------------- game
