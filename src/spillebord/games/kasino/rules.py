@@ -169,6 +169,23 @@ def _build(
 
 _CardInfo = tuple[tuple[int, ...], int, int, int, int]
 _HANDS: Final[dict[tuple[int, ...], tuple[int, tuple[_CardInfo, ...]]]] = {}
+_CARDS: Final[dict[int, _CardInfo]] = {}
+"""One hand card's part of :func:`_hand_info` by ``value mask << 17 | others`` (at most about
+10,000 keys a value mode): a hand shape not seen before (some 3,700 are met over the first
+few hundred random games, a new one every few decisions at first) is put together from these
+parts instead of loops over the other cards."""
+
+
+def _card_info(hb: int, others: int) -> _CardInfo:
+    """``(values, value mask, others, same, want)`` of a hand card of value mask ``hb`` beside
+    cards holding the build values ``others`` (see :func:`_hand_info`)."""
+    vals = tuple(_bits(hb))
+    sv = hb & others
+    want = sv
+    for x in vals:
+        want |= others >> x
+    r = _CARDS[hb << 17 | others] = (vals, hb, others, sv, want)
+    return r
 
 
 def _hand_info(ms: tuple[int, ...]) -> tuple[int, tuple[_CardInfo, ...]]:
@@ -177,20 +194,22 @@ def _hand_info(ms: tuple[int, ...]) -> tuple[int, tuple[_CardInfo, ...]]:
     others, same, want)``: ``others`` = the build values held by the OTHER cards (8.1.2),
     ``same`` = the values it shares with them ("mere b", 8.3), ``want`` = the values a loose
     card must be able to take to make a one-card build with it. Cached per hand shape (few:
-    the cache answers nearly every call)."""
+    the cache answers nearly every call); a new shape is put together from the cards' parts
+    (:data:`_CARDS`), the other cards' values as ORs of the masks before and after each."""
     bv = BUILD_VALUES_MASK
+    before = []
     all_vals = 0
     for m_ in ms:
+        before.append(all_vals)
         all_vals |= m_
-    info = []
-    for i, hb in enumerate(ms):
-        others = _or_except(ms, i) & bv
-        vals = tuple(_bits(hb))
-        sv = hb & others
-        want = sv
-        for x in vals:
-            want |= others >> x
-        info.append((vals, hb, others, sv, want))
+    info: list[_CardInfo] = []
+    after = 0
+    for i in range(len(ms) - 1, -1, -1):
+        hb = ms[i]
+        others = (before[i] | after) & bv
+        info.append(_CARDS.get(hb << 17 | others) or _card_info(hb, others))
+        after |= hb
+    info.reverse()
     r = ((2 << (all_vals.bit_length() - 1)) - 1, tuple(info))
     if len(_HANDS) > 100_000:
         _HANDS.clear()
@@ -246,14 +265,6 @@ def _draw_front(cards: list[int], k: int, rng: Rng) -> None:
         word //= m
         room *= m
         cards[i], cards[j] = cards[j], cards[i]
-
-
-def _or_except(ms: tuple[int, ...], i: int) -> int:
-    o = 0
-    for k, v in enumerate(ms):
-        if k != i:
-            o |= v
-    return o
 
 
 @state
