@@ -262,3 +262,24 @@ def test_hand_info_from_the_cards_parts_is_the_plain_definition(mode: str) -> No
         ms = tuple(hm[c] for c in hand)
         _HANDS.pop(ms, None)  # made anew, not read from the cache
         assert _hand_info(ms) == _hand_info_plainly(ms), hand
+
+
+@pytest.mark.parametrize("index", range(20))
+def test_determinized_for_the_seat_to_act_keeps_the_list_made_anew(index: int) -> None:
+    """A sample for the seat to act keeps the legal list of the state it was drawn from (its
+    hand and the table are unchanged): at every position of two random games per option set it
+    is the list made anew on that sample, in order; samples for other seats make theirs."""
+    opts = variants()[index]
+    for g in range(2):
+        seats = 2 + (index + g) % 3
+        s = GAME.new(seats, 500 + 1000 * index + g, KasinoOptions(**opts))
+        rng, drng = Rng(5 + g), Rng(6 + g)
+        while s.to_act is not None:
+            legal = s.legal()
+            for seat in range(seats):
+                d = s.determinize(seat, drng)
+                kept = d._legal
+                assert (kept is legal) == (seat == s.to_act), (index, g, s.decisions, seat)
+                d._legal = None
+                assert d.legal() == legal if seat == s.to_act else kept is None
+            s.play(rng.choice(legal))

@@ -763,7 +763,10 @@ class KasinoState(State[KasinoAction]):
         s.stock = tuple(pool)
         s.stock_unordered = True
         s.rng = rng.spawn()
-        s._legal = None
+        # The seat to act keeps its hand and sees the whole table, and its legal moves depend
+        # on nothing else: its samples share this state's list, made once (a search samples
+        # its root at every iteration and asks for the root's list at once).
+        s._legal = self.legal() if seat == self.to_act else None
         return s
 
     # ------------------------------------------------------------------ invariants
