@@ -241,7 +241,7 @@ def _hand_info_plainly(ms: tuple[int, ...]) -> tuple[int, tuple[Any, ...]]:
         want = hb & others
         for x in vals:
             want |= others >> x
-        info.append((vals, hb, others, hb & others, want))
+        info.append((vals, hb, others, hb & others, want, vals[0], vals[1] if len(vals) > 1 else 0))
     return (2 << (all_vals.bit_length() - 1)) - 1, tuple(info)
 
 

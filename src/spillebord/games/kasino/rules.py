@@ -167,7 +167,7 @@ def _build(
     return a
 
 
-_CardInfo = tuple[tuple[int, ...], int, int, int, int]
+_CardInfo = tuple[tuple[int, ...], int, int, int, int, int, int]
 _HANDS: Final[dict[tuple[int, ...], tuple[int, tuple[_CardInfo, ...]]]] = {}
 _CARDS: Final[dict[int, _CardInfo]] = {}
 """One hand card's part of :func:`_hand_info` by ``value mask << 17 | others`` (at most about
@@ -184,14 +184,16 @@ def _card_info(hb: int, others: int) -> _CardInfo:
     want = sv
     for x in vals:
         want |= others >> x
-    r = _CARDS[hb << 17 | others] = (vals, hb, others, sv, want)
+    # the first and the second value (0: none) apart, for the loose path's loop
+    r = _CARDS[hb << 17 | others] = (vals, hb, others, sv, want, vals[0], vals[1] if len(vals) > 1 else 0)
     return r
 
 
 def _hand_info(ms: tuple[int, ...]) -> tuple[int, tuple[_CardInfo, ...]]:
     """For a hand given by its cards' value masks ``ms``: the sum limit (every value a hand card
     can take, as a mask of the values up to the highest), and per card ``(values, value mask,
-    others, same, want)``: ``others`` = the build values held by the OTHER cards (8.1.2),
+    others, same, want, first value, second value or 0)``: ``others`` = the build values
+    held by the OTHER cards (8.1.2),
     ``same`` = the values it shares with them ("mere b", 8.3), ``want`` = the values a loose
     card must be able to take to make a one-card build with it. Cached per hand shape (few:
     the cache answers nearly every call); a new shape is put together from the cards' parts
@@ -401,6 +403,7 @@ class KasinoState(State[KasinoAction]):
             events = [{"kind": "trail", "seat": p, "card": _CARD_IDS[h], "text": _TRAIL_TEXTS[p][h]}]
         elif kind is _T_CAPTURE or kind is _T_CLEAR:
             events = []
+            taken_ids: list[str] | None = None
             if kind is _T_CLEAR:
                 taken = self.loose + tuple(c for b in self.builds for c in b.cards())
                 self.loose = ()
@@ -416,6 +419,7 @@ class KasinoState(State[KasinoAction]):
                         t = codes_l[0]
                         i = loose.index(t)
                         taken = (t,)
+                        taken_ids = [_CARD_IDS[t]]
                         self.loose = loose[:i] + loose[i + 1 :]
                         text = f"seat {p} takes {_CARD_SYMBOLS[t]} with {_CARD_SYMBOLS[h]}"
                     else:
@@ -435,6 +439,8 @@ class KasinoState(State[KasinoAction]):
                     else:
                         taken = tuple(taken_l)
                     text = f"seat {p} takes {groups_symbols(groups)} with {_CARD_SYMBOLS[h]}"
+            if taken_ids is None:
+                taken_ids = [_CARD_IDS[c] for c in taken]
             piles = list(self.piles)
             piles[p] = (*piles[p], h, *taken)
             self.piles = tuple(piles)
@@ -443,7 +449,7 @@ class KasinoState(State[KasinoAction]):
                 "kind": "capture",
                 "seat": p,
                 "card": _CARD_IDS[h],
-                "taken": [_CARD_IDS[c] for c in taken],
+                "taken": taken_ids,
                 "text": text,
             }
             if not self.loose and not self.builds:
@@ -1091,25 +1097,24 @@ def _generate_loose(
     caps: list[KasinoAction] = []
     out: list[KasinoAction] = []
     b1 = _BUILD1
-    for h, (vals, _hb, others, sv, want) in zip(hand, cards_info, strict=True):
+    # (a set of capture sets is _EMPTY_UNIONS or holds a set taken: its identity tells)
+    for h, (_vals, _hb, others, sv, want, x, x2) in zip(hand, cards_info, strict=True):
         # --- captures (6.2)
-        v = vals[0]
-        sets = sets_of[v]
+        sets = sets_of[x]
         if sets is None:
-            e = (a >> v) & ones  # bit 0 of lane k: the subset k is worth v
-            sets = sets_of[v] = _lane_unions(e, loose) if e else _EMPTY_UNIONS
-        if len(vals) > 1:
-            v = vals[1]
-            s2 = sets_of[v]
+            e = (a >> x) & ones  # bit 0 of lane k: the subset k is worth x
+            sets = sets_of[x] = _lane_unions(e, loose) if e else _EMPTY_UNIONS
+        if x2:
+            s2 = sets_of[x2]
             if s2 is None:
-                e = (a >> v) & ones
-                s2 = sets_of[v] = _lane_unions(e, loose) if e else _EMPTY_UNIONS
-            if len(s2) > 1:
+                e = (a >> x2) & ones
+                s2 = sets_of[x2] = _lane_unions(e, loose) if e else _EMPTY_UNIONS
+            if s2 is not _EMPTY_UNIONS:
                 sets = dict(sets)
                 for mk, part in s2.items():
                     if mk not in sets:
                         sets[mk] = part
-        if len(sets) > 1:
+        if sets is not _EMPTY_UNIONS:
             c1 = _CAPTURE1[h]
             for mk, part in sets.items():
                 if mk:
@@ -1127,9 +1132,8 @@ def _generate_loose(
             out.append(CLEAR)
         # --- create a build (8.2, 8.3), as in the general path's one-card branch
         if tv & want:
-            x = vals[0]
             # one-card builds: (position lane, value) in order, "mere" values 17 bits up
-            sums = (tl << x) | (tl << vals[1]) if len(vals) > 1 else tl << x
+            sums = (tl << x) | (tl << x2) if x2 else tl << x
             bms = sums & (others * rep)
             if sv:
                 bms |= (tl & (sv * rep)) << 17
@@ -1169,7 +1173,7 @@ def _generate_loose(
                     if ba is None:
                         ba = b1[key] = _build(h, b, (t,), (), same)
                     out.append(ba)
-                if len(gs) > 1:
+                if gs is not _EMPTY_UNIONS:
                     bi = (t,)
                     for g, part in gs.items():
                         if g and not g & base and g & req == req:
@@ -1358,7 +1362,7 @@ def _generate_general(st: KasinoState, p: int, duty: bool = True) -> list[Kasino
     caps: list[KasinoAction] = []  # captures only (rule 9.2)
     out: list[KasinoAction] = []  # everything, in order: per hand card
     own_bit = 1 << (m + own) if own >= 0 else 0
-    for h, (vals, hb, others, sv, want) in zip(hand, cards_info, strict=True):
+    for h, (vals, hb, others, sv, want, _x, _x2) in zip(hand, cards_info, strict=True):
         # --- captures (6.2)
         is_reserve = h == reserve
         if hb & capmask:
