@@ -772,7 +772,11 @@ class KasinoState(State[KasinoAction]):
         # The seat to act keeps its hand and sees the whole table, and its legal moves depend
         # on nothing else: its samples share this state's list, made once (a search samples
         # its root at every iteration and asks for the root's list at once).
-        s._legal = self.legal() if seat == self.to_act else None
+        if seat == self.to_act:
+            legal = self._legal
+            s._legal = legal if legal is not None else self.legal()
+        else:
+            s._legal = None
         return s
 
     # ------------------------------------------------------------------ invariants
