@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import reduce
-from operator import itemgetter, or_
+from operator import add, itemgetter, or_
 from typing import Any, ClassVar, Final
 
 from spillebord.core import (
@@ -85,6 +85,8 @@ TITLE = "Kasino"
 # statics instead of lookups in the module's dictionary (pure Python: the same globals).
 _CARD_IDS: Final = CARD_IDS
 _CARD_SYMBOLS: Final = CARD_SYMBOLS
+_ID_OF: Final = CARD_IDS.__getitem__  # for map(): a list of cards' ids or symbols without a
+_SYMBOL_OF: Final = CARD_SYMBOLS.__getitem__  # comprehension's frame (deals, round ends)
 _SPADE5: Final = SPADE5
 _BUILD_CODE: Final = BUILD_CODE
 _T_TRAIL: Final = Trail
@@ -576,9 +578,9 @@ class KasinoState(State[KasinoAction]):
                 "round": self.round_no,
                 "hand": 1,
                 "dealer": self.dealer,
-                "table": [_CARD_IDS[c] for c in table],
+                "table": list(map(_ID_OF, table)),
                 "text": f"round {self.round_no}: seat {self.dealer} deals; table "
-                + " ".join([_CARD_SYMBOLS[c] for c in table]),
+                + " ".join(map(_SYMBOL_OF, table)),
             }
         )
 
@@ -622,7 +624,7 @@ class KasinoState(State[KasinoAction]):
         for s in range(self.seats):
             cards[self.side_of[s]] += self.piles[s]
             sweeps[self.side_of[s]] += self.sweeps[s]
-        return [tally(cards[i], sweeps[i]) for i in range(self.sides)]
+        return list(map(tally, cards, sweeps))
 
     def _end_round(self, events: list[Event]) -> None:
         # Last trick (sidsten, 10.2): the rest of the table to the last capturer.
@@ -638,27 +640,28 @@ class KasinoState(State[KasinoAction]):
                 {
                     "kind": "sidsten",
                     "seat": lc,
-                    "taken": [_CARD_IDS[c] for c in rest],
+                    "taken": list(map(_ID_OF, rest)),
                     "text": f"seat {lc} gets the last trick (sidsten)"
-                    + (": " + " ".join(_CARD_SYMBOLS[c] for c in rest) if rest else ""),
+                    + (": " + " ".join(map(_SYMBOL_OF, rest)) if rest else ""),
                 }
             )
         else:
             self.set_aside = self.set_aside + rest
         sidsten = self.side_of[lc] if lc is not None else None
         points = score_round(self.round_tallies(), sidsten, self.o.sweep_cancellation)
-        self.totals = tuple(t + d["total"] for t, d in zip(self.totals, points, strict=True))
+        got = [d["total"] for d in points]
+        self.totals = tuple(map(add, self.totals, got))  # one total per side in both
         self.history = (*self.history, {"round": self.round_no, "points": points})
         events.append(
             {
                 "kind": "round_score",
                 "round": self.round_no,
-                "points": [d["total"] for d in points],
+                "points": got,
                 "totals": list(self.totals),
                 "text": f"round {self.round_no} scored: "
-                + ", ".join(f"{d['total']}" for d in points)
+                + ", ".join(map(str, got))
                 + "; totals "
-                + ", ".join(str(t) for t in self.totals),
+                + ", ".join(map(str, self.totals)),
             }
         )
         self.built_last = 0
