@@ -221,3 +221,65 @@ def test_lanes_extended_by_a_trail_are_the_lanes_made_anew(index: int) -> None:
                 checked += 1
             s.play(rng.choice(s.legal()))
     assert checked > 0 or opts.get("build_base") == "many_cards"
+
+
+def _hand_info_plainly(ms: tuple[int, ...]) -> tuple[int, tuple[Any, ...]]:
+    """``_hand_info`` as rule 8.1.2 reads: each card's others by a loop over the other cards."""
+    from spillebord.games.kasino.data import BUILD_VALUES_MASK
+
+    all_vals = 0
+    for m in ms:
+        all_vals |= m
+    info = []
+    for i, hb in enumerate(ms):
+        others = 0
+        for k, m in enumerate(ms):
+            if k != i:
+                others |= m
+        others &= BUILD_VALUES_MASK
+        vals = tuple(v for v in range(17) if hb >> v & 1)
+        want = hb & others
+        for x in vals:
+            want |= others >> x
+        info.append((vals, hb, others, hb & others, want, vals[0], vals[1] if len(vals) > 1 else 0))
+    return (2 << (all_vals.bit_length() - 1)) - 1, tuple(info)
+
+
+@pytest.mark.parametrize("mode", ["either", "hand_high_table_low"])
+def test_hand_info_from_the_cards_parts_is_the_plain_definition(mode: str) -> None:
+    """``_hand_info`` puts a new hand shape together from per-card parts (``_CARDS``): every
+    hand of 1-3 cards and 3,000 random hands of 4, against the definition by loops."""
+    from itertools import combinations
+
+    from spillebord.games.kasino.data import HAND_MASKS
+    from spillebord.games.kasino.rules import _HANDS, _hand_info
+
+    hm = HAND_MASKS[mode]
+    r = random.Random(8)
+    hands = [h for k in (1, 2, 3) for h in combinations(range(52), k)]
+    hands += [tuple(sorted(r.sample(range(52), 4))) for _ in range(3000)]
+    for hand in hands:
+        ms = tuple(hm[c] for c in hand)
+        _HANDS.pop(ms, None)  # made anew, not read from the cache
+        assert _hand_info(ms) == _hand_info_plainly(ms), hand
+
+
+@pytest.mark.parametrize("index", range(20))
+def test_determinized_for_the_seat_to_act_keeps_the_list_made_anew(index: int) -> None:
+    """A sample for the seat to act keeps the legal list of the state it was drawn from (its
+    hand and the table are unchanged): at every position of two random games per option set it
+    is the list made anew on that sample, in order; samples for other seats make theirs."""
+    opts = variants()[index]
+    for g in range(2):
+        seats = 2 + (index + g) % 3
+        s = GAME.new(seats, 500 + 1000 * index + g, KasinoOptions(**opts))
+        rng, drng = Rng(5 + g), Rng(6 + g)
+        while s.to_act is not None:
+            legal = s.legal()
+            for seat in range(seats):
+                d = s.determinize(seat, drng)
+                kept = d._legal
+                assert (kept is legal) == (seat == s.to_act), (index, g, s.decisions, seat)
+                d._legal = None
+                assert d.legal() == legal if seat == s.to_act else kept is None
+            s.play(rng.choice(legal))

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import reduce
-from operator import itemgetter, or_
+from operator import add, itemgetter, or_
 from typing import Any, ClassVar, Final
 
 from spillebord.core import (
@@ -85,6 +85,8 @@ TITLE = "Kasino"
 # statics instead of lookups in the module's dictionary (pure Python: the same globals).
 _CARD_IDS: Final = CARD_IDS
 _CARD_SYMBOLS: Final = CARD_SYMBOLS
+_ID_OF: Final = CARD_IDS.__getitem__  # for map(): a list of cards' ids or symbols without a
+_SYMBOL_OF: Final = CARD_SYMBOLS.__getitem__  # comprehension's frame (deals, round ends)
 _SPADE5: Final = SPADE5
 _BUILD_CODE: Final = BUILD_CODE
 _T_TRAIL: Final = Trail
@@ -167,30 +169,51 @@ def _build(
     return a
 
 
-_CardInfo = tuple[tuple[int, ...], int, int, int, int]
+_CardInfo = tuple[tuple[int, ...], int, int, int, int, int, int]
 _HANDS: Final[dict[tuple[int, ...], tuple[int, tuple[_CardInfo, ...]]]] = {}
+_CARDS: Final[dict[int, _CardInfo]] = {}
+"""One hand card's part of :func:`_hand_info` by ``value mask << 17 | others`` (at most about
+10,000 keys a value mode): a hand shape not seen before (some 3,700 are met over the first
+few hundred random games, a new one every few decisions at first) is put together from these
+parts instead of loops over the other cards."""
+
+
+def _card_info(hb: int, others: int) -> _CardInfo:
+    """``(values, value mask, others, same, want)`` of a hand card of value mask ``hb`` beside
+    cards holding the build values ``others`` (see :func:`_hand_info`)."""
+    vals = tuple(_bits(hb))
+    sv = hb & others
+    want = sv
+    for x in vals:
+        want |= others >> x
+    # the first and the second value (0: none) apart, for the loose path's loop
+    r = _CARDS[hb << 17 | others] = (vals, hb, others, sv, want, vals[0], vals[1] if len(vals) > 1 else 0)
+    return r
 
 
 def _hand_info(ms: tuple[int, ...]) -> tuple[int, tuple[_CardInfo, ...]]:
     """For a hand given by its cards' value masks ``ms``: the sum limit (every value a hand card
     can take, as a mask of the values up to the highest), and per card ``(values, value mask,
-    others, same, want)``: ``others`` = the build values held by the OTHER cards (8.1.2),
+    others, same, want, first value, second value or 0)``: ``others`` = the build values
+    held by the OTHER cards (8.1.2),
     ``same`` = the values it shares with them ("mere b", 8.3), ``want`` = the values a loose
     card must be able to take to make a one-card build with it. Cached per hand shape (few:
-    the cache answers nearly every call)."""
+    the cache answers nearly every call); a new shape is put together from the cards' parts
+    (:data:`_CARDS`), the other cards' values as ORs of the masks before and after each."""
     bv = BUILD_VALUES_MASK
+    before = []
     all_vals = 0
     for m_ in ms:
+        before.append(all_vals)
         all_vals |= m_
-    info = []
-    for i, hb in enumerate(ms):
-        others = _or_except(ms, i) & bv
-        vals = tuple(_bits(hb))
-        sv = hb & others
-        want = sv
-        for x in vals:
-            want |= others >> x
-        info.append((vals, hb, others, sv, want))
+    info: list[_CardInfo] = []
+    after = 0
+    for i in range(len(ms) - 1, -1, -1):
+        hb = ms[i]
+        others = (before[i] | after) & bv
+        info.append(_CARDS.get(hb << 17 | others) or _card_info(hb, others))
+        after |= hb
+    info.reverse()
     r = ((2 << (all_vals.bit_length() - 1)) - 1, tuple(info))
     if len(_HANDS) > 100_000:
         _HANDS.clear()
@@ -246,14 +269,6 @@ def _draw_front(cards: list[int], k: int, rng: Rng) -> None:
         word //= m
         room *= m
         cards[i], cards[j] = cards[j], cards[i]
-
-
-def _or_except(ms: tuple[int, ...], i: int) -> int:
-    o = 0
-    for k, v in enumerate(ms):
-        if k != i:
-            o |= v
-    return o
 
 
 @state
@@ -390,6 +405,7 @@ class KasinoState(State[KasinoAction]):
             events = [{"kind": "trail", "seat": p, "card": _CARD_IDS[h], "text": _TRAIL_TEXTS[p][h]}]
         elif kind is _T_CAPTURE or kind is _T_CLEAR:
             events = []
+            taken_ids: list[str] | None = None
             if kind is _T_CLEAR:
                 taken = self.loose + tuple(c for b in self.builds for c in b.cards())
                 self.loose = ()
@@ -405,6 +421,7 @@ class KasinoState(State[KasinoAction]):
                         t = codes_l[0]
                         i = loose.index(t)
                         taken = (t,)
+                        taken_ids = [_CARD_IDS[t]]
                         self.loose = loose[:i] + loose[i + 1 :]
                         text = f"seat {p} takes {_CARD_SYMBOLS[t]} with {_CARD_SYMBOLS[h]}"
                     else:
@@ -424,6 +441,8 @@ class KasinoState(State[KasinoAction]):
                     else:
                         taken = tuple(taken_l)
                     text = f"seat {p} takes {groups_symbols(groups)} with {_CARD_SYMBOLS[h]}"
+            if taken_ids is None:
+                taken_ids = [_CARD_IDS[c] for c in taken]
             piles = list(self.piles)
             piles[p] = (*piles[p], h, *taken)
             self.piles = tuple(piles)
@@ -432,7 +451,7 @@ class KasinoState(State[KasinoAction]):
                 "kind": "capture",
                 "seat": p,
                 "card": _CARD_IDS[h],
-                "taken": [_CARD_IDS[c] for c in taken],
+                "taken": taken_ids,
                 "text": text,
             }
             if not self.loose and not self.builds:
@@ -559,9 +578,9 @@ class KasinoState(State[KasinoAction]):
                 "round": self.round_no,
                 "hand": 1,
                 "dealer": self.dealer,
-                "table": [_CARD_IDS[c] for c in table],
+                "table": list(map(_ID_OF, table)),
                 "text": f"round {self.round_no}: seat {self.dealer} deals; table "
-                + " ".join([_CARD_SYMBOLS[c] for c in table]),
+                + " ".join(map(_SYMBOL_OF, table)),
             }
         )
 
@@ -605,7 +624,7 @@ class KasinoState(State[KasinoAction]):
         for s in range(self.seats):
             cards[self.side_of[s]] += self.piles[s]
             sweeps[self.side_of[s]] += self.sweeps[s]
-        return [tally(cards[i], sweeps[i]) for i in range(self.sides)]
+        return list(map(tally, cards, sweeps))
 
     def _end_round(self, events: list[Event]) -> None:
         # Last trick (sidsten, 10.2): the rest of the table to the last capturer.
@@ -621,27 +640,28 @@ class KasinoState(State[KasinoAction]):
                 {
                     "kind": "sidsten",
                     "seat": lc,
-                    "taken": [_CARD_IDS[c] for c in rest],
+                    "taken": list(map(_ID_OF, rest)),
                     "text": f"seat {lc} gets the last trick (sidsten)"
-                    + (": " + " ".join(_CARD_SYMBOLS[c] for c in rest) if rest else ""),
+                    + (": " + " ".join(map(_SYMBOL_OF, rest)) if rest else ""),
                 }
             )
         else:
             self.set_aside = self.set_aside + rest
         sidsten = self.side_of[lc] if lc is not None else None
         points = score_round(self.round_tallies(), sidsten, self.o.sweep_cancellation)
-        self.totals = tuple(t + d["total"] for t, d in zip(self.totals, points, strict=True))
+        got = [d["total"] for d in points]
+        self.totals = tuple(map(add, self.totals, got))  # one total per side in both
         self.history = (*self.history, {"round": self.round_no, "points": points})
         events.append(
             {
                 "kind": "round_score",
                 "round": self.round_no,
-                "points": [d["total"] for d in points],
+                "points": got,
                 "totals": list(self.totals),
                 "text": f"round {self.round_no} scored: "
-                + ", ".join(f"{d['total']}" for d in points)
+                + ", ".join(map(str, got))
                 + "; totals "
-                + ", ".join(str(t) for t in self.totals),
+                + ", ".join(map(str, self.totals)),
             }
         )
         self.built_last = 0
@@ -752,7 +772,14 @@ class KasinoState(State[KasinoAction]):
         s.stock = tuple(pool)
         s.stock_unordered = True
         s.rng = rng.spawn()
-        s._legal = None
+        # The seat to act keeps its hand and sees the whole table, and its legal moves depend
+        # on nothing else: its samples share this state's list, made once (a search samples
+        # its root at every iteration and asks for the root's list at once).
+        if seat == self.to_act:
+            legal = self._legal
+            s._legal = legal if legal is not None else self.legal()
+        else:
+            s._legal = None
         return s
 
     # ------------------------------------------------------------------ invariants
@@ -1077,25 +1104,24 @@ def _generate_loose(
     caps: list[KasinoAction] = []
     out: list[KasinoAction] = []
     b1 = _BUILD1
-    for h, (vals, _hb, others, sv, want) in zip(hand, cards_info, strict=True):
+    # (a set of capture sets is _EMPTY_UNIONS or holds a set taken: its identity tells)
+    for h, (_vals, _hb, others, sv, want, x, x2) in zip(hand, cards_info, strict=True):
         # --- captures (6.2)
-        v = vals[0]
-        sets = sets_of[v]
+        sets = sets_of[x]
         if sets is None:
-            e = (a >> v) & ones  # bit 0 of lane k: the subset k is worth v
-            sets = sets_of[v] = _lane_unions(e, loose) if e else _EMPTY_UNIONS
-        if len(vals) > 1:
-            v = vals[1]
-            s2 = sets_of[v]
+            e = (a >> x) & ones  # bit 0 of lane k: the subset k is worth x
+            sets = sets_of[x] = _lane_unions(e, loose) if e else _EMPTY_UNIONS
+        if x2:
+            s2 = sets_of[x2]
             if s2 is None:
-                e = (a >> v) & ones
-                s2 = sets_of[v] = _lane_unions(e, loose) if e else _EMPTY_UNIONS
-            if len(s2) > 1:
+                e = (a >> x2) & ones
+                s2 = sets_of[x2] = _lane_unions(e, loose) if e else _EMPTY_UNIONS
+            if s2 is not _EMPTY_UNIONS:
                 sets = dict(sets)
                 for mk, part in s2.items():
                     if mk not in sets:
                         sets[mk] = part
-        if len(sets) > 1:
+        if sets is not _EMPTY_UNIONS:
             c1 = _CAPTURE1[h]
             for mk, part in sets.items():
                 if mk:
@@ -1113,9 +1139,8 @@ def _generate_loose(
             out.append(CLEAR)
         # --- create a build (8.2, 8.3), as in the general path's one-card branch
         if tv & want:
-            x = vals[0]
             # one-card builds: (position lane, value) in order, "mere" values 17 bits up
-            sums = (tl << x) | (tl << vals[1]) if len(vals) > 1 else tl << x
+            sums = (tl << x) | (tl << x2) if x2 else tl << x
             bms = sums & (others * rep)
             if sv:
                 bms |= (tl & (sv * rep)) << 17
@@ -1155,7 +1180,7 @@ def _generate_loose(
                     if ba is None:
                         ba = b1[key] = _build(h, b, (t,), (), same)
                     out.append(ba)
-                if len(gs) > 1:
+                if gs is not _EMPTY_UNIONS:
                     bi = (t,)
                     for g, part in gs.items():
                         if g and not g & base and g & req == req:
@@ -1344,7 +1369,7 @@ def _generate_general(st: KasinoState, p: int, duty: bool = True) -> list[Kasino
     caps: list[KasinoAction] = []  # captures only (rule 9.2)
     out: list[KasinoAction] = []  # everything, in order: per hand card
     own_bit = 1 << (m + own) if own >= 0 else 0
-    for h, (vals, hb, others, sv, want) in zip(hand, cards_info, strict=True):
+    for h, (vals, hb, others, sv, want, _x, _x2) in zip(hand, cards_info, strict=True):
         # --- captures (6.2)
         is_reserve = h == reserve
         if hb & capmask:
