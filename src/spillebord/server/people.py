@@ -371,9 +371,8 @@ class People:
         """A table was created: store its settings, link the creator's seat, start its clocks."""
         s = Settings(extras.clock.to_dict() if extras.clock else None, extras.rated, extras.chat)
         if s != DEFAULT_SETTINGS:  # (no row reads as the defaults: one transaction less a table)
-            note = (
-                self.hub.notes.note("t", table_id) if extras.clock else None
-            )  # other workers keep its clocks
+            # (other workers keep its clocks)
+            note = self.hub.notes.note("t", table_id) if extras.clock else None
             await self._db(self.db.save_settings, table_id, s, note)
         self.settings[table_id] = s
         if not self.hub.notes.multi:  # (with other workers, one of them may link a seat)
