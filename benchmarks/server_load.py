@@ -8,6 +8,9 @@ Reported: actions per second (people and bots, every stored action), the p50/p99
 sending an action to receiving the state that includes it, the server's CPU per action (its
 bot worker processes included), and the CPU the clients and every other process used meanwhile
 (``/proc/stat``), with the load average: on a shared machine the p99 shows the others first.
+Per 5 s of the window it also prints the games that ended and the p99 of the actions measured
+then: the first games end in a wave (their starts were spread over ``--stagger`` seconds
+only), and the new tables that follow are where a run's tail usually is.
 
     python benchmarks/server_load.py --tables 1000 --db sqlite pg --seconds 20 --think 1
     python benchmarks/server_load.py --tables 50 --bot level5 --db sqlite --seconds 120
