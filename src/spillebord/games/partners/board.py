@@ -344,10 +344,9 @@ def blocker_bits(pos: Board) -> int:
 
 PathRow = list[tuple[int, ...] | None]
 PathTable = list[PathRow | None]
-_LEGAL_PATHS: dict[tuple[int, int], PathTable] = {}
 _PATH_LISTS: list[PathTable | None] = [None] * 64
-"""``_PATH_LISTS[c << 4 | size]``: the tables of :data:`_LEGAL_PATHS`, by list index (no key
-tuple to build and hash)."""
+"""``_PATH_LISTS[c << 4 | size]``: :func:`path_table` of colour ``c`` and ``size`` fields a
+segment (at most 14), by list index (no key tuple to build and hash)."""
 
 
 def path_table(c: int, size: int = 14) -> PathTable:
@@ -356,9 +355,9 @@ def path_table(c: int, size: int = 14) -> PathTable:
     ``path_table(c, size)[blk << 4 | hm]`` is None or :func:`path_row` of those blocker bits
     and house mask, whose entry ``p + 1`` is the path from square ``p`` or None (not yet made:
     :func:`legal_path` fills it)."""
-    tbl = _LEGAL_PATHS.get((c, size))
+    tbl = _PATH_LISTS[c << 4 | size]
     if tbl is None:
-        tbl = _LEGAL_PATHS[c, size] = _PATH_LISTS[c << 4 | size] = [None] * 256
+        tbl = _PATH_LISTS[c << 4 | size] = [None] * 256
     return tbl
 
 
@@ -392,13 +391,12 @@ def legal_path(c: int, p: int, blk: int, hm: int, size: int = 14) -> tuple[int, 
 _WHOLE = 1 << 8
 """A mask bit no step sets: the last cut of :func:`_cuts` (the whole walk) always matches."""
 Cuts = tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]
-_CUTS: dict[tuple[int, int], Cuts] = {}
 _CUT_LISTS: list[Cuts | None] = [None] * 64
-"""``_CUT_LISTS[c << 4 | size]``: :data:`_CUTS` by list index (no key tuple)."""
+"""``_CUT_LISTS[c << 4 | size]``: :func:`_cuts` of colour ``c``, by list index (no key tuple)."""
 
 
 def _cuts(c: int, size: int) -> Cuts:
-    """``_CUTS[c, size][p + 1]``: for each step of :func:`steps_table`'s row where its mask
+    """``_CUT_LISTS[c << 4 | size][p + 1]``: for each step of :func:`steps_table`'s row where its mask
     ``passed | house << 4`` grows, (that mask, the ends before the step), then
     (:data:`_WHOLE`, every end). The masks only grow along a walk (start fields passed, house
     circles stepped on), so the legal path for blockers and house ``bits`` is the first cut
@@ -416,5 +414,5 @@ def _cuts(c: int, size: int) -> Cuts:
                 prev = m
         cuts.append((_WHOLE, ends))
         rows.append(tuple(cuts))
-    got = _CUTS[c, size] = _CUT_LISTS[c << 4 | size] = tuple(rows)
+    got = _CUT_LISTS[c << 4 | size] = tuple(rows)
     return got

@@ -170,7 +170,8 @@ def _paths_of(a: int, mine: tuple[int, ...], blk: int, size: int) -> dict[int, t
     return out
 
 
-_HOUSE_SUMS: dict[tuple[int, int], frozenset[tuple[int, int]]] = {}
+_HOUSE_SUM_LIST: list[frozenset[tuple[int, int]] | None] = [None] * 256
+"""``_HOUSE_SUM_LIST[occ << 4 | free]``: :func:`_house_sums`, by list index (no key tuple)."""
 
 
 def _house_sums(occ: int, free: int) -> frozenset[tuple[int, int]]:
@@ -178,8 +179,7 @@ def _house_sums(occ: int, free: int) -> frozenset[tuple[int, int]]:
     most once (``free``: bits of those not yet used; ``occ``: every occupied circle). In the
     house a piece steps forward onto free circles only (5.5), so the moves depend on nothing
     else. (0, 0) is always in the set."""
-    key = (occ, free)
-    got = _HOUSE_SUMS.get(key)
+    got = _HOUSE_SUM_LIST[occ << 4 | free]
     if got is None:
         out = {(0, 0)}
         for k in range(HOUSE_SIZE):
@@ -190,12 +190,8 @@ def _house_sums(occ: int, free: int) -> frozenset[tuple[int, int]]:
                     break
                 for m, steps in _house_sums(occ & ~(1 << k) | (1 << t), free & ~(1 << k)):
                     out.add((m + 1, steps + t - k))
-        got = _HOUSE_SUMS[key] = _HOUSE_SUM_LIST[occ << 4 | free] = frozenset(out)
+        got = _HOUSE_SUM_LIST[occ << 4 | free] = frozenset(out)
     return got
-
-
-_HOUSE_SUM_LIST: list[frozenset[tuple[int, int]] | None] = [None] * 256
-"""``_HOUSE_SUM_LIST[occ << 4 | free]``: :data:`_HOUSE_SUMS` by list index (no key tuple)."""
 
 
 _NO_HOUSE_MOVES = frozenset({(0, 0)})
@@ -375,7 +371,7 @@ def _default_seven_parts(
     steps, each at least one, exactly when need <= total; the house pieces add any of their
     :func:`_house_sums`. Without house moves the steps a piece may take are then a run of its
     row: those that leave more than the others can walk need the search, the rest up to the
-    end are accepted, one slice of ``_SEVEN_ROWS``. :func:`_part_passes` (the search on the
+    end are accepted, one slice of :func:`_seven_rows`. :func:`_part_passes` (the search on the
     colour's pieces alone) decides the rest.
 
     With ``acts`` the list holds the :class:`.actions.Seven` actions
@@ -664,16 +660,15 @@ def _shares(far: list[int], rem: int) -> bool:
     return False
 
 
-_SEVEN_ROWS: dict[tuple[int, int], tuple[tuple[Seven, ...], ...]] = {}
 _SEVEN_ROW_LISTS: list[tuple[tuple[Seven, ...], ...] | None] = [None] * 64
-"""``_SEVEN_ROW_LISTS[a << 4 | size]``: :data:`_SEVEN_ROWS` by list index (no key tuple)."""
+"""``_SEVEN_ROW_LISTS[a << 4 | size]``: :func:`_seven_rows`, by list index (no key tuple)."""
 
 
 def _seven_rows(a: int, size: int) -> tuple[tuple[Seven, ...], ...]:
-    """``_SEVEN_ROWS[a, size][p + 1][s - 1]``: the part ``seven`` of colour ``a``'s piece on ``p``
+    """``_SEVEN_ROW_LISTS[a << 4 | size][p + 1][s - 1]``: the part ``seven`` of colour ``a``'s piece on ``p``
     with ``s`` steps, landing where the walk on an empty board ends (a legal path is a prefix
     of it, :func:`.board.legal_path`)."""
-    got = _SEVEN_ROWS[a, size] = _SEVEN_ROW_LISTS[a << 4 | size] = tuple(
+    got = _SEVEN_ROW_LISTS[a << 4 | size] = tuple(
         tuple(_seven_action(a, p, s, st[0]) for s, st in enumerate(row, 1))
         for p, row in enumerate(B.steps_table(a, size), -1)
     )
