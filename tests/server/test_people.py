@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import event, select
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parents[1]))
@@ -137,7 +137,9 @@ def test_my_tables_put_my_turn_first_and_finished_games_last_with_their_record(d
         made = []
         for _ in range(3):
             extras = people.extras("toy", {}, None, None, True, "players")
-            tid, seat, token = await hub.lobby.create("toy", 2, {}, None, True, None, "Ann")
+            tid, seat, token = await hub.lobby.create(
+                "toy", 2, {}, None, True, None, "Ann", settings=extras.settings
+            )
             await people.created(tid, seat, token, extras, session)
             s1, t1 = await hub.lobby.join(tid, None, "Bob")
             await people.joined(tid, s1, t1, None)  # Bob has no account
@@ -170,7 +172,9 @@ def test_a_tables_settings_leave_memory_with_the_table_and_come_back_from_the_st
 
     async def body(hub: Hub, people: People, clock: FakeClock) -> None:
         extras = people.extras("toy", {}, None, None, True, "seated")
-        tid, seat, token = await hub.lobby.create("toy", 2, {}, None, True, None, "Ann")
+        tid, seat, token = await hub.lobby.create(
+            "toy", 2, {}, None, True, None, "Ann", settings=extras.settings
+        )
         await people.created(tid, seat, token, extras, None)
         s1, t1 = await hub.lobby.join(tid, None, "Bob")
         await people.joined(tid, s1, t1, None)
@@ -192,10 +196,14 @@ def test_default_settings_are_not_stored_and_read_back_as_the_defaults(db_url: s
 
     async def body(hub: Hub, people: People, clock: FakeClock) -> None:
         plain = people.extras("toy", {}, None, None, False, "players")
-        tid, seat, token = await hub.lobby.create("toy", 2, {}, None, True, None, "Ann")
+        tid, seat, token = await hub.lobby.create(
+            "toy", 2, {}, None, True, None, "Ann", settings=plain.settings
+        )
         await people.created(tid, seat, token, plain, None)
         other = people.extras("toy", {}, None, None, False, "off")
-        tid2, seat2, token2 = await hub.lobby.create("toy", 2, {}, None, True, None, "Cy")
+        tid2, seat2, token2 = await hub.lobby.create(
+            "toy", 2, {}, None, True, None, "Cy", settings=other.settings
+        )
         await people.created(tid2, seat2, token2, other, None)
         assert [r.table_id for r in rows(people, T_SETTINGS)] == [tid2]
         s1, t1 = await hub.lobby.join(tid, None, "Bob")
@@ -211,6 +219,73 @@ def test_default_settings_are_not_stored_and_read_back_as_the_defaults(db_url: s
     run(body, db_url)
 
 
+def test_a_table_and_its_settings_are_stored_in_one_transaction(db_url: str) -> None:
+    """The settings row goes in with the table and its seats (it used to be a second
+    transaction a table, a fifth of the database threads' time while a wave of new tables
+    opened at 1,000 tables on PostgreSQL)."""
+
+    async def body(hub: Hub, people: People, clock: FakeClock) -> None:
+        commits: list[object] = []
+
+        def count(conn: object) -> None:
+            commits.append(conn)
+
+        engine = people.db.store.engine
+        event.listen(engine, "commit", count)
+        try:
+            extras = people.extras("toy", {}, None, None, True, "off")
+            tid, seat, token = await hub.lobby.create(
+                "toy", 2, {}, [None, "random"], True, None, "Ann", settings=extras.settings
+            )
+            await people.created(tid, seat, token, extras, None)
+        finally:
+            event.remove(engine, "commit", count)
+        assert len(commits) == 1
+        assert [(r.table_id, r.clock, bool(r.rated), r.chat) for r in rows(people, T_SETTINGS)] == [
+            (tid, None, True, "off")
+        ]
+        people.forget(tid)  # read back from the database
+        assert await people.table_settings(tid) == {"clock": None, "rated": True, "chat": "off"}
+
+    run(body, db_url)
+
+
+def test_with_other_workers_only_a_table_with_a_free_seat_looks_up_its_accounts_at_its_end(
+    db_url: str,
+) -> None:
+    """Another worker may link a seat to an account only by a join, which takes a free seat:
+    a rated table created full here by someone without an account ends with no look-up of its
+    seats' accounts; one with a free seat looks them up (the join may have been elsewhere)."""
+
+    async def body(hub: Hub, people: People, clock: FakeClock) -> None:
+        hub.notes.multi = True
+        looked_up: list[str] = []
+        real = people.db.seat_accounts
+
+        def seat_accounts(table_id: str) -> dict[int, int]:
+            looked_up.append(table_id)
+            return real(table_id)
+
+        people.db.seat_accounts = seat_accounts  # type: ignore[method-assign]
+        extras = people.extras("toy", {}, None, None, True, "players")
+        full, seat, token = await hub.lobby.create(
+            "toy", 2, {}, [None, "random"], True, None, "Ann", settings=extras.settings
+        )
+        await people.created(full, seat, token, extras, None)
+        open_, seat, token = await hub.lobby.create(
+            "toy", 2, {}, None, True, None, "Ann", settings=extras.settings
+        )
+        await people.created(open_, seat, token, extras, None)
+        s1, t1 = await hub.lobby.join(open_, None, "Bob")
+        await people.joined(open_, s1, t1, None)
+        for tid in (full, open_):
+            await play_out(hub, tid)
+            await _settled(people)
+        assert looked_up == [open_]
+
+    run(body, db_url)
+
+
 # --------------------------------------------------------------------------- ratings
 
 
@@ -220,7 +295,9 @@ def test_rated_game_updates_both_ratings_once(db_url: str) -> None:
         _, bob = await people.register("Bob", "battery staple", "10.0.0.2")
         extras = people.extras("toy", {}, None, None, True, "players")
         assert extras.rated
-        tid, seat, token = await hub.lobby.create("toy", 2, {}, None, True, None, "Ann")
+        tid, seat, token = await hub.lobby.create(
+            "toy", 2, {}, None, True, None, "Ann", settings=extras.settings
+        )
         await people.created(tid, seat, token, extras, ann)
         s1, t1 = await hub.lobby.join(tid, None, "Bob")
         await people.joined(tid, s1, t1, bob)
@@ -251,7 +328,9 @@ def test_bots_at_rated_tables_are_rated_and_unrated_tables_change_nothing(
     async def body(hub: Hub, people: People, clock: FakeClock) -> None:
         _, ann = await people.register("Ann", "correct horse", "10.0.0.1")
         extras = people.extras("toy", {}, None, None, True, "players")
-        tid, seat, token = await hub.lobby.create("toy", 2, {}, [None, "random"], True, None, "Ann")
+        tid, seat, token = await hub.lobby.create(
+            "toy", 2, {}, [None, "random"], True, None, "Ann", settings=extras.settings
+        )
         await people.created(tid, seat, token, extras, ann)
         await play_out(hub, tid)
         await _settled(people)
@@ -262,7 +341,9 @@ def test_bots_at_rated_tables_are_rated_and_unrated_tables_change_nothing(
         assert not people.extras("toy", {"hand_size": 2}, None, None, True, "players").rated
         assert not people.extras("toy", {}, 42, None, True, "players").rated
         extras = people.extras("toy", {}, 42, None, True, "players")
-        tid, seat, token = await hub.lobby.create("toy", 2, {}, [None, "random"], True, 42, "Ann")
+        tid, seat, token = await hub.lobby.create(
+            "toy", 2, {}, [None, "random"], True, 42, "Ann", settings=extras.settings
+        )
         await people.created(tid, seat, token, extras, ann)
         await play_out(hub, tid)
         await _settled(people)
@@ -284,7 +365,9 @@ async def _settled(people: People) -> None:
 def test_chat_is_for_seated_players_stored_limited_and_pushed(db_url: str) -> None:
     async def body(hub: Hub, people: People, clock: FakeClock) -> None:
         extras = people.extras("toy", {}, None, None, False, "players")
-        tid, seat, token = await hub.lobby.create("toy", 2, {}, [None, "random"], True, None, "Ann")
+        tid, seat, token = await hub.lobby.create(
+            "toy", 2, {}, [None, "random"], True, None, "Ann", settings=extras.settings
+        )
         assert token is not None
         await people.created(tid, seat, token, extras, None)
         lt = await hub.service.get(tid)
@@ -336,7 +419,9 @@ def test_chat_policies_seated_and_off(db_url: str) -> None:
     async def body(hub: Hub, people: People, clock: FakeClock) -> None:
         for policy in ("seated", "off"):
             extras = people.extras("toy", {}, None, None, False, policy)
-            tid, seat, token = await hub.lobby.create("toy", 2, {}, [None, "random"], True, None, "Ann")
+            tid, seat, token = await hub.lobby.create(
+                "toy", 2, {}, [None, "random"], True, None, "Ann", settings=extras.settings
+            )
             await people.created(tid, seat, token, extras, None)
             lt = await hub.service.get(tid)
             watcher = Conn(None, _noop)
@@ -379,7 +464,9 @@ def test_chat_line_reaches_the_sockets_of_another_worker_through_its_notice(tmp_
             hub.notes.multi = True  # make the notice (SQLite has no bus: the test carries it)
             other.notes.worker_id = "other"
             extras = people.extras("toy", {}, None, None, False, "seated")
-            tid, seat, token = await hub.lobby.create("toy", 2, {}, [None, "random"], True, None, "Ann")
+            tid, seat, token = await hub.lobby.create(
+                "toy", 2, {}, [None, "random"], True, None, "Ann", settings=extras.settings
+            )
             await people.created(tid, seat, token, extras, None)
             there = await other.service.get(tid)
             player, watcher = Conn(0, _noop), Conn(None, _noop)
@@ -405,7 +492,9 @@ def test_a_rated_game_lost_on_time_counts_for_the_ratings(db_url: str) -> None:
         extras = people.extras(
             "toy", {}, None, {"mode": "turn", "per_decision": 3600, "on_timeout": "lose"}, True, "players"
         )
-        tid, seat, token = await hub.lobby.create("toy", 2, {}, None, True, None, "Ann")
+        tid, seat, token = await hub.lobby.create(
+            "toy", 2, {}, None, True, None, "Ann", settings=extras.settings
+        )
         await people.created(tid, seat, token, extras, ann)
         s1, t1 = await hub.lobby.join(tid, None, "Bob")
         await people.joined(tid, s1, t1, bob)

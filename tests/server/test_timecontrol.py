@@ -135,7 +135,9 @@ def test_turn_based_undo_resumes_the_clock_of_the_decision_taken_back() -> None:
 async def fuldrigger_of_two(hub: Hub, people: People, control: dict[str, Any], seed: int) -> tuple[str, Any]:
     """A Fuldrigger table (a known deal) with ``control``, Ann and Bob seated: (its id, the live table)."""
     extras = people.extras("fuldrigger", {}, None, control, False, "players")
-    tid, s0, token = await hub.lobby.create("fuldrigger", 2, {}, None, True, seed, "Ann")
+    tid, s0, token = await hub.lobby.create(
+        "fuldrigger", 2, {}, None, True, seed, "Ann", settings=extras.settings
+    )
     await people.created(tid, s0, token, extras, None)
     s1, t1 = await hub.lobby.join(tid, None, "Bob")
     await people.joined(tid, s1, t1, None)
@@ -328,7 +330,9 @@ async def timed_table(
     hub: Hub, people: People, clock: dict[str, Any], hand_size: int = 3, rated: bool = False
 ) -> str:
     extras = people.extras("toy", {"hand_size": hand_size}, None, clock, rated, "players")
-    tid, seat, token = await hub.lobby.create("toy", 2, {"hand_size": hand_size}, None, True, 7, "Ann")
+    tid, seat, token = await hub.lobby.create(
+        "toy", 2, {"hand_size": hand_size}, None, True, 7, "Ann", settings=extras.settings
+    )
     await people.created(tid, seat, token, extras, None)
     s1, t1 = await hub.lobby.join(tid, None, "Bob")
     await people.joined(tid, s1, t1, None)

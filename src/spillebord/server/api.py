@@ -173,7 +173,14 @@ def make_router(get_hub: Callable[[], Hub]) -> APIRouter:
         )
         lobby = hub.lobby
         tid, seat, token = await lobby.create(
-            body.game, body.seats, body.options, body.bots, body.public, body.seed, body.name
+            body.game,
+            body.seats,
+            body.options,
+            body.bots,
+            body.public,
+            body.seed,
+            body.name,
+            settings=extras.settings if extras is not None else None,
         )
         hub.limits.created_table(client, tid)
         if people is not None and extras is not None:  # settings, the creator's account, clocks

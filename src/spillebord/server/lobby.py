@@ -14,7 +14,7 @@ from spillebord.core import AnyGame, registry
 from spillebord.core.errors import UnknownGame
 from spillebord.core.options import schema as options_schema
 from spillebord.core.options import to_dict as options_to_dict
-from spillebord.store import SeatRec, SeatTaken, StoreError, TableRec
+from spillebord.store import SeatRec, SeatTaken, Settings, StoreError, TableRec
 from spillebord.tables import Table
 
 from .actionlog import Storage
@@ -90,9 +90,11 @@ class Lobby:
         public: bool,
         seed: int | None,
         name: str | None,
+        settings: Settings | None = None,
     ) -> tuple[str, int | None, str | None]:
         """A new table: (its id, the creator's seat, that seat's token). Its seed's commitment
-        is published with it (:meth:`commitment`)."""
+        is published with it (:meth:`commitment`); its ``settings`` (see
+        :meth:`~spillebord.server.people.People.settings_of`) are stored with it."""
         game = registry.get(game_id)
         n = game.seats.start if seats is None else seats
         game.check_seats(n)
@@ -143,8 +145,11 @@ class Lobby:
             salt=salt,
             commitment=table.commitment,
             seat_recs=seat_recs,
+            settings=settings,
         )
-        await self.storage.create(rec)
+        # A timed table: the other workers run its clocks too.
+        note = self.notes.note("t", table_id) if settings is not None and settings.clock else None
+        await self.storage.create(rec, note)
         self.service.add(lt)
         return table_id, my_seat, token
 

@@ -126,6 +126,11 @@ class TableExtras:
     rated: bool
     chat: ChatPolicy
 
+    @property
+    def settings(self) -> Settings:
+        """As stored with the table (by :meth:`Lobby.create`, in the table's own transaction)."""
+        return Settings(self.clock.to_dict() if self.clock else None, self.rated, self.chat)
+
 
 class _Clocks(ClockStore):
     def __init__(self, people: People) -> None:
@@ -368,14 +373,13 @@ class People:
     async def created(
         self, table_id: str, seat: int | None, token: str | None, extras: TableExtras, session: str | None
     ) -> None:
-        """A table was created: store its settings, link the creator's seat, start its clocks."""
-        s = Settings(extras.clock.to_dict() if extras.clock else None, extras.rated, extras.chat)
-        if s != DEFAULT_SETTINGS:  # (no row reads as the defaults: one transaction less a table)
-            # (other workers keep its clocks)
-            note = self.hub.notes.note("t", table_id) if extras.clock else None
-            await self._db(self.db.save_settings, table_id, s, note)
-        self.settings[table_id] = s
-        if not self.hub.notes.multi:  # (with other workers, one of them may link a seat)
+        """A table was created with ``extras.settings`` stored: link the creator's seat, start
+        its clocks."""
+        self.settings[table_id] = extras.settings
+        # No seat of it can be linked to an account but here: with one worker, or when no seat
+        # is left free (a join, the only other way to a link, takes a free seat).
+        lt = self.hub.service.tables.get(table_id)
+        if not self.hub.notes.multi or (lt is not None and not any(s.free for s in lt.seats)):
             self._unlinked.add(table_id)
         if seat is not None and token is not None:
             await self.joined(table_id, seat, token, session)

@@ -25,9 +25,21 @@ from .db import (
 )
 from .people import PeopleStore  # its models join Base: created with the others
 from .pg import AsyncPgAppender
-from .records import ActionRec, NewAction, Note, SeatRec, SeatTaken, SeqConflict, StoreError, TableRec
+from .records import (
+    DEFAULT_SETTINGS,
+    ActionRec,
+    NewAction,
+    Note,
+    SeatRec,
+    SeatTaken,
+    SeqConflict,
+    Settings,
+    StoreError,
+    TableRec,
+)
 
 __all__ = [
+    "DEFAULT_SETTINGS",
     "NOTIFY_CHANNEL",
     "ActionRec",
     "ActionRow",
@@ -41,6 +53,7 @@ __all__ = [
     "SeatRow",
     "SeatTaken",
     "SeqConflict",
+    "Settings",
     "Store",
     "StoreError",
     "TableRec",

@@ -61,7 +61,17 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-from .records import ActionRec, NewAction, Note, SeatRec, SeatTaken, SeqConflict, StoreError, TableRec
+from .records import (
+    DEFAULT_SETTINGS,
+    ActionRec,
+    NewAction,
+    Note,
+    SeatRec,
+    SeatTaken,
+    SeqConflict,
+    StoreError,
+    TableRec,
+)
 
 NOTIFY_CHANNEL = "spillebord"
 
@@ -186,6 +196,10 @@ _TOUCH = (
 )
 _INSERT_TABLE = insert(T_TABLES)
 _INSERT_SEATS = insert(T_SEATS)
+# (The settings' table is the people's, defined in :mod:`.people` on the same metadata.)
+_INSERT_SETTINGS = text(
+    "INSERT INTO sb_table_settings (table_id, clock, rated, chat) VALUES (:table_id, :clock, :rated, :chat)"
+)
 _SQLITE_INSERT_ACTION = "INSERT INTO sb_actions (table_id, seq, seat, action, created) VALUES (?, ?, ?, ?, ?)"
 _SQLITE_UPDATE_TABLE = (
     "UPDATE sb_tables SET status = ?, n_actions = ?, outcome = ?, scores = ?, truncated = ?, updated = ? "
@@ -460,6 +474,7 @@ class Store:
     # ----------------------------------------------------------------- tables
 
     def create_table(self, rec: TableRec, notify: Note | None = None) -> None:
+        """A new table with its seats and its settings, in one transaction."""
         with self._begin() as c:
             # (parameters to statements built once: ``insert().values(...)`` made a new
             # statement a table, and its cache key cost more than the insert, 0.3 ms here)
@@ -499,6 +514,12 @@ class Store:
                     for s in rec.seat_recs
                 ],
             )
+            st = rec.settings
+            if st is not None and st != DEFAULT_SETTINGS:  # (no row reads as the defaults)
+                clock = json.dumps(st.clock) if st.clock is not None else None
+                c.execute(
+                    _INSERT_SETTINGS, {"table_id": rec.id, "clock": clock, "rated": st.rated, "chat": st.chat}
+                )
             self._notify(c, notify)
 
     def load_table(self, table_id: str) -> TableRec | None:

@@ -33,7 +33,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .db import T_SEATS, T_TABLES, Base, Store
-from .records import Note, StoreError
+from .records import DEFAULT_SETTINGS, Note, Settings, StoreError
 
 
 class AccountRow(Base):
@@ -154,17 +154,6 @@ class Account:
     id: int
     name: str
     pw_hash: str
-
-
-@dataclass(frozen=True, slots=True)
-class Settings:
-    clock: dict[str, Any] | None
-    rated: bool
-    chat: str
-
-
-DEFAULT_SETTINGS = Settings(clock=None, rated=False, chat="players")
-"""A table's settings when it has no row of them (such settings are not stored)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,18 +309,6 @@ class PeopleStore:
 
     # ----------------------------------------------------------------- settings and clocks
 
-    def save_settings(self, table_id: str, s: Settings, notify: Note | None = None) -> None:
-        with self._begin() as c:
-            c.execute(
-                insert(T_SETTINGS).values(
-                    table_id=table_id,
-                    clock=json.dumps(s.clock) if s.clock is not None else None,
-                    rated=s.rated,
-                    chat=s.chat,
-                )
-            )
-            self.store._notify(c, notify)
-
     def settings(self, table_id: str) -> Settings | None:
         with self._begin() as c:
             r = c.execute(select(T_SETTINGS).where(T_SETTINGS.c.table_id == table_id)).first()
@@ -467,6 +444,7 @@ class PeopleStore:
 
 
 __all__ = [
+    "DEFAULT_SETTINGS",
     "Account",
     "AccountRow",
     "AccountSeatRow",

@@ -12,6 +12,19 @@ Note = dict[str, Any]
 with the transaction that makes the change, and only if it commits (PostgreSQL NOTIFY)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """A table's settings chosen at its creation: time control, rated or not, who may chat."""
+
+    clock: dict[str, Any] | None
+    rated: bool
+    chat: str
+
+
+DEFAULT_SETTINGS = Settings(clock=None, rated=False, chat="players")
+"""A table's settings when it has no row of them (such settings are not stored)."""
+
+
 class StoreError(SpillebordError):
     """A database URL we cannot use, or a stored table that is not there."""
 
@@ -93,6 +106,9 @@ class TableRec:
     """sha256 of ``"{seed}:{salt}"``, published when the table is created."""
     seat_recs: list[SeatRec] = field(default_factory=list)
     actions: list[ActionRec] = field(default_factory=list)
+    settings: Settings | None = None
+    """Stored with the table, in its creation's transaction (None, or the defaults: no row);
+    not filled in by a load."""
     undone: int = 0
     """How many actions were taken back at this table (its rows of the undo audit trail):
     filled in with the log by a load, 0 otherwise."""
