@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from contextlib import suppress
 from typing import Any
 
+import orjson
 import psycopg
 
 from .db import NOTIFY_CHANNEL, dumps_list, libpq_url
@@ -106,7 +106,7 @@ class AsyncPgAppender:
         rows: list[dict[str, Any]] = []
         group = size = 0
         for a, note, _ in batch:
-            p = json.dumps(note) if note is not None else ""
+            p = orjson.dumps(note).decode() if note is not None else ""
             size += len(p) + 1
             if size > NOTE_GROUP:
                 group, size = group + 1, len(p) + 1
@@ -126,7 +126,9 @@ class AsyncPgAppender:
                     "g": group,
                 }
             )
-        params = {"rows": json.dumps(rows)}
+        # (orjson: the standard library's encoder was a quarter of the appender's time in the
+        # event loop at 1,000 tables)
+        params = {"rows": orjson.dumps(rows).decode()}
         try:
             try:
                 for attempt in (1, 2):
