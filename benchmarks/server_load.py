@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
-import json
 import os
 import random
 import re
@@ -39,15 +38,27 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 from websockets.asyncio.client import connect
 from websockets.typing import Subprotocol
 
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = ROOT / "tests"
+
+
+def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop for the clients, as the server has (uvicorn's standard extra): on 2 cores the
+    clients' CPU is taken from the server's, and 1,000 browsers would not be on its machine."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
 
 
 def free_port() -> int:
@@ -175,10 +186,11 @@ async def play_game(
     pending: tuple[int, float] | None = None
     while not stop.is_set():
         try:
-            raw = await asyncio.wait_for(ws.recv(), 2)
+            async with asyncio.timeout(2):  # (``wait_for`` made a task for every message)
+                raw = await ws.recv()
         except TimeoutError:
             continue
-        msg = json.loads(raw)
+        msg = orjson.loads(raw)
         if msg["type"] == "error":
             stats.errors += 1
             stats.error_kinds["refused"] = stats.error_kinds.get("refused", 0) + 1
@@ -210,7 +222,7 @@ async def play_game(
             action = rng.choice(msg["legal"])["text"]
             pending = (seq, time.perf_counter())
             moves += 1
-            await ws.send(json.dumps({"type": "act", "action": action, "seq": seq}))
+            await ws.send(orjson.dumps({"type": "act", "action": action, "seq": seq}).decode())
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -522,24 +534,25 @@ def main() -> None:
                 db, port, tmp / f"server-{kind}-{n}.log", register, a.bot_processes, profile, a.set
             )
             try:
-                stats = asyncio.run(
-                    run_load(
-                        f"http://127.0.0.1:{port}",
-                        n,
-                        a.seconds,
-                        g.id,
-                        seats,
-                        options,
-                        a.bot,
-                        a.warmup,
-                        proc.pid,
-                        a.think,
-                        a.warmup * 0.8 if a.stagger is None else a.stagger,
-                        created_db,
-                        a.leave_after,
-                        a.client_gc,
+                with asyncio.Runner(loop_factory=loop_factory()) as runner:
+                    stats = runner.run(
+                        run_load(
+                            f"http://127.0.0.1:{port}",
+                            n,
+                            a.seconds,
+                            g.id,
+                            seats,
+                            options,
+                            a.bot,
+                            a.warmup,
+                            proc.pid,
+                            a.think,
+                            a.warmup * 0.8 if a.stagger is None else a.stagger,
+                            created_db,
+                            a.leave_after,
+                            a.client_gc,
+                        )
                     )
-                )
             finally:
                 proc.send_signal(signal.SIGTERM)
                 try:
