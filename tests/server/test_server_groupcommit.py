@@ -146,3 +146,33 @@ def test_postgresql_batch_stores_once_and_sends_one_notice_list_per_group() -> N
     got = sorted((n["t"], n["s"]) for n in notices)
     assert got == sorted([(t, 0) for t in ids] + [(ids[0], 1)])  # each stored one once, no refused one
     assert len(heard) < 60  # together, not one notification each
+
+
+@pytest.mark.postgres
+def test_postgresql_appender_stores_what_waits_at_close_and_outlives_a_failed_batch() -> None:
+    """A batch that cannot be stored fails its own actions only: the connection's worker goes
+    on with the next batch. ``close`` stores every action already handed over before it
+    closes the connection."""
+    with pg_database() as raw_url:
+        url, _ = resolve_url(raw_url)
+        store = Store(url)
+        ids = tables(store, 40)
+
+        async def body() -> list[BaseException | None]:
+            app = AsyncPgAppender(url)
+            await app.start()
+            try:
+                with pytest.raises(TypeError):  # a notice orjson refuses (an int beyond 64 bits)
+                    await app.append(act(ids[0], 0), {"k": "a", "n": 2**70})
+                await app.append(act(ids[0], 0), None)  # the worker is still there
+                waiting = [asyncio.ensure_future(app.append(act(t, 0), None)) for t in ids[1:]]
+                await asyncio.sleep(0)  # handed over, not stored yet
+            finally:
+                await app.close()
+            return list(await asyncio.gather(*waiting, return_exceptions=True))
+
+        try:
+            assert asyncio.run(body()) == [None] * 39
+            assert all(store.load_table(t).n_actions == 1 for t in ids)  # type: ignore[union-attr]
+        finally:
+            store.dispose()

@@ -72,18 +72,15 @@ class AsyncPgAppender:
         self.conninfo = libpq_url(url)
         self.connections = connections
         self.max_batch = max_batch
-        self._queue: asyncio.Queue[Pending] = asyncio.Queue()
-        self._conns: asyncio.Queue[psycopg.AsyncConnection[Any]] = asyncio.Queue()
+        self._queue: asyncio.Queue[Pending | None] = asyncio.Queue()
         self._all: list[psycopg.AsyncConnection[Any]] = []
-        self._task: asyncio.Task[None] | None = None
-        self._running: set[asyncio.Task[None]] = set()
+        self._workers: list[asyncio.Task[None]] = []
 
     async def start(self) -> None:
         for _ in range(self.connections):
             conn = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
             self._all.append(conn)
-            self._conns.put_nowait(conn)
-        self._task = asyncio.create_task(self._run())
+            self._workers.append(asyncio.create_task(self._run(conn)))
 
     async def append(self, action: NewAction, notify: Note | None = None) -> None:
         """Store ``action`` (committed when this returns); :class:`SeqConflict` if its number is taken."""
@@ -91,18 +88,64 @@ class AsyncPgAppender:
         self._queue.put_nowait((action, notify, fut))
         await fut
 
-    async def _run(self) -> None:
+    async def _run(self, conn: psycopg.AsyncConnection[Any]) -> None:
+        """One connection's worker: a batch of what waits, stored, then the next, in one task.
+        (A dispatcher that handed each batch to a new task and took the connection back from
+        a queue cost two more turns of the event loop a batch, each a wait behind every other
+        ready callback at 1,000 tables.) Ends at the ``None`` that :meth:`close` queues."""
         while True:
             first = await self._queue.get()
-            conn = await self._conns.get()
+            if first is None:
+                return
             batch = [first]
+            stop = False
             while len(batch) < self.max_batch and not self._queue.empty():
-                batch.append(self._queue.get_nowait())
-            task = asyncio.create_task(self._store(conn, batch))
-            self._running.add(task)
-            task.add_done_callback(self._running.discard)
+                item = self._queue.get_nowait()
+                if item is None:
+                    stop = True
+                    break
+                batch.append(item)
+            conn = await self._store(conn, batch)
+            if stop:
+                return
 
-    async def _store(self, conn: psycopg.AsyncConnection[Any], batch: list[Pending]) -> None:
+    async def _store(
+        self, conn: psycopg.AsyncConnection[Any], batch: list[Pending]
+    ) -> psycopg.AsyncConnection[Any]:
+        """Store ``batch`` on ``conn`` (or on a new connection if it broke, which it returns).
+        Whatever goes wrong goes to the batch's waiters: the worker goes on."""
+        try:
+            params = {"rows": self._rows(batch)}
+            for attempt in (1, 2):
+                if conn.closed or conn.broken:
+                    conn = await self._reconnect(conn)
+                try:
+                    cur = await conn.execute(_APPEND_BATCH, params)
+                    stored = {(r[0], r[1]) for r in await cur.fetchall()}
+                    break
+                except psycopg.OperationalError:
+                    # The backend went away (killed, restarted): once more on a new
+                    # connection. Safe: an action the lost one did store comes back as
+                    # taken (ON CONFLICT DO NOTHING), and its table catches up.
+                    if attempt == 2 or not (conn.closed or conn.broken):
+                        raise
+        except Exception as e:
+            for _, _, fut in batch:
+                if not fut.done():
+                    fut.set_exception(e)
+            return conn
+        for a, _, fut in batch:
+            if fut.done():
+                continue
+            if (a.table_id, a.seq) in stored:
+                fut.set_result(None)
+            else:
+                fut.set_exception(SeqConflict(f"action {a.seq} of table {a.table_id} is already stored"))
+        return conn
+
+    @staticmethod
+    def _rows(batch: list[Pending]) -> str:
+        """The batch as the statement's one JSON parameter, its notices grouped."""
         rows: list[dict[str, Any]] = []
         group = size = 0
         for a, note, _ in batch:
@@ -128,36 +171,7 @@ class AsyncPgAppender:
             )
         # (orjson: the standard library's encoder was a quarter of the appender's time in the
         # event loop at 1,000 tables)
-        params = {"rows": orjson.dumps(rows).decode()}
-        try:
-            try:
-                for attempt in (1, 2):
-                    if conn.closed or conn.broken:
-                        conn = await self._reconnect(conn)
-                    try:
-                        cur = await conn.execute(_APPEND_BATCH, params)
-                        stored = {(r[0], r[1]) for r in await cur.fetchall()}
-                        break
-                    except psycopg.OperationalError:
-                        # The backend went away (killed, restarted): once more on a new
-                        # connection. Safe: an action the lost one did store comes back as
-                        # taken (ON CONFLICT DO NOTHING), and its table catches up.
-                        if attempt == 2 or not (conn.closed or conn.broken):
-                            raise
-            except Exception as e:
-                for _, _, fut in batch:
-                    if not fut.done():
-                        fut.set_exception(e)
-                return
-            for a, _, fut in batch:
-                if fut.done():
-                    continue
-                if (a.table_id, a.seq) in stored:
-                    fut.set_result(None)
-                else:
-                    fut.set_exception(SeqConflict(f"action {a.seq} of table {a.table_id} is already stored"))
-        finally:
-            self._conns.put_nowait(conn)
+        return orjson.dumps(rows).decode()
 
     async def _reconnect(self, conn: psycopg.AsyncConnection[Any]) -> psycopg.AsyncConnection[Any]:
         with suppress(ValueError):
@@ -168,14 +182,18 @@ class AsyncPgAppender:
         self._all.append(fresh)
         return fresh
 
-    async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with suppress(asyncio.CancelledError, Exception):
-                await self._task
-        for task in list(self._running):
-            with suppress(asyncio.CancelledError, Exception):
-                await task
+    async def close(self, timeout: float = 30.0) -> None:
+        """Store what waits, then close the connections (a worker still busy after
+        ``timeout`` seconds is cancelled)."""
+        for _ in self._workers:
+            self._queue.put_nowait(None)
+        if self._workers:
+            _, busy = await asyncio.wait(self._workers, timeout=timeout)
+            for task in busy:
+                task.cancel()
+                with suppress(asyncio.CancelledError, Exception):
+                    await task
+        self._workers.clear()
         for conn in self._all:
             with suppress(Exception):
                 await conn.close()
