@@ -93,8 +93,9 @@ class Lobby:
         settings: Settings | None = None,
     ) -> tuple[str, int | None, str | None]:
         """A new table: (its id, the creator's seat, that seat's token). Its seed's commitment
-        is published with it (:meth:`commitment`); its ``settings`` (see
-        :meth:`~spillebord.server.people.People.settings_of`) are stored with it."""
+        is published with it (:meth:`commitment`); its ``settings`` (time control, rated,
+        chat: :attr:`~spillebord.server.people.TableExtras.settings`) are stored with it, in
+        one transaction (None: the defaults, no row)."""
         game = registry.get(game_id)
         n = game.seats.start if seats is None else seats
         game.check_seats(n)
