@@ -1093,7 +1093,9 @@ def _generate_loose(
         return out1
     hm = st._hm
     must_gather = rules[2]
-    hkey = tuple(map(hm.__getitem__, hand))
+    # a list, not map(hm.__getitem__): a call through the slot wrapper per card costs more,
+    # compiled (a generic call, about 1,700 instructions) and interpreted alike
+    hkey = tuple([hm[c] for c in hand])
     hinfo = _HANDS.get(hkey)
     if hinfo is None:
         hinfo = _hand_info(hkey)
@@ -1105,7 +1107,9 @@ def _generate_loose(
     out: list[KasinoAction] = []
     b1 = _BUILD1
     # (a set of capture sets is _EMPTY_UNIONS or holds a set taken: its identity tells)
-    for h, (_vals, _hb, others, sv, want, x, x2) in zip(hand, cards_info, strict=True):
+    # zip without strict=: one info per card by construction, and mypyc compiles a plain zip
+    # to a native loop (with a keyword: a generic call, about 1,500 instructions)
+    for h, (_vals, _hb, others, sv, want, x, x2) in zip(hand, cards_info):  # noqa: B905
         # --- captures (6.2)
         sets = sets_of[x]
         if sets is None:
@@ -1335,7 +1339,9 @@ def _generate_general(st: KasinoState, p: int, duty: bool = True) -> list[Kasino
     trail_ok = own < 0 or not classic
     must = duty and text_duty and st.built_last >> p & 1
 
-    hkey = tuple(map(hm.__getitem__, hand))
+    # a list, not map(hm.__getitem__): a call through the slot wrapper per card costs more,
+    # compiled (a generic call, about 1,700 instructions) and interpreted alike
+    hkey = tuple([hm[c] for c in hand])
     hinfo = _HANDS.get(hkey)
     if hinfo is None:
         hinfo = _hand_info(hkey)
@@ -1369,7 +1375,8 @@ def _generate_general(st: KasinoState, p: int, duty: bool = True) -> list[Kasino
     caps: list[KasinoAction] = []  # captures only (rule 9.2)
     out: list[KasinoAction] = []  # everything, in order: per hand card
     own_bit = 1 << (m + own) if own >= 0 else 0
-    for h, (vals, hb, others, sv, want, _x, _x2) in zip(hand, cards_info, strict=True):
+    # zip without strict=: see _generate_loose
+    for h, (vals, hb, others, sv, want, _x, _x2) in zip(hand, cards_info):  # noqa: B905
         # --- captures (6.2)
         is_reserve = h == reserve
         if hb & capmask:
