@@ -26,7 +26,7 @@ PKG = SRC / "spillebord"
 
 MODULES: dict[str, list[str]] = {
     # the engine modules random play, search and RL spend their time in
-    "kasino": ["games/kasino/rules.py", "games/kasino/actions.py"],
+    "kasino": ["games/kasino/rules.py", "games/kasino/actions.py", "games/kasino/scoring.py"],
     "partners": ["games/partners/rules.py", "games/partners/board.py", "games/partners/position.py"],
     "touche": ["games/touche/rules.py", "games/touche/bots.py"],
     "eightyeight": ["games/eightyeight/rules.py"],

@@ -624,7 +624,7 @@ class KasinoState(State[KasinoAction]):
         for s in range(self.seats):
             cards[self.side_of[s]] += self.piles[s]
             sweeps[self.side_of[s]] += self.sweeps[s]
-        return list(map(tally, cards, sweeps))
+        return [tally(cards[i], sweeps[i]) for i in range(self.sides)]  # compiled: direct calls
 
     def _end_round(self, events: list[Event]) -> None:
         # Last trick (sidsten, 10.2): the rest of the table to the last capturer.
