@@ -119,6 +119,24 @@ class BuildPile:
         return tuple(c for g in self.groups for c in g)
 
 
+_new_pile: Final = BuildPile.__new__  # not object.__new__: compiled, BuildPile is a native class
+_set_pvalue: Final[Callable[[Any, Any], None]] = vars(BuildPile)["value"].__set__
+_set_pmultiple: Final[Callable[[Any, Any], None]] = vars(BuildPile)["multiple"].__set__
+_set_pgroups: Final[Callable[[Any, Any], None]] = vars(BuildPile)["groups"].__set__
+_set_powner: Final[Callable[[Any, Any], None]] = vars(BuildPile)["owner"].__set__
+
+
+def _pile(value: int, multiple: bool, groups: tuple[tuple[int, ...], ...], owner: int) -> BuildPile:
+    """``BuildPile(value, multiple, groups, owner)`` without the frozen dataclass's ``__init__``
+    (an interpreted function even when compiled): its fields set directly, as :func:`_capture`."""
+    b: BuildPile = _new_pile(BuildPile)
+    _set_pvalue(b, value)
+    _set_pmultiple(b, multiple)
+    _set_pgroups(b, groups)
+    _set_powner(b, owner)
+    return b
+
+
 def _bits(mask: int) -> list[int]:
     out = []
     while mask:
@@ -475,7 +493,7 @@ class KasinoState(State[KasinoAction]):
                 groups = (action.base, (h,), *action.gather)
             else:
                 groups = ((*action.base, h), *action.gather)
-            self.builds = (*self.builds, BuildPile(action.value, action.multiple, groups, p))
+            self.builds = (*self.builds, _pile(action.value, action.multiple, groups, p))
             built = True
             events.append(
                 {
