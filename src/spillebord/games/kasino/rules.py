@@ -33,8 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import reduce
-from operator import add, itemgetter, or_
+from operator import add, itemgetter
 from typing import Any, ClassVar, Final
 
 from spillebord.core import (
@@ -146,7 +145,6 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-_second: Final = itemgetter(1)
 _EMPTY_UNIONS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {0: ()}
 TRAILS: Final[tuple[Trail, ...]] = tuple(Trail(c) for c in DECK)
 """One Trail action per card, made once (actions are immutable values; saves allocations)."""
@@ -1375,7 +1373,11 @@ def _generate_general(st: KasinoState, p: int, duty: bool = True) -> list[Kasino
             v = builds[j].value
             subs += [(mk | bit, ns) for mk, s in subs if (ns := (s << v) & lim)]
     del subs[0]
-    capmask = reduce(or_, map(_second, subs), 0)  # every value some capture group can be worth
+    # every value some capture group can be worth; a loop, not reduce(or_, map(...)): fewer
+    # calls interpreted, native compiled
+    capmask = 0
+    for _mk, s_ in subs:
+        capmask |= s_
     for bq in builds:
         capmask |= 1 << bq.value
     tv = -1  # every value some loose card can be worth (computed when first needed)
@@ -1440,7 +1442,9 @@ def _generate_general(st: KasinoState, p: int, duty: bool = True) -> list[Kasino
             # a loose card must be able to take to give a one-card build (a sum with a value
             # of h, or h's own value for "mere b", sv), held by the other cards
             if own < 0 and m and tv < 0:
-                tv = reduce(or_, map(tm.__getitem__, loose), 0)
+                tv = 0
+                for c_ in loose:
+                    tv |= tm[c_]
             if own < 0 and m and (not one_card or tv & want):
                 if one_card:
                     seen_m: set[tuple[int, int]] | None = None
