@@ -95,6 +95,9 @@ _T_BUILD: Final = Build
 _T_RAISE: Final = Raise
 
 
+# compiled (tools/compile.py): a plain dataclass, not a native class, which would not unpickle
+# (mypyc's __setstate__ sets the fields through the frozen __setattr__)
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class BuildPile:
     """A build (bygning) on the table: cards in groups each worth ``value``; owned by the
@@ -116,24 +119,6 @@ class BuildPile:
 
     def cards(self) -> tuple[int, ...]:
         return tuple(c for g in self.groups for c in g)
-
-
-_new_pile: Final = BuildPile.__new__  # not object.__new__: compiled, BuildPile is a native class
-_set_pvalue: Final[Callable[[Any, Any], None]] = vars(BuildPile)["value"].__set__
-_set_pmultiple: Final[Callable[[Any, Any], None]] = vars(BuildPile)["multiple"].__set__
-_set_pgroups: Final[Callable[[Any, Any], None]] = vars(BuildPile)["groups"].__set__
-_set_powner: Final[Callable[[Any, Any], None]] = vars(BuildPile)["owner"].__set__
-
-
-def _pile(value: int, multiple: bool, groups: tuple[tuple[int, ...], ...], owner: int) -> BuildPile:
-    """``BuildPile(value, multiple, groups, owner)`` without the frozen dataclass's ``__init__``
-    (an interpreted function even when compiled): its fields set directly, as :func:`_capture`."""
-    b: BuildPile = _new_pile(BuildPile)
-    _set_pvalue(b, value)
-    _set_pmultiple(b, multiple)
-    _set_pgroups(b, groups)
-    _set_powner(b, owner)
-    return b
 
 
 def _bits(mask: int) -> list[int]:
@@ -183,6 +168,23 @@ def _build(
     _set_gather(a, gather)
     _set_same(a, same)
     return a
+
+
+_set_pvalue: Final[Callable[[Any, Any], None]] = vars(BuildPile)["value"].__set__
+_set_pmultiple: Final[Callable[[Any, Any], None]] = vars(BuildPile)["multiple"].__set__
+_set_pgroups: Final[Callable[[Any, Any], None]] = vars(BuildPile)["groups"].__set__
+_set_powner: Final[Callable[[Any, Any], None]] = vars(BuildPile)["owner"].__set__
+
+
+def _pile(value: int, multiple: bool, groups: tuple[tuple[int, ...], ...], owner: int) -> BuildPile:
+    """``BuildPile(value, multiple, groups, owner)`` without the frozen dataclass's ``__init__``
+    (an interpreted function, compiled too): its fields set directly, as :func:`_capture`."""
+    b = _new(BuildPile)
+    _set_pvalue(b, value)
+    _set_pmultiple(b, multiple)
+    _set_pgroups(b, groups)
+    _set_powner(b, owner)
+    return b
 
 
 _CardInfo = tuple[tuple[int, ...], int, int, int, int, int, int]
