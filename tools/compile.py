@@ -26,7 +26,7 @@ PKG = SRC / "spillebord"
 
 MODULES: dict[str, list[str]] = {
     # the engine modules random play, search and RL spend their time in
-    "kasino": ["games/kasino/rules.py"],
+    "kasino": ["games/kasino/rules.py", "games/kasino/actions.py", "games/kasino/scoring.py"],
     "partners": ["games/partners/rules.py", "games/partners/board.py", "games/partners/position.py"],
     "touche": ["games/touche/rules.py", "games/touche/bots.py"],
     "eightyeight": ["games/eightyeight/rules.py"],
@@ -39,7 +39,10 @@ Touché, 88 and Revir compile and pass their tests too, but their engines run no
 states are not native classes, so attribute access stays generic); name them to build them
 anyway. Touché's heuristic (``bots.py``) does gain: its search takes about a sixth less CPU a
 decision, the same decisions. Fuldrigger's rules gain too (random play 1.23 to 1.27 times the
-decisions a CPU second), but its pure engine already meets issue 20's 2.0: name it to build it."""
+decisions a CPU second), but its pure engine already meets issue 20's 2.0: name it to build it.
+Kasino compiles its rules, its actions and its scoring; the action classes and ``Tally`` stay
+plain dataclasses (``native_class=False``), only their methods and the modules' functions are
+compiled (docs/performance.md, "Kasino, compiled, second round")."""
 
 
 def built_files() -> list[Path]:

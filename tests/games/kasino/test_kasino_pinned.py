@@ -283,3 +283,32 @@ def test_determinized_for_the_seat_to_act_keeps_the_list_made_anew(index: int) -
                 d._legal = None
                 assert d.legal() == legal if seat == s.to_act else kept is None
             s.play(rng.choice(legal))
+
+
+def test_a_state_with_builds_pickles_and_plays_on_identically() -> None:
+    """A state is pickled to the server's bot processes: with builds on the table and a legal
+    list cached it comes back equal, with the same list, view and play (on the compiled build
+    too, where a native ``BuildPile`` did not unpickle)."""
+    import pickle
+
+    from spillebord.core import registry
+
+    game = registry.get("kasino")  # registered: pickled by its id, so the copy holds the same game
+    seen = 0
+    for seed in range(40):
+        s = game.new(2, seed)
+        rng = Rng(seed)
+        while s.to_act is not None:
+            legal = s.legal()
+            if s.builds:
+                t = pickle.loads(pickle.dumps(s))
+                assert t == s and t.builds == s.builds and t.legal() == legal, (seed, s.decisions)
+                assert t.view(s.to_act) == s.view(s.to_act)
+                a = rng.choice(legal)
+                u = s.copy()
+                assert t.play(a) == u.play(a) and t == u, (seed, s.decisions)
+                seen += 1
+                s.play(a)
+                continue
+            s.play(rng.choice(legal))
+    assert seen > 100

@@ -21,7 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from spillebord.core import Action
+from spillebord.core.game import Action  # the defining module: mypyc needs it for bases
+from spillebord.core.mypyc import mypyc_attr
 
 from .data import CARD_IDS, CARD_SYMBOLS, NUMBER_NAMES_DA
 
@@ -61,6 +62,11 @@ def groups_symbols(groups: tuple[tuple[int, ...], ...]) -> str:
         return ", ".join("+".join(item_symbol(i) for i in g) for g in groups)
 
 
+# Compiled (tools/compile.py), each action class stays a plain frozen dataclass: a native class
+# could not inherit the interpreted Action here (the import fails), so the module's functions
+# and the classes' methods are compiled and the classes, equality, hashing and pickling are
+# Python's own, as without mypyc.
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class CardAction(Action):
     """What every Kasino action has: the one hand card it plays (rule 5).
@@ -83,6 +89,7 @@ class CardAction(Action):
         return {}
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class _Alone(CardAction):
     """An action of the card alone: its text is the card and a verb."""
@@ -96,6 +103,7 @@ class _Alone(CardAction):
         return (self.verb, self.card)
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Trail(_Alone):
     """Trail (udsmide): lay the card face up on the table (6.1)."""
@@ -106,6 +114,7 @@ class Trail(_Alone):
         return f"trail {CARD_SYMBOLS[self.card]} (udsmide)"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Capture(CardAction):
     """Capture (tage stik: matche / kombinere): take table items in groups each worth the
@@ -132,6 +141,7 @@ class Capture(CardAction):
         return ("capture", self.card, self.taken())
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Clear(_Alone):
     """Clear the table with ♠5 (spar 5 rydder bordet): take every item (7)."""
@@ -142,6 +152,7 @@ class Clear(_Alone):
         return f"{CARD_SYMBOLS[self.card]} clears the table (spar 5 rydder bordet)"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Build(CardAction):
     """Create a build (bygger, 8.2) of ``value`` from the card and the loose cards ``base``;
@@ -187,6 +198,7 @@ class Build(CardAction):
         return ("build", self.card, self.value, self.cards_used(), self.multiple)
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Raise(CardAction):
     """Raise a simple build (bygger videre) to ``value`` with the card (8.4)."""
@@ -214,6 +226,7 @@ class Raise(CardAction):
         return ("raise", self.card, self.build, self.value)
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Extend(CardAction):
     """Extend a build with a new group of its value (bygger mere, 8.5): the card alone or

@@ -33,8 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import reduce
-from operator import add, itemgetter, or_
+from operator import add, itemgetter
 from typing import Any, ClassVar, Final
 
 from spillebord.core import (
@@ -96,6 +95,9 @@ _T_BUILD: Final = Build
 _T_RAISE: Final = Raise
 
 
+# compiled (tools/compile.py): a plain dataclass, not a native class, which would not unpickle
+# (mypyc's __setstate__ sets the fields through the frozen __setattr__)
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class BuildPile:
     """A build (bygning) on the table: cards in groups each worth ``value``; owned by the
@@ -128,7 +130,6 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-_second: Final = itemgetter(1)
 _EMPTY_UNIONS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {0: ()}
 TRAILS: Final[tuple[Trail, ...]] = tuple(Trail(c) for c in DECK)
 """One Trail action per card, made once (actions are immutable values; saves allocations)."""
@@ -167,6 +168,23 @@ def _build(
     _set_gather(a, gather)
     _set_same(a, same)
     return a
+
+
+_set_pvalue: Final[Callable[[Any, Any], None]] = vars(BuildPile)["value"].__set__
+_set_pmultiple: Final[Callable[[Any, Any], None]] = vars(BuildPile)["multiple"].__set__
+_set_pgroups: Final[Callable[[Any, Any], None]] = vars(BuildPile)["groups"].__set__
+_set_powner: Final[Callable[[Any, Any], None]] = vars(BuildPile)["owner"].__set__
+
+
+def _pile(value: int, multiple: bool, groups: tuple[tuple[int, ...], ...], owner: int) -> BuildPile:
+    """``BuildPile(value, multiple, groups, owner)`` without the frozen dataclass's ``__init__``
+    (an interpreted function, compiled too): its fields set directly, as :func:`_capture`."""
+    b = _new(BuildPile)
+    _set_pvalue(b, value)
+    _set_pmultiple(b, multiple)
+    _set_pgroups(b, groups)
+    _set_powner(b, owner)
+    return b
 
 
 _CardInfo = tuple[tuple[int, ...], int, int, int, int, int, int]
@@ -475,7 +493,7 @@ class KasinoState(State[KasinoAction]):
                 groups = (action.base, (h,), *action.gather)
             else:
                 groups = ((*action.base, h), *action.gather)
-            self.builds = (*self.builds, BuildPile(action.value, action.multiple, groups, p))
+            self.builds = (*self.builds, _pile(action.value, action.multiple, groups, p))
             built = True
             events.append(
                 {
@@ -624,7 +642,7 @@ class KasinoState(State[KasinoAction]):
         for s in range(self.seats):
             cards[self.side_of[s]] += self.piles[s]
             sweeps[self.side_of[s]] += self.sweeps[s]
-        return list(map(tally, cards, sweeps))
+        return [tally(cards[i], sweeps[i]) for i in range(self.sides)]  # compiled: direct calls
 
     def _end_round(self, events: list[Event]) -> None:
         # Last trick (sidsten, 10.2): the rest of the table to the last capturer.
@@ -1093,7 +1111,9 @@ def _generate_loose(
         return out1
     hm = st._hm
     must_gather = rules[2]
-    hkey = tuple(map(hm.__getitem__, hand))
+    # a list, not map(hm.__getitem__): a call through the slot wrapper per card costs more,
+    # compiled (a generic call, about 1,700 instructions) and interpreted alike
+    hkey = tuple([hm[c] for c in hand])
     hinfo = _HANDS.get(hkey)
     if hinfo is None:
         hinfo = _hand_info(hkey)
@@ -1105,7 +1125,9 @@ def _generate_loose(
     out: list[KasinoAction] = []
     b1 = _BUILD1
     # (a set of capture sets is _EMPTY_UNIONS or holds a set taken: its identity tells)
-    for h, (_vals, _hb, others, sv, want, x, x2) in zip(hand, cards_info, strict=True):
+    # zip without strict=: one info per card by construction, and mypyc compiles a plain zip
+    # to a native loop (with a keyword: a generic call, about 1,500 instructions)
+    for h, (_vals, _hb, others, sv, want, x, x2) in zip(hand, cards_info):  # noqa: B905
         # --- captures (6.2)
         sets = sets_of[x]
         if sets is None:
@@ -1335,7 +1357,9 @@ def _generate_general(st: KasinoState, p: int, duty: bool = True) -> list[Kasino
     trail_ok = own < 0 or not classic
     must = duty and text_duty and st.built_last >> p & 1
 
-    hkey = tuple(map(hm.__getitem__, hand))
+    # a list, not map(hm.__getitem__): a call through the slot wrapper per card costs more,
+    # compiled (a generic call, about 1,700 instructions) and interpreted alike
+    hkey = tuple([hm[c] for c in hand])
     hinfo = _HANDS.get(hkey)
     if hinfo is None:
         hinfo = _hand_info(hkey)
@@ -1351,7 +1375,11 @@ def _generate_general(st: KasinoState, p: int, duty: bool = True) -> list[Kasino
             v = builds[j].value
             subs += [(mk | bit, ns) for mk, s in subs if (ns := (s << v) & lim)]
     del subs[0]
-    capmask = reduce(or_, map(_second, subs), 0)  # every value some capture group can be worth
+    # every value some capture group can be worth; a loop, not reduce(or_, map(...)): fewer
+    # calls interpreted, native compiled
+    capmask = 0
+    for _mk, s_ in subs:
+        capmask |= s_
     for bq in builds:
         capmask |= 1 << bq.value
     tv = -1  # every value some loose card can be worth (computed when first needed)
@@ -1369,7 +1397,8 @@ def _generate_general(st: KasinoState, p: int, duty: bool = True) -> list[Kasino
     caps: list[KasinoAction] = []  # captures only (rule 9.2)
     out: list[KasinoAction] = []  # everything, in order: per hand card
     own_bit = 1 << (m + own) if own >= 0 else 0
-    for h, (vals, hb, others, sv, want, _x, _x2) in zip(hand, cards_info, strict=True):
+    # zip without strict=: see _generate_loose
+    for h, (vals, hb, others, sv, want, _x, _x2) in zip(hand, cards_info):  # noqa: B905
         # --- captures (6.2)
         is_reserve = h == reserve
         if hb & capmask:
@@ -1415,7 +1444,9 @@ def _generate_general(st: KasinoState, p: int, duty: bool = True) -> list[Kasino
             # a loose card must be able to take to give a one-card build (a sum with a value
             # of h, or h's own value for "mere b", sv), held by the other cards
             if own < 0 and m and tv < 0:
-                tv = reduce(or_, map(tm.__getitem__, loose), 0)
+                tv = 0
+                for c_ in loose:
+                    tv |= tm[c_]
             if own < 0 and m and (not one_card or tv & want):
                 if one_card:
                     seen_m: set[tuple[int, int]] | None = None

@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from spillebord.core.mypyc import mypyc_attr
+
 from .data import BIG_CASINO, IS_ACE, IS_SPADE, LITTLE_CASINO
 
 
+@mypyc_attr(native_class=False)  # compiled: a plain dataclass (see actions.py)
 @dataclass(frozen=True, slots=True)
 class Tally:
     """What one side (player or team) took in a round, for scoring (11.1)."""
@@ -52,15 +55,13 @@ def score_round(
 
 def tally(cards: Sequence[int], sweeps: int) -> Tally:
     """The :class:`Tally` of a trick pile (or a side's pooled piles) and its sweeps."""
-    return Tally(
-        len(cards),
-        sum(map(_IS_SPADE, cards)),  # bools: sum counts the True ones
-        BIG_CASINO in cards,
-        LITTLE_CASINO in cards,
-        sum(map(_IS_ACE, cards)),
-        sweeps,
-    )
-
-
-_IS_SPADE = IS_SPADE.__getitem__
-_IS_ACE = IS_ACE.__getitem__
+    # one loop for both counts: a third of the time of two sum(map(tuple.__getitem__, ...)),
+    # whose every item is a call through the slot wrapper (compiled: a native loop)
+    is_spade, is_ace = IS_SPADE, IS_ACE
+    spades = aces = 0
+    for c in cards:
+        if is_spade[c]:
+            spades += 1
+        if is_ace[c]:
+            aces += 1
+    return Tally(len(cards), spades, BIG_CASINO in cards, LITTLE_CASINO in cards, aces, sweeps)
