@@ -104,7 +104,8 @@ def test_postgresql_batch_stores_once_and_sends_one_notice_list_per_group() -> N
         ids = tables(store, 60)
 
         def note(tid: str, seq: int) -> dict[str, object]:
-            return {"k": "a", "t": tid, "w": "me", "s": seq, "pad": "x" * 150}  # ~60 need 2 groups
+            # ~60 need 3 groups; "æ" is 2 bytes in UTF-8 (the payload limit is in bytes)
+            return {"k": "a", "t": tid, "w": "me", "s": seq, "pad": "æ" * 150}
 
         async def body() -> list[str]:
             heard: list[str] = []

@@ -149,10 +149,13 @@ class AsyncPgAppender:
         rows: list[dict[str, Any]] = []
         group = size = 0
         for a, note, _ in batch:
-            p = orjson.dumps(note).decode() if note is not None else ""
-            size += len(p) + 1
+            # (bytes, not characters: orjson writes UTF-8 where json escaped to ASCII, and
+            # PostgreSQL's payload limit is in bytes)
+            pb = orjson.dumps(note) if note is not None else b""
+            p = pb.decode()
+            size += len(pb) + 1
             if size > NOTE_GROUP:
-                group, size = group + 1, len(p) + 1
+                group, size = group + 1, len(pb) + 1
             rows.append(
                 {
                     "t": a.table_id,
